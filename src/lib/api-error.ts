@@ -1,0 +1,161 @@
+/**
+ * One error type for both upstreams and the gateway. Everything the UI needs to explain a failure
+ * (what happened, whether retrying helps, when a rate limit lifts, which form field is wrong) lives here.
+ */
+export type Upstream = 'github' | 'registrar' | 'gateway';
+
+export type ApiErrorKind =
+  | 'http' // an error status with a parsed body
+  | 'network' // the request never got an answer
+  | 'timeout'
+  | 'rate-limited' // GitHub primary limit: x-ratelimit-remaining is 0
+  | 'secondary-rate-limited' // GitHub secondary limit: wait retry-after
+  | 'registrar' // registrar {status: "ERROR"} envelope, whatever the HTTP status
+  | 'malformed'; // an answer we could not read
+
+export interface FieldError {
+  field?: string;
+  code: string;
+  message?: string;
+  resource?: string;
+}
+
+export interface ApiErrorInit {
+  kind: ApiErrorKind;
+  upstream: Upstream;
+  message: string;
+  status?: number;
+  code?: string;
+  documentationUrl?: string;
+  fieldErrors?: FieldError[];
+  /** Epoch milliseconds when waiting is over (rate limits). */
+  retryAt?: number;
+  requestId?: string;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly upstream: Upstream;
+  readonly status?: number;
+  readonly code?: string;
+  readonly documentationUrl?: string;
+  readonly fieldErrors: FieldError[];
+  readonly retryAt?: number;
+  readonly requestId?: string;
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.upstream = init.upstream;
+    this.status = init.status;
+    this.code = init.code;
+    this.documentationUrl = init.documentationUrl;
+    this.fieldErrors = init.fieldErrors ?? [];
+    this.retryAt = init.retryAt;
+    this.requestId = init.requestId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+const SECONDARY_LIMIT = /\bsecondary rate\b/i;
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function fieldErrorsOf(body: Record<string, unknown> | undefined): FieldError[] {
+  const errors = body?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((item): FieldError[] => {
+    if (typeof item === 'string') return [{ code: 'custom', message: item }];
+    const record = asRecord(item);
+    if (!record) return [];
+    return [
+      {
+        code: text(record.code) ?? 'invalid',
+        field: text(record.field),
+        message: text(record.message),
+        resource: text(record.resource),
+      },
+    ];
+  });
+}
+
+/**
+ * Normalise an HTTP answer that is an error (or a registrar ERROR envelope) into an ApiError.
+ * `now` is injected so the rate-limit arithmetic stays testable.
+ */
+export function errorFromResponse(
+  upstream: Upstream,
+  status: number,
+  headers: Headers,
+  body: unknown,
+  now: number = Date.now(),
+): ApiError {
+  const record = asRecord(body);
+  const message = text(record?.message);
+  const requestId = headers.get('x-github-request-id') ?? headers.get('x-request-id') ?? undefined;
+  const documentationUrl = text(record?.documentation_url);
+
+  if (upstream === 'registrar' && record?.status === 'ERROR') {
+    const ttl = Number(record.ttlRemaining);
+    return new ApiError({
+      kind: 'registrar',
+      upstream,
+      status,
+      message: message ?? 'The registrar reported an error.',
+      code: text(record.code),
+      requestId: text(record.requestId) ?? requestId,
+      retryAt: Number.isFinite(ttl) && ttl > 0 ? now + ttl * 1000 : undefined,
+    });
+  }
+
+  if (status === 403 || status === 429) {
+    const retryAfter = Number(headers.get('retry-after'));
+    if (message && SECONDARY_LIMIT.test(message)) {
+      const waitSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60;
+      return new ApiError({
+        kind: 'secondary-rate-limited',
+        upstream,
+        status,
+        message,
+        documentationUrl,
+        requestId,
+        retryAt: now + waitSeconds * 1000,
+      });
+    }
+    if (headers.get('x-ratelimit-remaining') === '0') {
+      const reset = Number(headers.get('x-ratelimit-reset'));
+      return new ApiError({
+        kind: 'rate-limited',
+        upstream,
+        status,
+        message: message ?? 'API rate limit exceeded.',
+        documentationUrl,
+        requestId,
+        retryAt: Number.isFinite(reset) && reset > 0 ? reset * 1000 + 1000 : now + 60_000,
+      });
+    }
+  }
+
+  return new ApiError({
+    kind: record ? 'http' : 'malformed',
+    upstream,
+    status,
+    message: message ?? `The server answered HTTP ${status}.`,
+    code: text(record?.code),
+    documentationUrl,
+    fieldErrors: fieldErrorsOf(record),
+    requestId,
+  });
+}

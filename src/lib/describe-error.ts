@@ -1,0 +1,94 @@
+import type { ApiError } from './api-error';
+import { formatClockTime } from './format';
+
+export interface ErrorDescription {
+  title: string;
+  detail: string;
+  /** What the person can do about it. */
+  hint: string;
+}
+
+const UPSTREAM_NAME = { github: 'GitHub', registrar: 'The registrar', gateway: 'Ferry’s server' } as const;
+
+/** Turn an ApiError into words a person understands. Pure, so every branch is unit-tested. */
+export function describeError(error: ApiError): ErrorDescription {
+  const who = UPSTREAM_NAME[error.upstream];
+  const upstreamMessage = error.message;
+  switch (error.kind) {
+    case 'network':
+      return {
+        title: 'Cannot reach the server',
+        detail: 'The request got no answer. The network or Ferry’s server may be down.',
+        hint: 'Check that Ferry is still running, then retry.',
+      };
+    case 'timeout':
+      return {
+        title: 'The request timed out',
+        detail: `${who} took too long to answer.`,
+        hint: 'Retry in a moment.',
+      };
+    case 'rate-limited':
+      return {
+        title: 'Rate limit exhausted',
+        detail: upstreamMessage,
+        hint: error.retryAt
+          ? `The limit lifts at ${formatClockTime(error.retryAt)}; Ferry pauses until then.`
+          : 'Wait for the limit to reset.',
+      };
+    case 'secondary-rate-limited':
+      return {
+        title: 'Slow down: secondary rate limit',
+        detail: upstreamMessage,
+        hint: error.retryAt
+          ? `Wait until ${formatClockTime(error.retryAt)} before trying again.`
+          : 'Wait a minute before trying again.',
+      };
+    case 'registrar':
+      return {
+        title: error.code ? `The registrar refused (${error.code})` : 'The registrar refused',
+        detail: upstreamMessage,
+        hint: error.retryAt ? `Try again after ${formatClockTime(error.retryAt)}.` : 'Check the input and retry.',
+      };
+    case 'malformed':
+      return {
+        title: `${who} sent an answer Ferry could not read`,
+        detail: upstreamMessage,
+        hint: 'Retry; if it persists, the upstream may be misconfigured.',
+      };
+    case 'http':
+      return describeStatus(error, who);
+  }
+}
+
+function describeStatus(error: ApiError, who: string): ErrorDescription {
+  const detail = error.message;
+  switch (error.status) {
+    case 401:
+      return {
+        title: 'Not signed in',
+        detail,
+        hint: 'The configured token is missing, expired or revoked. Set a valid GITHUB_TOKEN and restart Ferry.',
+      };
+    case 403:
+      return {
+        title: 'Permission denied',
+        detail,
+        hint: 'The token lacks the permission or scope this needs.',
+      };
+    case 404:
+      return {
+        title: 'Not found',
+        detail,
+        hint: 'Check the name. GitHub also answers 404 when you may not see a resource.',
+      };
+    case 422:
+      return { title: 'The request was rejected', detail, hint: 'Correct the highlighted fields and retry.' };
+    case 504:
+      return { title: 'The upstream timed out', detail, hint: 'Retry in a moment.' };
+    default:
+      if (error.status !== undefined && error.status >= 500) {
+        return { title: `${who} is having trouble (HTTP ${error.status})`, detail, hint: 'Retry in a moment.' };
+      }
+      return { title: `Request failed (HTTP ${error.status ?? '?'})`, detail, hint: 'Retry, or check the input.' };
+  }
+}

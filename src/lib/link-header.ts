@@ -1,0 +1,21 @@
+/** Parse an RFC 8288 `Link` header into rel → URL. Unknown or malformed parts are skipped. */
+export function parseLinkHeader(header: string | null | undefined): Record<string, string> {
+  const links: Record<string, string> = {};
+  if (!header) return links;
+  for (const part of header.split(/,(?=\s*<)/)) {
+    const match = /^\s*<([^<>]*)>\s*((?:;\s*[^;]+)*)$/.exec(part);
+    if (!match) continue;
+    const [, url, params] = match;
+    const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(params ?? '')?.[1];
+    if (url === undefined || !rel) continue;
+    for (const name of rel.trim().split(/\s+/)) links[name.toLowerCase()] = url;
+  }
+  return links;
+}
+
+/** The page number a pagination link points at, or undefined. */
+export function pageOf(url: string | undefined): number | undefined {
+  if (!url) return undefined;
+  const page = Number(new URL(url, 'http://x.invalid').searchParams.get('page'));
+  return Number.isInteger(page) && page > 0 ? page : undefined;
+}

@@ -1,0 +1,102 @@
+/**
+ * Gateway configuration from the environment (and a `.env` file when present). Secrets are read here and
+ * only here; `publicConfig()` is what the browser may see.
+ */
+export type UpstreamMode = 'simulator' | 'live';
+
+export interface GithubUpstreamConfig {
+  mode: UpstreamMode;
+  baseUrl: string;
+  token?: string;
+}
+
+export interface RegistrarUpstreamConfig {
+  mode: UpstreamMode;
+  baseUrl: string;
+  apiKey?: string;
+  secretApiKey?: string;
+}
+
+export interface GatewayConfig {
+  host: string;
+  port: number;
+  /** Required when listening on a non-loopback address; then every request must present it. */
+  password?: string;
+  /** Extra `Host` names accepted besides localhost/127.0.0.1/[::1] on `port`. */
+  allowedHosts: string[];
+  github: GithubUpstreamConfig;
+  registrar: RegistrarUpstreamConfig;
+  upstreamTimeoutMs: number;
+  bodyLimitBytes: number;
+  simSpeed: number;
+  simScenario?: string;
+}
+
+export const DEFAULT_PORT = 5180;
+export const SIMULATOR_ORIGIN = 'http://simulator.internal';
+
+type Env = Record<string, string | undefined>;
+
+function httpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not a URL: ${value}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be http(s): ${value}`);
+  if (url.username || url.password) throw new Error(`${name} must not carry credentials`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  return parsed;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+export function loadConfig(env: Env): GatewayConfig {
+  const token = env.GITHUB_TOKEN?.trim() || undefined;
+  const githubLive = Boolean(token || env.GITHUB_API_URL);
+  const apiKey = env.PORKBUN_API_KEY?.trim() || undefined;
+  const secretApiKey = env.PORKBUN_SECRET_API_KEY?.trim() || undefined;
+  if (Boolean(apiKey) !== Boolean(secretApiKey)) {
+    throw new Error('Set both PORKBUN_API_KEY and PORKBUN_SECRET_API_KEY, or neither.');
+  }
+  const registrarLive = Boolean(apiKey || env.PORKBUN_API_URL);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const password = env.FERRY_PASSWORD || undefined;
+  if (!isLoopbackHost(host) && !password) {
+    throw new Error(`Refusing to listen on ${host} without FERRY_PASSWORD: a non-loopback address needs an access password.`);
+  }
+
+  return {
+    host,
+    port: positiveInt('PORT', env.PORT, DEFAULT_PORT),
+    password,
+    allowedHosts: (env.FERRY_ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+    github: githubLive
+      ? { mode: 'live', baseUrl: httpUrl('GITHUB_API_URL', env.GITHUB_API_URL || 'https://api.github.com'), token }
+      : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/v3` },
+    registrar: registrarLive
+      ? {
+          mode: 'live',
+          baseUrl: httpUrl('PORKBUN_API_URL', env.PORKBUN_API_URL || 'https://api.porkbun.com/api/json/v3'),
+          apiKey,
+          secretApiKey,
+        }
+      : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/json/v3` },
+    upstreamTimeoutMs: positiveInt('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 15_000),
+    bodyLimitBytes: positiveInt('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 256 * 1024),
+    simSpeed: Number(env.SIM_SPEED ?? 1) >= 0 ? Number(env.SIM_SPEED ?? 1) : 1,
+    simScenario: env.SIM_SCENARIO,
+  };
+}

@@ -1,0 +1,148 @@
+import type { Context } from 'hono';
+import type { Match } from './allow-list';
+import type { GatewayConfig } from './config';
+import { rewriteLinkHeader } from './link-rewrite';
+
+export type UpstreamFetch = (request: Request) => Promise<Response>;
+
+const USER_AGENT = 'Ferry/0.1 (+https://github.com/ferry-dashboard)';
+const PREVIEW_ACCEPT = 'application/vnd.github.wyandotte-preview+json';
+const STANDARD_ACCEPT = 'application/vnd.github+json';
+
+/** Response headers a client needs; everything else (cookies, server banners...) stays behind. */
+const PASSED_HEADERS = [
+  'content-type',
+  'etag',
+  'last-modified',
+  'retry-after',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-used',
+  'x-ratelimit-reset',
+  'x-ratelimit-resource',
+  'x-github-request-id',
+  'x-github-media-type',
+  'x-github-api-version-selected',
+  'x-oauth-scopes',
+  'x-accepted-oauth-scopes',
+  'x-poll-interval',
+  'deprecation',
+  'sunset',
+  'date',
+  'x-request-id',
+  'x-api-version',
+] as const;
+
+const ETAG_VALUE = /^(?:W\/)?"[\x21\x23-\x7e]{1,200}"$/;
+
+export function gatewayError(c: Context, status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 502 | 504, message: string, code: string) {
+  return c.json({ message, code, documentation_url: undefined, source: 'gateway' }, status);
+}
+
+async function readJsonBody(c: Context): Promise<string | undefined | Error> {
+  const text = await c.req.text();
+  if (!text.trim()) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return new Error('Body should be a JSON object');
+    return JSON.stringify(parsed);
+  } catch {
+    return new Error('Problems parsing JSON');
+  }
+}
+
+function upstreamHeaders(config: GatewayConfig, match: Match, c: Context): Headers {
+  const headers = new Headers({ 'user-agent': USER_AGENT });
+  if (match.operation.upstream === 'github') {
+    headers.set('accept', match.operation.preview ? PREVIEW_ACCEPT : STANDARD_ACCEPT);
+    headers.set('x-github-api-version', '2022-11-28');
+    if (config.github.token) headers.set('authorization', `Bearer ${config.github.token}`);
+  } else {
+    headers.set('accept', 'application/json');
+    if (config.registrar.apiKey && config.registrar.secretApiKey) {
+      headers.set('x-api-key', config.registrar.apiKey);
+      headers.set('x-secret-api-key', config.registrar.secretApiKey);
+    }
+  }
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').every((tag) => ETAG_VALUE.test(tag.trim()))) {
+    headers.set('if-none-match', ifNoneMatch);
+  }
+  return headers;
+}
+
+/** Forward one allowed operation and shape the answer for the browser. */
+export async function forward(c: Context, config: GatewayConfig, match: Match, fetchUpstream: UpstreamFetch): Promise<Response> {
+  const { operation } = match;
+  const upstream = operation.upstream === 'github' ? config.github : config.registrar;
+  const query = new URL(c.req.url).search;
+  const target = `${upstream.baseUrl}/${match.path}${query}`;
+  const headers = upstreamHeaders(config, match, c);
+
+  let body: string | undefined;
+  if (operation.method !== 'GET' && operation.method !== 'DELETE') {
+    const parsed = await readJsonBody(c);
+    if (parsed instanceof Error) return gatewayError(c, 400, parsed.message, 'BAD_BODY');
+    body = parsed;
+    if (operation.upstream === 'registrar' && config.registrar.apiKey && config.registrar.secretApiKey) {
+      // POST operations of the registrar take the keys as body fields.
+      const fields = body ? (JSON.parse(body) as Record<string, unknown>) : {};
+      body = JSON.stringify({ ...fields, apikey: config.registrar.apiKey, secretapikey: config.registrar.secretApiKey });
+      headers.delete('x-api-key');
+      headers.delete('x-secret-api-key');
+    }
+    if (body !== undefined) headers.set('content-type', 'application/json');
+  }
+
+  let response: Response;
+  try {
+    response = await fetchUpstream(
+      new Request(target, {
+        method: operation.method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+      }),
+    );
+  } catch (error) {
+    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    if (timedOut) {
+      return gatewayError(c, 504, `The upstream did not answer within ${Math.round(config.upstreamTimeoutMs / 1000)} s.`, 'UPSTREAM_TIMEOUT');
+    }
+    return gatewayError(c, 502, 'The upstream could not be reached.', 'UPSTREAM_UNREACHABLE');
+  }
+  return shapeResponse(c, response, upstream.baseUrl, `/api/${operation.upstream}`);
+}
+
+function shapeResponse(c: Context, upstream: Response, upstreamBase: string, gatewayPrefix: string): Response {
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = upstream.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  const link = rewriteLinkHeader(upstream.headers.get('link'), upstreamBase, gatewayPrefix);
+  if (link) headers.set('link', link);
+
+  if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
+    void upstream.body?.cancel();
+    return gatewayError(c, 502, `The upstream answered an unexpected redirect (HTTP ${upstream.status}).`, 'UNEXPECTED_REDIRECT');
+  }
+  const contentType = upstream.headers.get('content-type') ?? '';
+  const isJson = /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType);
+  if (upstream.status >= 400 && !isJson) {
+    // Never pass upstream HTML (proxy error pages, login walls) to the browser.
+    void upstream.body?.cancel();
+    headers.set('content-type', 'application/json; charset=utf-8');
+    return new Response(
+      JSON.stringify({ message: `The upstream answered HTTP ${upstream.status} without a JSON body.`, code: 'UPSTREAM_NOT_JSON', source: 'gateway' }),
+      { status: upstream.status, headers },
+    );
+  }
+  if (upstream.status < 300 && upstream.status !== 204 && !isJson && upstream.body) {
+    void upstream.body.cancel();
+    return gatewayError(c, 502, 'The upstream answered with something other than JSON.', 'UPSTREAM_NOT_JSON');
+  }
+  const nullBody = upstream.status === 204 || upstream.status === 304;
+  return new Response(nullBody ? null : upstream.body, { status: upstream.status, headers });
+}

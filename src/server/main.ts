@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { loadConfig } from './config';
+import { createRuntime } from './runtime';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  console.error(`Ferry cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const simUser = process.env.SIM_GITHUB_USER === 'hubot' ? 'hubot' : 'octocat';
+const runtime = createRuntime(config, { staticRoot: path.resolve('dist'), simUser });
+const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: config.port }, (info) => {
+  const url = `http://${shownHost === '127.0.0.1' ? 'localhost' : shownHost}:${info.port}`;
+  const describe = (mode: string, base: string) => (mode === 'simulator' ? 'embedded simulator' : `live, ${base}`);
+  console.log(`Ferry is running at ${url}`);
+  console.log(`  GitHub:    ${describe(config.github.mode, config.github.baseUrl)}`);
+  console.log(`  Registrar: ${describe(config.registrar.mode, config.registrar.baseUrl)}`);
+  if (runtime.simulator) {
+    console.log(`  Simulator: scenario ${runtime.simulator.scenario}, ${runtime.simulator.clock.speed}× time; control at ${url}/__sim/*`);
+  }
+});
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import { createControlApp } from '@/simulator/control';
+import { SIM_TOKENS } from '@/simulator/github/seed';
+import { isScenario } from '@/simulator/github/state';
+import { loopbackOnly } from '@/simulator/loopback-only';
+import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
+import { createSimulator, type Simulator } from '@/simulator/simulator';
+import { createGateway } from './app';
+import type { GatewayConfig } from './config';
+
+export interface RuntimeOptions {
+  /** Folder of the built SPA to serve; omitted in dev (Vite serves it) and in API-only tests. */
+  staticRoot?: string;
+  /** Who may call `/__sim/*`: loopback callers (default) or anyone (in-process tests, no socket). */
+  controlAccess?: 'loopback' | 'any';
+  /** Which seeded user the gateway acts as in simulator mode. */
+  simUser?: keyof typeof SIM_TOKENS;
+}
+
+export interface Runtime {
+  app: Hono;
+  simulator?: Simulator;
+  config: GatewayConfig;
+}
+
+/**
+ * Wire the gateway to its upstreams: the live services when configured, the embedded simulator otherwise.
+ * Both go through the same gateway code; only the fetch function differs.
+ */
+export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {}): Runtime {
+  const needsSimulator = config.github.mode === 'simulator' || config.registrar.mode === 'simulator';
+  const simulator = needsSimulator
+    ? createSimulator({ speed: config.simSpeed, scenario: isScenario(config.simScenario) ? config.simScenario : 'demo' })
+    : undefined;
+
+  const effective: GatewayConfig = {
+    ...config,
+    github:
+      config.github.mode === 'simulator' ? { ...config.github, token: SIM_TOKENS[options.simUser ?? 'octocat'] } : config.github,
+    registrar:
+      config.registrar.mode === 'simulator'
+        ? { ...config.registrar, apiKey: SIM_REGISTRAR_KEYS.apiKey, secretApiKey: SIM_REGISTRAR_KEYS.secretApiKey }
+        : config.registrar,
+  };
+  const live = (request: Request) => fetch(request);
+
+  const app = createGateway({
+    config: effective,
+    fetchGithub: config.github.mode === 'simulator' && simulator ? simulator.fetch : live,
+    fetchRegistrar: config.registrar.mode === 'simulator' && simulator ? simulator.fetch : live,
+    mount(gateway) {
+      if (simulator) {
+        if (options.controlAccess !== 'any') gateway.use('/__sim/*', loopbackOnly);
+        gateway.route('/__sim', createControlApp(simulator));
+      }
+      if (options.staticRoot) mountSpa(gateway, options.staticRoot);
+    },
+  });
+  return { app, simulator, config };
+}
+
+function mountSpa(app: Hono, root: string) {
+  const indexPath = path.join(root, 'index.html');
+  if (!existsSync(indexPath)) {
+    app.get('*', (c) => c.text('The dashboard is not built yet: run `npm run build` (or `npm start`).', 503));
+    return;
+  }
+  const indexHtml = readFileSync(indexPath, 'utf8');
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root,
+      onFound: (_path, c) => {
+        c.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  app.use('*', serveStatic({ root }));
+  // Client-side routes: every other GET renders the SPA.
+  app.get('*', (c) => {
+    c.header('cache-control', 'no-cache');
+    return c.html(indexHtml);
+  });
+}

@@ -1,0 +1,91 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { GatewayConfig } from './config';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // MUI/Emotion inject <style> elements at run time.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Security headers on every response, including errors. */
+export const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  const headers = c.res.headers;
+  headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('referrer-policy', 'no-referrer');
+  headers.set('x-frame-options', 'DENY');
+  headers.set('cross-origin-opener-policy', 'same-origin');
+  headers.set('cross-origin-resource-policy', 'same-origin');
+  headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  headers.delete('set-cookie');
+};
+
+export function allowedHostNames(config: Pick<GatewayConfig, 'port' | 'allowedHosts' | 'host'>): Set<string> {
+  const names = new Set(config.allowedHosts);
+  for (const name of ['localhost', '127.0.0.1', '[::1]']) names.add(`${name}:${config.port}`);
+  if (config.host && config.host !== '0.0.0.0' && config.host !== '::') {
+    const bracketed = config.host.includes(':') ? `[${config.host}]` : config.host;
+    names.add(`${bracketed.toLowerCase()}:${config.port}`);
+  }
+  return names;
+}
+
+/** DNS rebinding: a page on evil.example that resolves to 127.0.0.1 still sends `Host: evil.example`. */
+export function hostCheck(allowed: Set<string>): MiddlewareHandler {
+  return async (c, next) => {
+    const host = c.req.header('host')?.toLowerCase();
+    if (!host || !allowed.has(host)) {
+      return c.json({ message: 'Unexpected Host header.', code: 'BAD_HOST', source: 'gateway' }, 421);
+    }
+    await next();
+  };
+}
+
+/** CSRF: refuse cross-site fetches of the API, and non-GET requests from another origin. */
+export const crossSiteCheck: MiddlewareHandler = async (c, next) => {
+  const site = c.req.header('sec-fetch-site');
+  if (site === 'cross-site') {
+    return c.json({ message: 'Cross-site requests are refused.', code: 'CROSS_SITE', source: 'gateway' }, 403);
+  }
+  const method = c.req.method;
+  if (method !== 'GET' && method !== 'HEAD') {
+    const origin = c.req.header('origin');
+    const host = c.req.header('host');
+    if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {
+      return c.json({ message: 'Requests from another origin are refused.', code: 'BAD_ORIGIN', source: 'gateway' }, 403);
+    }
+  }
+  await next();
+};
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** HTTP Basic access password (any user name), required when Ferry listens beyond loopback. */
+export function passwordCheck(password: string): MiddlewareHandler {
+  return async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Basic\s+([A-Za-z0-9+/=]+)$/.exec(header);
+    const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+    const given = decoded.slice(decoded.indexOf(':') + 1);
+    if (!match || !sameSecret(given, password)) {
+      return c.json({ message: 'Ferry needs its access password.', code: 'PASSWORD_REQUIRED', source: 'gateway' }, 401, {
+        'www-authenticate': 'Basic realm="Ferry", charset="UTF-8"',
+      });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { isScenario, SCENARIOS } from './github/state';
+import type { Simulator } from './simulator';
+
+/**
+ * The control interface (`/__sim/*`): reset state, advance time, read counters. The host server mounts it
+ * only in simulator mode and only for loopback callers.
+ */
+export function createControlApp(sim: Simulator) {
+  const app = new Hono();
+
+  app.post('/reset', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { scenario?: unknown };
+    if (body.scenario !== undefined && !isScenario(body.scenario)) {
+      return c.json({ error: `scenario must be one of ${SCENARIOS.join(', ')}` }, 400);
+    }
+    sim.reset({ scenario: body.scenario });
+    return c.json({ ok: true, scenario: sim.scenario, now: new Date(sim.clock.now()).toISOString() });
+  });
+
+  app.post('/advance', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as { seconds?: unknown };
+    const seconds = body.seconds;
+    if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > 366 * 86_400) {
+      return c.json({ error: 'seconds must be a number between 0 and 31622400' }, 400);
+    }
+    sim.advance(seconds);
+    return c.json({ ok: true, now: new Date(sim.clock.now()).toISOString() });
+  });
+
+  app.get('/state', (c) =>
+    c.json({ scenario: sim.scenario, now: new Date(sim.clock.now()).toISOString(), stats: sim.github().stats }),
+  );
+
+  app.notFound((c) => c.json({ error: 'unknown control operation' }, 404));
+  return app;
+}

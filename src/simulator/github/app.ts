@@ -1,0 +1,99 @@
+import { Hono } from 'hono';
+import type { SimClock } from '../clock';
+import { identify, type GithubEnv } from './auth';
+import { DOCS, githubError } from './http';
+import { registerRateLimitRoutes } from './routes/rate-limit';
+import { registerUserRoutes } from './routes/users';
+import type { GithubState } from './state';
+
+const SECONDARY_WINDOW_MS = 60_000;
+/** GitHub: "content creation > 80 requests/minute" trips a secondary limit. */
+const SECONDARY_MAX_WRITES = 80;
+
+/** Route registrars that later capabilities (migrations, imports) add to the same app. */
+export type GithubRoutes = (app: Hono<GithubEnv>, state: () => GithubState, clock: SimClock) => void;
+
+function rateLimitHeaders(headers: Headers, status: { limit: number; remaining: number; used: number; reset: number }) {
+  headers.set('x-ratelimit-limit', String(status.limit));
+  headers.set('x-ratelimit-remaining', String(status.remaining));
+  headers.set('x-ratelimit-used', String(status.used));
+  headers.set('x-ratelimit-reset', String(status.reset));
+  headers.set('x-ratelimit-resource', 'core');
+}
+
+export function createGithubApp(state: () => GithubState, clock: SimClock, extraRoutes: GithubRoutes[] = []) {
+  const app = new Hono<GithubEnv>();
+
+  app.use('*', async (c, next) => {
+    const s = state();
+    s.stats.requests += 1;
+    const now = clock.now();
+    const limited = s.scenario !== 'rate-limit-disabled';
+    const actor = identify(c, s);
+    const requestId = `SIM:${now.toString(16).toUpperCase()}:${s.stats.requests}`;
+
+    const finish = (response: Response, status = limited ? s.limiter.status(actor?.identity ?? 'anonymous', 'core', now) : undefined) => {
+      response.headers.set('x-github-request-id', requestId);
+      response.headers.set('x-github-api-version-selected', '2022-11-28');
+      response.headers.set('x-github-media-type', 'github.v3; format=json');
+      if (status) rateLimitHeaders(response.headers, status);
+      return response;
+    };
+
+    if (!actor) {
+      return finish(c.json({ message: 'Bad credentials', documentation_url: DOCS, status: '401' }, 401));
+    }
+    c.set('actor', actor);
+    const counts = !c.req.path.endsWith('/rate_limit');
+    if (limited && counts && s.limiter.status(actor.identity, 'core', now).remaining === 0) {
+      const who = actor.login ? `user ID ${s.world.accounts.get(actor.login)?.id ?? 0}` : 'your IP address';
+      return finish(
+        githubError(c, 403, `API rate limit exceeded for ${who}.`, {
+          documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+        }),
+      );
+    }
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      const recent = (s.writes.get(actor.identity) ?? []).filter((at) => now - at < SECONDARY_WINDOW_MS);
+      if (recent.length >= SECONDARY_MAX_WRITES) {
+        const response = githubError(
+          c,
+          403,
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+          { documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits' },
+        );
+        response.headers.set('retry-after', '60');
+        s.writes.set(actor.identity, recent);
+        return finish(response);
+      }
+      recent.push(now);
+      s.writes.set(actor.identity, recent);
+    }
+
+    await next();
+
+    if (actor.login) {
+      c.res.headers.set('x-oauth-scopes', actor.scopes.join(', '));
+      c.res.headers.set('x-accepted-oauth-scopes', '');
+    }
+    if (c.res.status === 304) s.stats.notModified += 1;
+    if (!limited) return void finish(c.res, undefined);
+    if (counts && c.res.status !== 304) {
+      s.stats.counted += 1;
+      finish(c.res, s.limiter.consume(actor.identity, 'core', now));
+    } else {
+      finish(c.res);
+    }
+  });
+
+  registerRateLimitRoutes(app, state, clock);
+  registerUserRoutes(app, state);
+  for (const register of extraRoutes) register(app, state, clock);
+
+  app.notFound((c) => githubError(c, 404, 'Not Found'));
+  app.onError((error, c) => {
+    console.error('[simulator] github handler failed:', error);
+    return githubError(c, 500, 'Server Error');
+  });
+  return app;
+}

@@ -1,0 +1,118 @@
+import { buildSimpleUser, type SimAccount } from './user';
+
+export interface SimRepo {
+  id: number;
+  owner: string;
+  name: string;
+  description: string | null;
+  language: string | null;
+  /** Kilobytes, as GitHub reports it. */
+  size: number;
+  private: boolean;
+  topics: string[];
+  createdAt: string;
+  pushedAt: string;
+  stars: number;
+  archived: boolean;
+}
+
+function links(api: string, full: string) {
+  const url = `${api}/repos/${full}`;
+  return {
+    url,
+    archive_url: `${url}/{archive_format}{/ref}`,
+    assignees_url: `${url}/assignees{/user}`,
+    blobs_url: `${url}/git/blobs{/sha}`,
+    branches_url: `${url}/branches{/branch}`,
+    collaborators_url: `${url}/collaborators{/collaborator}`,
+    comments_url: `${url}/comments{/number}`,
+    commits_url: `${url}/commits{/sha}`,
+    compare_url: `${url}/compare/{base}...{head}`,
+    contents_url: `${url}/contents/{+path}`,
+    contributors_url: `${url}/contributors`,
+    deployments_url: `${url}/deployments`,
+    downloads_url: `${url}/downloads`,
+    events_url: `${url}/events`,
+    forks_url: `${url}/forks`,
+    git_commits_url: `${url}/git/commits{/sha}`,
+    git_refs_url: `${url}/git/refs{/sha}`,
+    git_tags_url: `${url}/git/tags{/sha}`,
+    issue_comment_url: `${url}/issues/comments{/number}`,
+    issue_events_url: `${url}/issues/events{/number}`,
+    issues_url: `${url}/issues{/number}`,
+    keys_url: `${url}/keys{/key_id}`,
+    labels_url: `${url}/labels{/name}`,
+    languages_url: `${url}/languages`,
+    merges_url: `${url}/merges`,
+    milestones_url: `${url}/milestones{/number}`,
+    notifications_url: `${url}/notifications{?since,all,participating}`,
+    pulls_url: `${url}/pulls{/number}`,
+    releases_url: `${url}/releases{/id}`,
+    stargazers_url: `${url}/stargazers`,
+    statuses_url: `${url}/statuses/{sha}`,
+    subscribers_url: `${url}/subscribers`,
+    subscription_url: `${url}/subscription`,
+    tags_url: `${url}/tags`,
+    teams_url: `${url}/teams`,
+    trees_url: `${url}/git/trees{/sha}`,
+    hooks_url: `${url}/hooks`,
+  };
+}
+
+/** The `minimal-repository` shape (what list endpoints return). */
+export function buildMinimalRepository(repo: SimRepo, owner: SimAccount, api: string, web: string) {
+  const full = `${repo.owner}/${repo.name}`;
+  const host = new URL(web).host;
+  return {
+    id: repo.id,
+    node_id: Buffer.from(`R:${repo.id}`).toString('base64').replace(/=+$/, ''),
+    name: repo.name,
+    full_name: full,
+    owner: buildSimpleUser(owner, api, web),
+    private: repo.private,
+    html_url: `${web}/${full}`,
+    description: repo.description,
+    fork: false,
+    ...links(api, full),
+    git_url: `git://${host}/${full}.git`,
+    ssh_url: `git@${host}:${full}.git`,
+    clone_url: `${web}/${full}.git`,
+    mirror_url: null,
+    svn_url: `${web}/${full}`,
+    homepage: null,
+    language: repo.language,
+    forks_count: Math.floor(repo.stars / 7),
+    stargazers_count: repo.stars,
+    watchers_count: repo.stars,
+    size: repo.size,
+    default_branch: 'main',
+    open_issues_count: repo.id % 17,
+    is_template: false,
+    topics: repo.topics,
+    has_issues: true,
+    has_projects: true,
+    has_wiki: !repo.private,
+    has_pages: false,
+    has_downloads: true,
+    has_discussions: false,
+    archived: repo.archived,
+    disabled: false,
+    visibility: repo.private ? 'private' : 'public',
+    pushed_at: repo.pushedAt,
+    created_at: repo.createdAt,
+    updated_at: repo.pushedAt,
+    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+    subscribers_count: Math.floor(repo.stars / 3),
+    network_count: Math.floor(repo.stars / 7),
+    license: {
+      key: 'mit',
+      name: 'MIT License',
+      spdx_id: 'MIT',
+      url: `${api}/licenses/mit`,
+      node_id: 'MDc6TGljZW5zZW1pdA==',
+    },
+    forks: Math.floor(repo.stars / 7),
+    open_issues: repo.id % 17,
+    watchers: repo.stars,
+  };
+}

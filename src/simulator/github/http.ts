@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+
+/** Where GitHub's REST API is mounted in the simulator: the GitHub Enterprise Server form, `/api/v3`. */
+export const GITHUB_PREFIX = '/api/v3';
+export const DOCS = 'https://docs.github.com/rest';
+
+export function apiBase(c: Context): string {
+  return new URL(c.req.url).origin + GITHUB_PREFIX;
+}
+
+export function webBase(c: Context): string {
+  return new URL(c.req.url).origin;
+}
+
+/** GitHub's `basic-error` body, with the status as a string as newer responses carry it. */
+export function githubError(c: Context, status: 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503, message: string, extra: Record<string, unknown> = {}) {
+  return c.json({ message, documentation_url: DOCS, status: String(status), ...extra }, status);
+}
+
+export function validationFailed(c: Context, errors: { resource: string; field?: string; code: string; message?: string }[]) {
+  return c.json({ message: 'Validation Failed', errors, documentation_url: DOCS, status: '422' }, 422);
+}
+
+export function etagOf(body: string): string {
+  return `W/"${createHash('sha1').update(body).digest('hex')}"`;
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (value: string) => value.trim().replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(etag));
+}
+
+/** A JSON 200 with an ETag; answers 304 when the client already has it. */
+export function sendJson(c: Context, body: unknown, status: 200 | 201 = 200): Response {
+  const text = JSON.stringify(body);
+  const etag = etagOf(text);
+  const headers = {
+    'content-type': 'application/json; charset=utf-8',
+    etag,
+    'cache-control': 'private, max-age=60, s-maxage=60',
+    vary: 'Accept, Authorization, Cookie, X-GitHub-OTP',
+  };
+  if (status === 200 && c.req.method === 'GET' && matchesEtag(c.req.header('if-none-match'), etag)) {
+    return c.body(null, 304, { etag, 'cache-control': headers['cache-control'], vary: headers.vary });
+  }
+  return c.body(text, status, headers);
+}
+
+/** Page a list as GitHub does: `per_page` (default 30, max 100), `page`, and a `Link` header. */
+export function sendPage<T>(c: Context, items: T[]): Response {
+  const url = new URL(c.req.url);
+  const perPageRaw = Number(url.searchParams.get('per_page') ?? 30);
+  const perPage = Number.isInteger(perPageRaw) && perPageRaw > 0 ? Math.min(perPageRaw, 100) : 30;
+  const pageRaw = Number(url.searchParams.get('page') ?? 1);
+  const page = Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1;
+  const last = Math.max(1, Math.ceil(items.length / perPage));
+  const slice = items.slice((page - 1) * perPage, page * perPage);
+
+  const link = (target: number, rel: string) => {
+    const next = new URL(url);
+    next.searchParams.set('per_page', String(perPage));
+    next.searchParams.set('page', String(target));
+    return `<${next.toString()}>; rel="${rel}"`;
+  };
+  const parts: string[] = [];
+  if (page > 1) parts.push(link(Math.min(page - 1, last), 'prev'));
+  if (page < last) parts.push(link(page + 1, 'next'), link(last, 'last'));
+  if (page > 1) parts.push(link(1, 'first'));
+
+  const response = sendJson(c, slice);
+  if (parts.length > 0) response.headers.set('link', parts.join(', '));
+  return response;
+}
+
+export function requiresPreview(c: Context): Response | undefined {
+  const accept = c.req.header('accept') ?? '';
+  if (accept.includes('wyandotte-preview')) return undefined;
+  return githubError(
+    c,
+    415,
+    "If you would like to help us test the Migrations API during its preview period, you must specify a custom media type in the 'Accept' header. Please see the docs for full information.",
+  );
+}

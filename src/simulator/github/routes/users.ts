@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import type { GithubEnv } from '../auth';
+import { isOrgMember } from '../auth';
+import { buildMinimalRepository } from '../factories/repository';
+import { buildOrganizationSimple, buildPrivateUser } from '../factories/user';
+import { apiBase, githubError, sendJson, sendPage, webBase } from '../http';
+import type { GithubState } from '../state';
+
+/** Read-only look-ups the UI's pickers need: who am I, my organizations, an organization's repositories. */
+export function registerUserRoutes(app: Hono<GithubEnv>, state: () => GithubState) {
+  app.get('/user', (c) => {
+    const s = state();
+    const { login } = c.get('actor');
+    const account = login ? s.world.accounts.get(login) : undefined;
+    if (!account) return githubError(c, 401, 'Requires authentication');
+    const repos = s.world.repos.filter((repo) => repo.owner === account.login).length;
+    return sendJson(c, buildPrivateUser(account, apiBase(c), webBase(c), { repos }));
+  });
+
+  app.get('/user/orgs', (c) => {
+    const s = state();
+    const { login } = c.get('actor');
+    if (!login) return githubError(c, 401, 'Requires authentication');
+    const orgs = [...s.world.orgs.values()]
+      .filter((org) => isOrgMember(s, org.login, login))
+      .flatMap((org) => {
+        const account = s.world.accounts.get(org.login);
+        return account ? [buildOrganizationSimple(account, apiBase(c), webBase(c))] : [];
+      });
+    return sendPage(c, orgs);
+  });
+
+  app.get('/user/repos', (c) => {
+    const s = state();
+    const { login } = c.get('actor');
+    const account = login ? s.world.accounts.get(login) : undefined;
+    if (!account) return githubError(c, 401, 'Requires authentication');
+    const repos = s.world.repos
+      .filter((repo) => repo.owner === account.login)
+      .map((repo) => buildMinimalRepository(repo, account, apiBase(c), webBase(c)));
+    return sendPage(c, repos);
+  });
+
+  app.get('/orgs/:org/repos', (c) => {
+    const s = state();
+    const org = c.req.param('org').toLowerCase();
+    const account = s.world.accounts.get(org);
+    if (!account || account.type !== 'Organization') return githubError(c, 404, 'Not Found');
+    const { login } = c.get('actor');
+    const member = isOrgMember(s, org, login);
+    const repos = s.world.repos
+      .filter((repo) => repo.owner === org && (member || !repo.private))
+      .map((repo) => buildMinimalRepository(repo, account, apiBase(c), webBase(c)));
+    return sendPage(c, repos);
+  });
+}

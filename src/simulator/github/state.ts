@@ -1,0 +1,45 @@
+import type { SimClock } from '../clock';
+import { createRateLimiter, type RateLimiter } from './rate-limits';
+import { seedWorld, type SimWorld } from './seed';
+
+/**
+ * Named scenarios:
+ * - `demo`: other clients spend the budget in the background, so the dashboard moves (the default for `npm start`);
+ * - `quiet`: nothing happens unless requested (the default for tests: deterministic);
+ * - `rate-limit-disabled`: a GitHub Enterprise Server with rate limiting off (404 on /rate_limit, no headers).
+ */
+export const SCENARIOS = ['demo', 'quiet', 'rate-limit-disabled'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+export function isScenario(value: unknown): value is Scenario {
+  return typeof value === 'string' && (SCENARIOS as readonly string[]).includes(value);
+}
+
+export interface SimStats {
+  /** Requests that reached the GitHub simulator. */
+  requests: number;
+  /** Requests counted against a primary limit. */
+  counted: number;
+  /** Conditional requests answered 304 (free). */
+  notModified: number;
+}
+
+export interface GithubState {
+  scenario: Scenario;
+  world: SimWorld;
+  limiter: RateLimiter;
+  /** identity → timestamps (ms) of recent writes, for the secondary limit. */
+  writes: Map<string, number[]>;
+  stats: SimStats;
+}
+
+export function createGithubState(clock: SimClock, scenario: Scenario): GithubState {
+  const now = clock.now();
+  return {
+    scenario,
+    world: seedWorld(now),
+    limiter: createRateLimiter({ originMs: now, background: scenario === 'demo' }),
+    writes: new Map(),
+    stats: { requests: 0, counted: 0, notModified: 0 },
+  };
+}

@@ -1,0 +1,33 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createControlApp } from './control';
+import { isScenario } from './github/state';
+import { GITHUB_PREFIX, REGISTRAR_PREFIX, createSimulator } from './simulator';
+import { SIM_TOKENS } from './github/seed';
+import { SIM_REGISTRAR_KEYS } from './registrar/keys';
+import { loopbackOnly } from './loopback-only';
+
+/**
+ * The simulator on its own address, as if it were a remote upstream. Point Ferry at it with
+ * GITHUB_API_URL=http://127.0.0.1:4010/api/v3 and PORKBUN_API_URL=http://127.0.0.1:4010/api/json/v3.
+ */
+const host = process.env.SIM_HOST ?? '127.0.0.1';
+const port = Number(process.env.SIM_PORT ?? 4010);
+const scenario = process.env.SIM_SCENARIO;
+const sim = createSimulator({
+  speed: Number(process.env.SIM_SPEED ?? 1),
+  scenario: isScenario(scenario) ? scenario : 'demo',
+});
+
+const app = new Hono();
+app.use('/__sim/*', loopbackOnly);
+app.route('/__sim', createControlApp(sim));
+app.all('*', (c) => sim.fetch(c.req.raw));
+
+serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+  const base = `http://${host}:${info.port}`;
+  console.log(`Ferry simulator listening on ${base} (scenario ${sim.scenario}, speed ${sim.clock.speed}×)`);
+  console.log(`  GitHub:    ${base}${GITHUB_PREFIX}   token octocat=${SIM_TOKENS.octocat}`);
+  console.log(`  Registrar: ${base}${REGISTRAR_PREFIX}   keys ${SIM_REGISTRAR_KEYS.apiKey} / ${SIM_REGISTRAR_KEYS.secretApiKey}`);
+  console.log(`  Control:   ${base}/__sim/reset, /__sim/advance, /__sim/state (loopback only)`);
+});

@@ -1,0 +1,35 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { ferryGatewayPlugin } from './src/server/vite-plugin';
+
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+export default defineConfig({
+  plugins: [react(), ferryGatewayPlugin()],
+  resolve: { alias: { '@': src } },
+  server: { host: '127.0.0.1', port: 5173, strictPort: true },
+  build: { sourcemap: false, chunkSizeWarningLimit: 700 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'happy-dom',
+          include: ['src/{app,features,components,lib,testing}/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/testing/setup-tests.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/{server,simulator,contracts}/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});
