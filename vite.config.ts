@@ -2,7 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { ferryGatewayPlugin } from './src/server/vite-plugin';
+import { ferryGatewayPlugin } from './src/server/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 

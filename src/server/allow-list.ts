@@ -78,15 +78,16 @@ export type MatchResult =
   | { ok: true; match: Match }
   | { ok: false; status: 400 | 404 | 405; message: string };
 
-function matchTemplate(template: string, segments: string[]): Record<string, string> | 'shape' | string {
+/** Params when the template matches, `null` when its shape differs, or why a parameter is invalid. */
+function matchTemplate(template: string, segments: string[]): Record<string, string> | null | string {
   const parts = template.split('/');
-  if (parts.length !== segments.length) return 'shape';
+  if (parts.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (const [index, part] of parts.entries()) {
     const segment = segments[index] ?? '';
     const param = /^\{(\w+):(\w+)\}$/.exec(part);
     if (!param) {
-      if (part !== segment) return 'shape';
+      if (part !== segment) return null;
       continue;
     }
     const [, name, kind] = param;
@@ -111,7 +112,7 @@ export function matchOperation(
   for (const operation of OPERATIONS) {
     if (operation.upstream !== upstream) continue;
     const result = matchTemplate(operation.path, segments);
-    if (result === 'shape') continue;
+    if (result === null) continue;
     if (typeof result === 'string') {
       invalid ??= result;
       continue;

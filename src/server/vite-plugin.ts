@@ -1,11 +1,13 @@
 import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
-import { loadConfig } from './config';
-import { createRuntime } from './runtime';
+
+import type * as ConfigModule from './config';
+import type * as RuntimeModule from './runtime';
 
 /**
  * `npm run dev`: Vite serves the SPA with hot reload and hands `/api/*` and `/__sim/*` to the same gateway
  * code `npm start` runs, so development sees the same allow-list, security checks and simulator.
+ * The gateway is loaded through Vite's SSR loader so the `@/` alias resolves as in the app.
  */
 export function ferryGatewayPlugin(): Plugin {
   return {
@@ -13,15 +15,15 @@ export function ferryGatewayPlugin(): Plugin {
     apply: 'serve',
     configureServer(server) {
       const port = server.config.server.port ?? 5173;
-      const config = { ...loadConfig(process.env), port };
-      const runtime = createRuntime(config);
-      const listener = getRequestListener(runtime.app.fetch);
+      const listener = (async () => {
+        const { loadConfig } = (await server.ssrLoadModule('/src/server/config.ts')) as typeof ConfigModule;
+        const { createRuntime } = (await server.ssrLoadModule('/src/server/runtime.ts')) as typeof RuntimeModule;
+        const runtime = createRuntime({ ...loadConfig(process.env), port });
+        return getRequestListener(runtime.app.fetch);
+      })();
       server.middlewares.use((req, res, next) => {
-        if (req.url?.startsWith('/api/') || req.url?.startsWith('/__sim/')) {
-          void listener(req, res);
-          return;
-        }
-        next();
+        if (!req.url?.startsWith('/api/') && !req.url?.startsWith('/__sim/')) return next();
+        listener.then((handle) => handle(req, res)).catch(next);
       });
     },
   };

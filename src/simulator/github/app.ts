@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { SimClock } from '../clock';
 import { identify, type GithubEnv } from './auth';
 import { DOCS, githubError } from './http';
@@ -24,7 +24,7 @@ function rateLimitHeaders(headers: Headers, status: { limit: number; remaining: 
 export function createGithubApp(state: () => GithubState, clock: SimClock, extraRoutes: GithubRoutes[] = []) {
   const app = new Hono<GithubEnv>();
 
-  app.use('*', async (c, next) => {
+  app.use('*', async (c: Context<GithubEnv>, next) => {
     const s = state();
     s.stats.requests += 1;
     const now = clock.now();

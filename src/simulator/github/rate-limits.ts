@@ -38,14 +38,19 @@ export interface CategoryStatus {
   reset: number;
 }
 
+interface WindowCount {
+  windowStart: number;
+  count: number;
+}
+
 export interface RateLimitOptions {
   originMs: number;
   background: boolean;
 }
 
 export function createRateLimiter(options: RateLimitOptions) {
-  /** identity → category → window start (ms) → counted requests */
-  const counted = new Map<string, Map<string, { windowStart: number; count: number }>>();
+  /** identity → category → requests counted in the current window */
+  const counted = new Map<string, Map<string, WindowCount>>();
 
   const windowStart = (spec: CategorySpec, now: number) => {
     const length = spec.windowSeconds * 1000;
@@ -78,7 +83,7 @@ export function createRateLimiter(options: RateLimitOptions) {
     consume(identity: string, category: string, now: number): CategoryStatus {
       const start = windowStart(spec(category), now);
       let byCategory = counted.get(identity);
-      if (!byCategory) counted.set(identity, (byCategory = new Map()));
+      if (!byCategory) counted.set(identity, (byCategory = new Map<string, WindowCount>()));
       const entry = byCategory.get(category);
       if (entry && entry.windowStart === start) entry.count += 1;
       else byCategory.set(category, { windowStart: start, count: 1 });
@@ -89,7 +94,7 @@ export function createRateLimiter(options: RateLimitOptions) {
       const current = status(identity, category, now);
       const start = windowStart(spec(category), now);
       let byCategory = counted.get(identity);
-      if (!byCategory) counted.set(identity, (byCategory = new Map()));
+      if (!byCategory) counted.set(identity, (byCategory = new Map<string, WindowCount>()));
       const entry = byCategory.get(category);
       const own = entry && entry.windowStart === start ? entry.count : 0;
       byCategory.set(category, { windowStart: start, count: own + current.remaining });

@@ -43,6 +43,9 @@ export function buildSimpleUser(account: SimAccount, api: string, web: string): 
 export function buildPrivateUser(account: SimAccount, api: string, web: string, counts: { repos: number }) {
   return {
     ...buildSimpleUser(account, api, web),
+    // The description's discriminator maps `private` → private-user (you looking at yourself); `public` would
+    // select public-user, which forbids the private fields below.
+    user_view_type: 'private',
     name: account.name,
     company: null,
     blog: '',

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { SimClock } from '../../clock';
+import type { SimClock } from '@/simulator/clock';
 import type { GithubEnv } from '../auth';
 import { githubError, sendJson } from '../http';
 import { CATEGORIES } from '../rate-limits';

@@ -1,0 +1,91 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Module boundaries (see docs/architecture.md): features never import each other or the app; shared code
+ * never imports features; web code never imports the gateway or the simulator; the simulator never imports
+ * the gateway; nothing outside tests imports src/testing; ky is used only by src/lib/api-client.ts.
+ * Cross-folder imports use the `@/` alias, so the rules can see them.
+ */
+const restrict = (patterns) => ['error', { patterns }];
+const noDeepRelative = { group: ['../../*'], message: 'Import across folders with the @/ alias.' };
+const noTesting = { group: ['@/testing/*'], message: 'Test helpers stay out of shipped code.' };
+const noServerSide = { group: ['@/server/*', '@/simulator/*'], message: 'Web code never imports Node-only code.' };
+const noKy = { group: ['ky'], message: 'Use the one HTTP client in src/lib/api-client.ts.' };
+const noFeatures = { group: ['@/features/*', '@/app/*'], message: 'Shared code stays generic.' };
+
+const featureNames = ['rate-limits', 'connection', 'migrations', 'imports', 'domains'];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'reports', 'test-results', 'playwright-report', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noKy]) } },
+  { files: ['src/{app,features,components,hooks,lib,main.tsx}/**/*.{ts,tsx}', 'src/main.tsx'], ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noKy]) } },
+  { files: ['src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noFeatures]) } },
+  { files: ['src/{components,hooks,lib,contracts}/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noKy, noFeatures]) } },
+  ...featureNames.map((name) => ({
+    files: [`src/features/${name}/**/*.{ts,tsx}`],
+    ignores: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        noDeepRelative,
+        noTesting,
+        noServerSide,
+        noKy,
+        { group: ['@/app/*', ...featureNames.filter((other) => other !== name).map((other) => `@/features/${other}/*`)], message: 'Features are independent; compose them in src/app.' },
+      ]),
+    },
+  })),
+  {
+    files: ['src/simulator/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        noDeepRelative,
+        noTesting,
+        { group: ['@/server/*', '@/app/*', '@/features/*', '@/components/*', '@/hooks/*', 'react', 'react-dom'], message: 'The simulator is Node-only and never imports the gateway.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': restrict([
+        noDeepRelative,
+        noTesting,
+        { group: ['@/app/*', '@/features/*', '@/components/*', '@/hooks/*', 'react', 'react-dom'], message: 'The gateway is Node-only: no React or DOM.' },
+      ]),
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/**/*.ts', 'src/testing/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+  },
+);

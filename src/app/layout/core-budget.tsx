@@ -1,0 +1,38 @@
+import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useNow } from '@/hooks/use-now';
+import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { formatDuration, formatNumber } from '@/lib/format';
+
+/** The core budget, always visible, from the x-ratelimit-* headers of the latest GitHub response. */
+export function CoreBudget() {
+  const { readings, clockOffsetMs } = useRateLimitSnapshot();
+  const now = useNow(1_000);
+  const core = readings.core;
+  if (!core) {
+    return (
+      <Typography variant="body2" sx={{ opacity: 0.85 }}>
+        Core budget: waiting for GitHub
+      </Typography>
+    );
+  }
+  const low = core.limit > 0 && core.remaining / core.limit <= 0.1;
+  return (
+    <Box
+      role="status"
+      aria-label="GitHub core rate limit"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontVariantNumeric: 'tabular-nums' }}
+    >
+      <SpeedOutlined fontSize="small" aria-hidden />
+      <Typography variant="body2" component="span">
+        Core {formatNumber(core.remaining)} / {formatNumber(core.limit)}
+        {low ? ' (low)' : ''}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {' '}
+          · resets in {formatDuration(core.reset * 1000 - (now + clockOffsetMs))}
+        </Box>
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import Brightness4Outlined from '@mui/icons-material/Brightness4Outlined';
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useColorScheme } from '@mui/material/styles';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+
+const MODES = [
+  { mode: 'system', label: 'System' },
+  { mode: 'light', label: 'Light' },
+  { mode: 'dark', label: 'Dark' },
+] as const;
+
+/** Light, dark or the system's choice; MUI remembers it in localStorage. */
+export function ThemeMenu() {
+  const { mode, setMode } = useColorScheme();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const current = MODES.find((entry) => entry.mode === mode) ?? MODES[0];
+  const Icon = mode === 'dark' ? DarkModeOutlined : mode === 'light' ? LightModeOutlined : Brightness4Outlined;
+  return (
+    <>
+      <Tooltip title="Theme">
+        <IconButton
+          color="inherit"
+          aria-label={`Theme: ${current.label}`}
+          aria-haspopup="menu"
+          aria-expanded={anchor ? 'true' : undefined}
+          onClick={(event) => setAnchor(event.currentTarget)}
+        >
+          <Icon />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {MODES.map((entry) => (
+          <MenuItem
+            key={entry.mode}
+            selected={entry.mode === current.mode}
+            onClick={() => {
+              setMode(entry.mode);
+              setAnchor(null);
+            }}
+          >
+            {entry.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { ConnectionPage } from '@/features/connection/components/connection-page';
+
+export function Component() {
+  return <ConnectionPage />;
+}

@@ -1,0 +1,51 @@
+import { useMutation } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+
+export interface GithubConnectionResult {
+  login: string;
+  /** From `X-OAuth-Scopes`; undefined when GitHub does not report scopes (fine-grained tokens, apps). */
+  scopes?: string[];
+  checkedAt: number;
+}
+
+export interface RegistrarConnectionResult {
+  credentialsValid: boolean;
+  yourIp?: string;
+  checkedAt: number;
+}
+
+export async function testGithubConnection(): Promise<GithubConnectionResult> {
+  const { data, headers } = await request<{ login?: unknown }>('github', 'user');
+  const scopesHeader = headers.get('x-oauth-scopes');
+  return {
+    login: typeof data.login === 'string' ? data.login : '(unknown)',
+    scopes:
+      scopesHeader === null
+        ? undefined
+        : scopesHeader
+            .split(',')
+            .map((scope) => scope.trim())
+            .filter(Boolean),
+    checkedAt: Date.now(),
+  };
+}
+
+export async function testRegistrarConnection(): Promise<RegistrarConnectionResult> {
+  const { data } = await request<{ credentialsValid?: unknown; yourIp?: unknown }>('registrar', 'ping', {
+    method: 'POST',
+    json: {},
+  });
+  return {
+    credentialsValid: data.credentialsValid === true,
+    yourIp: typeof data.yourIp === 'string' ? data.yourIp : undefined,
+    checkedAt: Date.now(),
+  };
+}
+
+export function useTestGithubConnection() {
+  return useMutation({ mutationKey: ['connection', 'test', 'github'], mutationFn: testGithubConnection });
+}
+
+export function useTestRegistrarConnection() {
+  return useMutation({ mutationKey: ['connection', 'test', 'registrar'], mutationFn: testRegistrarConnection });
+}

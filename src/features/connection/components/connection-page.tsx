@@ -1,0 +1,88 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '@/components/error-alert';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { connectionQueries } from '../api/connection-queries';
+import { useTestGithubConnection, useTestRegistrarConnection } from '../api/test-connection';
+import { UpstreamCard } from './upstream-card';
+
+export function ConnectionPage() {
+  const config = useQuery(connectionQueries.config());
+  const github = useTestGithubConnection();
+  const registrar = useTestRegistrarConnection();
+
+  if (!config.data) {
+    return (
+      <PageContainer title="Connection">
+        {config.isError ? (
+          <ErrorAlert error={config.error} onRetry={() => void config.refetch()} />
+        ) : (
+          <LoadingState label="Loading connection settings" />
+        )}
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer
+      title="Connection"
+      subtitle="Where Ferry’s server sends requests. Credentials live in the server’s environment and never reach this page."
+    >
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <UpstreamCard
+            title="GitHub"
+            facts={config.data.github}
+            actions={
+              <Button onClick={() => github.mutate()} disabled={github.isPending}>
+                {github.isPending ? 'Testing…' : 'Test GitHub connection'}
+              </Button>
+            }
+          >
+            <Typography variant="body2">API version {config.data.github.apiVersion}</Typography>
+            <div aria-live="polite">
+              {github.isSuccess ? (
+                <Alert severity="success" sx={{ mt: 1 }}>
+                  Connected as <strong>{github.data.login}</strong>.{' '}
+                  {github.data.scopes === undefined
+                    ? 'GitHub did not report token scopes (fine-grained tokens and apps have none).'
+                    : github.data.scopes.length > 0
+                      ? `Token scopes: ${github.data.scopes.join(', ')}.`
+                      : 'The token has no scopes.'}
+                </Alert>
+              ) : null}
+              {github.isError ? <ErrorAlert error={github.error} onRetry={() => github.mutate()} /> : null}
+            </div>
+          </UpstreamCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <UpstreamCard
+            title="Registrar"
+            facts={config.data.registrar}
+            actions={
+              <Button onClick={() => registrar.mutate()} disabled={registrar.isPending}>
+                {registrar.isPending ? 'Testing…' : 'Test registrar connection'}
+              </Button>
+            }
+          >
+            <div aria-live="polite">
+              {registrar.isSuccess ? (
+                <Alert severity={registrar.data.credentialsValid ? 'success' : 'warning'} sx={{ mt: 1 }}>
+                  {registrar.data.credentialsValid
+                    ? 'The registrar accepted the API keys.'
+                    : 'The registrar answered, but no valid API keys were presented.'}
+                  {registrar.data.yourIp ? ` It sees requests from ${registrar.data.yourIp}.` : ''}
+                </Alert>
+              ) : null}
+              {registrar.isError ? <ErrorAlert error={registrar.error} onRetry={() => registrar.mutate()} /> : null}
+            </div>
+          </UpstreamCard>
+        </Grid>
+      </Grid>
+    </PageContainer>
+  );
+}

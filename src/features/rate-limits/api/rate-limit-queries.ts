@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-error';
+import { request } from '@/lib/api-client';
+import { parseRateLimitOverview, type RateLimitOverview } from '../utils/parse-rate-limit';
+
+export type RateLimitStatus =
+  | ({ enabled: true } & RateLimitOverview)
+  | { enabled: false; message: string };
+
+/** GitHub Enterprise Server with rate limiting off answers 404 with this message: not an error. */
+const DISABLED = /rate limiting is not enabled/i;
+
+export async function getRateLimitStatus(): Promise<RateLimitStatus> {
+  try {
+    const { data } = await request<unknown>('github', 'rate_limit');
+    return { enabled: true, ...parseRateLimitOverview(data) };
+  } catch (error) {
+    if (isApiError(error) && error.status === 404 && DISABLED.test(error.message)) {
+      return { enabled: false, message: error.message };
+    }
+    throw error;
+  }
+}
+
+/** `GET /rate_limit` does not count against the limit, so the page can refresh it freely. */
+export const RATE_LIMIT_REFRESH_MS = 10_000;
+
+export const rateLimitQueries = {
+  all: () => ['rate-limits'] as const,
+  status: () =>
+    queryOptions({
+      queryKey: [...rateLimitQueries.all(), 'status'] as const,
+      queryFn: getRateLimitStatus,
+      refetchInterval: (query) => (query.state.data?.enabled === false ? false : RATE_LIMIT_REFRESH_MS),
+    }),
+};

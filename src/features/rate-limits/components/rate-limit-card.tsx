@@ -1,0 +1,65 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDuration, formatNumber, formatResetTime } from '@/lib/format';
+import type { BurnProjection } from '../utils/burn-rate';
+import type { RateLimitCategory } from '../utils/parse-rate-limit';
+import { urgencyOf } from '../utils/urgency';
+import { BurnProjectionText } from './burn-projection-text';
+import { UrgencyChip } from './urgency-chip';
+
+export interface RateLimitCardProps {
+  category: RateLimitCategory;
+  projection?: BurnProjection;
+  /** Now, on the server's clock. */
+  serverNow: number;
+  clockOffsetMs: number;
+}
+
+const METER_COLOR = { ok: 'success', low: 'warning', critical: 'error', exhausted: 'error' } as const;
+
+/** One category: a dumb card fed by the page. */
+export function RateLimitCard({ category, projection, serverNow, clockOffsetMs }: RateLimitCardProps) {
+  const level = urgencyOf(category);
+  const resetMs = category.reset * 1000;
+  const percentLeft = category.limit === 0 ? 0 : Math.round((category.remaining / category.limit) * 100);
+  const titleId = `rate-limit-${category.name}`;
+  return (
+    <Card component="section" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
+          <Typography id={titleId} variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
+            {category.name}
+          </Typography>
+          <UrgencyChip level={level} />
+        </Stack>
+        <Typography variant="h4" component="p">
+          {formatNumber(category.remaining)}
+          <Typography component="span" variant="body1" color="text.secondary">
+            {' '}
+            / {formatNumber(category.limit)} left
+          </Typography>
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={percentLeft}
+          color={METER_COLOR[level]}
+          aria-label={`${category.name}: ${percentLeft}% of the limit left`}
+          sx={{ height: 8, borderRadius: 1, my: 1.5 }}
+        />
+        <Typography variant="body2">Used {formatNumber(category.used)} in this window.</Typography>
+        <Typography variant="body2">
+          Resets in <strong>{formatDuration(resetMs - serverNow)}</strong>{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            (at {formatResetTime(resetMs - clockOffsetMs, serverNow - clockOffsetMs)})
+          </Typography>
+        </Typography>
+        <Stack sx={{ mt: 1 }}>
+          <BurnProjectionText projection={projection} clockOffsetMs={clockOffsetMs} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '@/components/error-alert';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { UpdatedAgo } from '@/components/updated-ago';
+import { useNow } from '@/hooks/use-now';
+import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { rateLimitQueries } from '../api/rate-limit-queries';
+import { useBurnProjections } from '../hooks/use-burn-projections';
+import { sortByUrgency } from '../utils/urgency';
+import { RateLimitCard } from './rate-limit-card';
+
+export function RateLimitsPage() {
+  const query = useQuery(rateLimitQueries.status());
+  const { clockOffsetMs } = useRateLimitSnapshot();
+  const now = useNow(1_000);
+  const serverNow = now + clockOffsetMs;
+  const status = query.data;
+  const categories = status?.enabled ? status.categories : undefined;
+  const projections = useBurnProjections(categories, query.dataUpdatedAt + clockOffsetMs, serverNow);
+
+  const actions = (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+      <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      <Button startIcon={<RefreshOutlined />} onClick={() => void query.refetch()} disabled={query.isFetching}>
+        Refresh
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <PageContainer
+      title="Rate limits"
+      subtitle="Every category GitHub reports for this token. Checking costs nothing: this endpoint does not count against the limit."
+      actions={actions}
+    >
+      {status ? (
+        <Stack sx={{ gap: 2 }}>
+          {query.isError ? <ErrorAlert error={query.error} severity="warning" context="Refresh failed" onRetry={() => void query.refetch()} /> : null}
+          {status.enabled ? (
+            <>
+              {status.rateMirrorsCore ? (
+                <Alert severity="info" variant="outlined">
+                  GitHub also returns a deprecated top-level <code>rate</code> object; it mirrors <strong>core</strong>, so it is
+                  shown once, as core.
+                </Alert>
+              ) : null}
+              {status.rateDiffers ? (
+                <Alert severity="warning">The deprecated <code>rate</code> object differs from core; core is shown.</Alert>
+              ) : null}
+              {categories && categories.length > 0 ? (
+                <Grid container spacing={2}>
+                  {sortByUrgency(categories, projections).map((category) => (
+                    <Grid key={category.name} size={{ xs: 12, sm: 6, lg: 4, xl: 3 }}>
+                      <RateLimitCard
+                        category={category}
+                        projection={projections[category.name]}
+                        serverNow={serverNow}
+                        clockOffsetMs={clockOffsetMs}
+                      />
+                    </Grid>
+                  ))}
+                </Grid>
+              ) : (
+                <Alert severity="info">GitHub returned no rate-limit categories.</Alert>
+              )}
+            </>
+          ) : (
+            <Alert severity="info">
+              <strong>Rate limiting is not enabled on this server.</strong> GitHub Enterprise Server answered “{status.message}”.
+              Requests are not limited, so there is nothing to budget.
+            </Alert>
+          )}
+        </Stack>
+      ) : query.isError ? (
+        <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <LoadingState label="Loading rate limits" />
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,57 @@
+/** A sample of one category, taken while the page is open. */
+export interface BurnSample {
+  /** Epoch ms (server clock). */
+  at: number;
+  used: number;
+  remaining: number;
+  /** Epoch seconds of the window's reset: samples from another window are not comparable. */
+  reset: number;
+}
+
+export type BurnProjection =
+  | { kind: 'collecting' }
+  | { kind: 'idle' }
+  | { kind: 'runs-out'; runsOutAt: number; beforeResetMs: number; perMinute: number }
+  | { kind: 'lasts'; perMinute: number };
+
+/** At least this much history in the current window before projecting. */
+export const MIN_SPAN_MS = 10_000;
+
+/**
+ * Project when a category runs out at the pace seen so far in its current window: a least-squares slope
+ * of `used` over time, so one burst does not dominate. Pure; the page feeds it the samples it has seen.
+ */
+export function projectBurn(samples: BurnSample[], now: number): BurnProjection {
+  const last = samples.at(-1);
+  if (!last) return { kind: 'collecting' };
+  const window = samples.filter((sample) => sample.reset === last.reset);
+  const first = window[0];
+  if (!first || last.at - first.at < MIN_SPAN_MS || window.length < 2) return { kind: 'collecting' };
+
+  const meanT = window.reduce((sum, s) => sum + s.at, 0) / window.length;
+  const meanU = window.reduce((sum, s) => sum + s.used, 0) / window.length;
+  let numerator = 0;
+  let denominator = 0;
+  for (const sample of window) {
+    numerator += (sample.at - meanT) * (sample.used - meanU);
+    denominator += (sample.at - meanT) ** 2;
+  }
+  const perMs = denominator === 0 ? 0 : numerator / denominator;
+  if (perMs <= 0) return { kind: 'idle' };
+
+  const perMinute = perMs * 60_000;
+  const resetMs = last.reset * 1000;
+  const runsOutAt = Math.max(now, last.at + last.remaining / perMs);
+  if (last.remaining === 0 || runsOutAt < resetMs) {
+    return { kind: 'runs-out', runsOutAt, beforeResetMs: resetMs - runsOutAt, perMinute };
+  }
+  return { kind: 'lasts', perMinute };
+}
+
+/** Keep a bounded history per category: the newest `max` samples, dropping exact repeats. */
+export function addSample(history: BurnSample[], sample: BurnSample, max = 240): BurnSample[] {
+  const last = history.at(-1);
+  if (last && last.used === sample.used && last.reset === sample.reset && sample.at - last.at < 5_000) return history;
+  const next = [...history, sample];
+  return next.length > max ? next.slice(next.length - max) : next;
+}

@@ -1,0 +1,51 @@
+/** One category of `GET /rate_limit`, validated. */
+export interface RateLimitCategory {
+  name: string;
+  limit: number;
+  remaining: number;
+  used: number;
+  /** Epoch seconds. */
+  reset: number;
+}
+
+export interface RateLimitOverview {
+  categories: RateLimitCategory[];
+  /** The deprecated top-level `rate` was present and equal to `core` (then it is not shown twice). */
+  rateMirrorsCore: boolean;
+  /** `rate` was present but differs from `core` (should not happen; said plainly if it does). */
+  rateDiffers: boolean;
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+function category(name: string, value: unknown): RateLimitCategory | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const record = value as Record<string, unknown>;
+  const limit = count(record.limit);
+  const remaining = count(record.remaining);
+  const reset = count(record.reset);
+  if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
+  return { name, limit, remaining, reset, used: count(record.used) ?? Math.max(0, limit - remaining) };
+}
+
+/**
+ * Validate a `GET /rate_limit` body. Categories are taken as the API returns them (never a fixed list);
+ * malformed entries are skipped rather than failing the whole page.
+ */
+export function parseRateLimitOverview(body: unknown): RateLimitOverview {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const resources =
+    typeof record.resources === 'object' && record.resources !== null ? (record.resources as Record<string, unknown>) : {};
+  const categories = Object.entries(resources).flatMap(([name, value]) => {
+    const parsed = /^[a-z0-9_]{1,64}$/.test(name) ? category(name, value) : undefined;
+    return parsed ? [parsed] : [];
+  });
+  const rate = category('rate', record.rate);
+  const core = categories.find((entry) => entry.name === 'core');
+  const same =
+    rate !== undefined && core !== undefined && rate.limit === core.limit && rate.remaining === core.remaining && rate.reset === core.reset;
+  if (!core && rate) categories.push({ ...rate, name: 'core' });
+  return { categories, rateMirrorsCore: same, rateDiffers: rate !== undefined && core !== undefined && !same };
+}

@@ -1,0 +1,45 @@
+import type { RateLimitCategory } from './parse-rate-limit';
+import type { BurnProjection } from './burn-rate';
+
+export type UrgencyLevel = 'ok' | 'low' | 'critical' | 'exhausted';
+
+/** Thresholds on the share remaining: ≤ 25 % is low, ≤ 10 % critical, 0 exhausted. */
+export function urgencyOf(category: Pick<RateLimitCategory, 'limit' | 'remaining'>): UrgencyLevel {
+  if (category.limit === 0) return 'ok';
+  if (category.remaining === 0) return 'exhausted';
+  const share = category.remaining / category.limit;
+  if (share <= 0.1) return 'critical';
+  if (share <= 0.25) return 'low';
+  return 'ok';
+}
+
+export const URGENCY_LABEL: Record<UrgencyLevel, string> = {
+  ok: 'OK',
+  low: 'Running low',
+  critical: 'Critical',
+  exhausted: 'Exhausted',
+};
+
+const RANK: Record<UrgencyLevel, number> = { exhausted: 0, critical: 1, low: 2, ok: 3 };
+
+/**
+ * Most urgent first: by level, then categories projected to run out before their reset (soonest first),
+ * then by the share remaining, then by name for a stable order.
+ */
+export function sortByUrgency(
+  categories: RateLimitCategory[],
+  projections: Record<string, BurnProjection | undefined> = {},
+): RateLimitCategory[] {
+  const runOut = (name: string) => {
+    const projection = projections[name];
+    return projection?.kind === 'runs-out' ? projection.runsOutAt : Number.POSITIVE_INFINITY;
+  };
+  const share = (category: RateLimitCategory) => (category.limit === 0 ? 1 : category.remaining / category.limit);
+  return [...categories].sort(
+    (a, b) =>
+      RANK[urgencyOf(a)] - RANK[urgencyOf(b)] ||
+      runOut(a.name) - runOut(b.name) ||
+      share(a) - share(b) ||
+      a.name.localeCompare(b.name),
+  );
+}

@@ -1,0 +1,130 @@
+import ky, { TimeoutError, type KyInstance, type Options } from 'ky';
+import { ApiError, errorFromResponse, type Upstream } from './api-error';
+import { EtagCache } from './etag-cache';
+import { parseRateLimitHeaders } from './rate-limit-headers';
+import { rateLimitStore } from './rate-limit-store';
+
+/**
+ * The one HTTP client. ky with retries off (React Query owns retries), one instance per upstream, all on
+ * this origin's gateway. GitHub GETs revalidate with ETags: a 304 is answered from `etagCache` and costs
+ * nothing on GitHub's primary limit.
+ */
+export const etagCache = new EtagCache();
+
+const NOT_MODIFIED_MARK = 'x-ferry-not-modified';
+
+function gatewayUrl(path: string): string {
+  const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+  return new URL(path, origin).toString();
+}
+
+function recordRateLimit(response: Response) {
+  const reading = parseRateLimitHeaders(response.headers);
+  if (reading) rateLimitStore.record(reading);
+  const date = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isFinite(date)) rateLimitStore.setClockOffset(date - Date.now());
+  if (response.ok && reading?.remaining !== 0) {
+    const { blockedUntil } = rateLimitStore.getSnapshot();
+    if (blockedUntil !== undefined && blockedUntil <= Date.now()) rateLimitStore.unblock();
+  }
+}
+
+function createClient(upstream: Upstream, prefix: string): KyInstance {
+  return ky.create({
+    prefixUrl: gatewayUrl(prefix),
+    retry: 0,
+    timeout: 30_000,
+    throwHttpErrors: false,
+    cache: 'no-store',
+    credentials: 'same-origin',
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          if (upstream !== 'github' || request.method !== 'GET') return;
+          const cached = etagCache.get(request.url);
+          if (cached) request.headers.set('if-none-match', cached.etag);
+        },
+      ],
+      afterResponse: [
+        async (request, _options, response) => {
+          if (upstream !== 'github') return response;
+          recordRateLimit(response);
+          if (request.method !== 'GET') return response;
+          if (response.status === 304) {
+            const cached = etagCache.get(request.url);
+            if (!cached) return response;
+            const headers = new Headers(response.headers);
+            headers.set('content-type', cached.contentType);
+            headers.set(NOT_MODIFIED_MARK, '1');
+            return new Response(cached.body, { status: 200, headers });
+          }
+          const etag = response.headers.get('etag');
+          if (response.ok && etag) {
+            const body = await response.clone().text();
+            etagCache.set(request.url, { etag, body, contentType: response.headers.get('content-type') ?? 'application/json' });
+          }
+          return response;
+        },
+      ],
+    },
+  });
+}
+
+export const clients = {
+  github: createClient('github', '/api/github/'),
+  registrar: createClient('registrar', '/api/registrar/'),
+  gateway: createClient('gateway', '/api/'),
+} satisfies Record<Upstream, KyInstance>;
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+  status: number;
+  /** True when the answer came from a 304 revalidation. */
+  notModified: boolean;
+}
+
+/**
+ * Send a request and normalise every failure into an ApiError. Registrar `{status: "ERROR"}` bodies are
+ * errors even under HTTP 200. The body is typed by the caller and validated by the feature that reads it.
+ */
+export async function request<T>(upstream: Upstream, path: string, options: Options = {}): Promise<ApiResponse<T>> {
+  let response: Response;
+  try {
+    response = await clients[upstream](path, options);
+  } catch (error) {
+    if (error instanceof TimeoutError) {
+      throw new ApiError({ kind: 'timeout', upstream, message: 'The request timed out.' });
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ kind: 'network', upstream, message: 'The request got no answer.' });
+  }
+
+  const text = response.status === 204 ? '' : await response.text();
+  let body: unknown;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (response.ok) {
+        throw new ApiError({ kind: 'malformed', upstream, status: response.status, message: 'The answer was not valid JSON.' });
+      }
+    }
+  }
+
+  const registrarError =
+    upstream === 'registrar' && typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'ERROR';
+  if (!response.ok || registrarError) {
+    const error = errorFromResponse(upstream, response.status, response.headers, body);
+    if ((error.kind === 'rate-limited' || error.kind === 'secondary-rate-limited') && error.retryAt) {
+      rateLimitStore.block(error.retryAt);
+    }
+    throw error;
+  }
+  return {
+    data: body as T,
+    headers: response.headers,
+    status: response.status,
+    notModified: response.headers.get(NOT_MODIFIED_MARK) === '1',
+  };
+}
