@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { LoadingState } from '@/components/loading-state';
 import { AppShell } from './layout/app-shell';
 import { paths } from './paths';
 import { NotFoundPage } from './routes/not-found';
@@ -11,6 +12,7 @@ export function createAppRoutes(): RouteObject[] {
       path: paths.home,
       element: <AppShell />,
       errorElement: <RouteError />,
+      hydrateFallbackElement: <LoadingState label="Loading Ferry" />,
       children: [
         { index: true, element: <Navigate to={paths.rateLimits} replace /> },
         { path: paths.rateLimits, lazy: () => import('./routes/rate-limits') },

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayConfig } from './config';
 
 export const CONTENT_SECURITY_POLICY = [
@@ -40,10 +40,18 @@ export function allowedHostNames(config: Pick<GatewayConfig, 'port' | 'allowedHo
   return names;
 }
 
+/**
+ * The Host the client asked for. Over HTTP the request URL is built from the Host header; in-process
+ * callers (tests) may not be able to set Host, so the URL's host is the fallback.
+ */
+function requestHost(c: Context): string | undefined {
+  return (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase() || undefined;
+}
+
 /** DNS rebinding: a page on evil.example that resolves to 127.0.0.1 still sends `Host: evil.example`. */
 export function hostCheck(allowed: Set<string>): MiddlewareHandler {
   return async (c, next) => {
-    const host = c.req.header('host')?.toLowerCase();
+    const host = requestHost(c);
     if (!host || !allowed.has(host)) {
       return c.json({ message: 'Unexpected Host header.', code: 'BAD_HOST', source: 'gateway' }, 421);
     }
@@ -60,7 +68,7 @@ export const crossSiteCheck: MiddlewareHandler = async (c, next) => {
   const method = c.req.method;
   if (method !== 'GET' && method !== 'HEAD') {
     const origin = c.req.header('origin');
-    const host = c.req.header('host');
+    const host = requestHost(c);
     if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {
       return c.json({ message: 'Requests from another origin are refused.', code: 'BAD_ORIGIN', source: 'gateway' }, 403);
     }

@@ -45,7 +45,7 @@ export function RateLimitsPage() {
           {status.enabled ? (
             <>
               {status.rateMirrorsCore ? (
-                <Alert severity="info" variant="outlined">
+                <Alert severity="info" variant="outlined" role="status">
                   GitHub also returns a deprecated top-level <code>rate</code> object; it mirrors <strong>core</strong>, so it is
                   shown once, as core.
                 </Alert>
@@ -67,11 +67,11 @@ export function RateLimitsPage() {
                   ))}
                 </Grid>
               ) : (
-                <Alert severity="info">GitHub returned no rate-limit categories.</Alert>
+                <Alert severity="info" role="status">GitHub returned no rate-limit categories.</Alert>
               )}
             </>
           ) : (
-            <Alert severity="info">
+            <Alert severity="info" role="status">
               <strong>Rate limiting is not enabled on this server.</strong> GitHub Enterprise Server answered “{status.message}”.
               Requests are not limited, so there is nothing to budget.
             </Alert>

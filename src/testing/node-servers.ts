@@ -1,0 +1,174 @@
+/**
+ * Node-side test helpers: real HTTP servers on loopback ephemeral ports for the gateway and the simulator,
+ * raw HTTP requests (arbitrary Host header and request target), and an in-process gateway caller.
+ * Test code only.
+ */
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve, type HttpBindings } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createGateway } from '@/server/app';
+import { loadConfig, type GatewayConfig } from '@/server/config';
+import { createRuntime, type Runtime, type RuntimeOptions } from '@/server/runtime';
+import { createControlApp } from '@/simulator/control';
+import { loopbackOnly } from '@/simulator/loopback-only';
+import { createSimulator, type Simulator, type SimulatorOptions } from '@/simulator/simulator';
+
+type Handler = (request: Request, env: HttpBindings) => Response | Promise<Response>;
+
+export interface Listening {
+  /** `http://127.0.0.1:<port>` */
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serve `handler` on 127.0.0.1 at an ephemeral port. */
+export function listen(handler: Handler): Promise<Listening> {
+  return new Promise((resolve) => {
+    const server = serve(
+      { fetch: (request, env) => handler(request, env as HttpBindings), hostname: '127.0.0.1', port: 0 },
+      (info: AddressInfo) => {
+        resolve({
+          origin: `http://127.0.0.1:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              if ('closeAllConnections' in server) server.closeAllConnections();
+              server.close(() => done());
+            }),
+        });
+      },
+    );
+  });
+}
+
+/** The simulator on its own loopback port, wired exactly as `src/simulator/main.ts` wires it. */
+export async function startSimulatorServer(
+  options: SimulatorOptions = {},
+): Promise<Listening & { sim: Simulator }> {
+  const sim = createSimulator({ speed: 0, scenario: 'quiet', ...options });
+  const app = new Hono();
+  app.use('/__sim/*', loopbackOnly);
+  app.route('/__sim', createControlApp(sim));
+  app.all('*', (c) => sim.fetch(c.req.raw));
+  const listening = await listen((request, env) => app.fetch(request, env));
+  return { ...listening, sim };
+}
+
+/**
+ * The gateway (`createRuntime`) on a loopback ephemeral port. The port is only known once the socket is
+ * bound, and the Host check depends on it, so the runtime is built after binding.
+ */
+export async function startGateway(
+  env: Record<string, string | undefined>,
+  options: RuntimeOptions = {},
+): Promise<Listening & { runtime: Runtime }> {
+  let runtime: Runtime | undefined;
+  const listening = await listen((request, bindings) => {
+    if (!runtime) return new Response('not ready', { status: 503 });
+    return runtime.app.fetch(request, bindings);
+  });
+  runtime = createRuntime({ ...loadConfig(env), port: listening.port }, options);
+  return { ...listening, runtime };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** An HTTP/1.1 request with a verbatim request target and Host header (fetch would normalise both). */
+export function rawRequest(
+  port: number,
+  target: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: target, headers: options.headers, setHost: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (!options.headers || !Object.keys(options.headers).some((name) => name.toLowerCase() === 'host')) {
+      req.setHeader('host', `127.0.0.1:${port}`);
+    }
+    req.end(options.body);
+  });
+}
+
+export const TEST_PORT = 5180;
+
+/** The gateway in process (no socket): requests carry the Host header the gateway expects. */
+export function inProcessGateway(env: Record<string, string | undefined> = {}, options: RuntimeOptions = {}) {
+  const config: GatewayConfig = { ...loadConfig(env), port: TEST_PORT };
+  const runtime = createRuntime(config, { controlAccess: 'any', ...options });
+  const origin = `http://127.0.0.1:${TEST_PORT}`;
+  const call = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('host')) headers.set('host', `127.0.0.1:${TEST_PORT}`);
+    return runtime.app.fetch(new Request(`${origin}${path}`, { ...init, headers }));
+  };
+  return { runtime, call, origin };
+}
+
+/** Every header of a response as one string, for "never contains" checks. */
+export function headerText(headers: Headers | RawResponse['headers']): string {
+  if (headers instanceof Headers) return [...headers.entries()].map(([k, v]) => `${k}: ${v}`).join('\n');
+  return Object.entries(headers)
+    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : (v ?? '')}`)
+    .join('\n');
+}
+
+/** Distinctive fake credentials for a live-mode gateway; tests assert they never reach a response. */
+export const FAKE_SECRETS = {
+  GITHUB_TOKEN: 'ghp_FERRYTESTSECRETgithub00000000000000001',
+  PORKBUN_API_KEY: 'pk1_FERRYTESTSECRETapikey000000000000000001',
+  PORKBUN_SECRET_API_KEY: 'sk1_FERRYTESTSECRETsecretkey0000000000000001',
+} as const;
+
+export const SPY_ENV = {
+  ...FAKE_SECRETS,
+  GITHUB_API_URL: 'https://ghe.example.test/api/v3',
+  PORKBUN_API_URL: 'https://registrar.example.test/api/json/v3',
+} as const;
+
+type Respond = (request: Request) => Response | Promise<Response>;
+
+const emptyJson: Respond = () => Response.json({});
+
+/**
+ * The gateway (`createGateway`) with recording fake upstreams instead of fetch: shows exactly what would be
+ * sent upstream, and proves what never is.
+ */
+export function spyGateway(
+  options: { github?: Respond; registrar?: Respond; env?: Record<string, string | undefined> } = {},
+) {
+  const sent = { github: [] as Request[], registrar: [] as Request[] };
+  const config: GatewayConfig = { ...loadConfig({ ...SPY_ENV, ...options.env }), port: TEST_PORT };
+  const app = createGateway({
+    config,
+    fetchGithub: async (request) => {
+      sent.github.push(request.clone());
+      return (options.github ?? emptyJson)(request);
+    },
+    fetchRegistrar: async (request) => {
+      sent.registrar.push(request.clone());
+      return (options.registrar ?? emptyJson)(request);
+    },
+  });
+  const call = (path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('host')) headers.set('host', `127.0.0.1:${TEST_PORT}`);
+    return app.fetch(new Request(`http://127.0.0.1:${TEST_PORT}${path}`, { ...init, headers }));
+  };
+  return { app, config, sent, call, forwarded: () => sent.github.length + sent.registrar.length };
+}

@@ -1,0 +1,63 @@
+import { expect, expectAccessible, test } from './fixtures';
+
+test('the dashboard opens on the rate-limits page with the simulator’s categories', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/rate-limits$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rate limits' })).toBeVisible();
+  for (const name of ['core', 'search', 'graphql', 'code_search', 'integration_manifest']) {
+    await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('GitHub: Simulator')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'GitHub core rate limit' })).toContainText('/ 5,000');
+  await expectAccessible(page);
+});
+
+test('the reset countdown ticks', async ({ page }) => {
+  await page.goto('/rate-limits');
+  const core = page.getByRole('region', { name: 'core', exact: true });
+  const countdown = core.getByText(/Resets in/);
+  await expect(countdown).toBeVisible();
+  const before = await countdown.textContent();
+  await expect.poll(async () => countdown.textContent(), { timeout: 5_000 }).not.toBe(before);
+});
+
+test('advancing the simulator clock past the reset shows a fresh window', async ({ page, sim }) => {
+  await page.goto('/rate-limits');
+  const search = page.getByRole('region', { name: 'search', exact: true });
+  await expect(search).toContainText('30 / 30 left');
+  await sim.advance(3600);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(search.getByText(/Resets in/)).toBeVisible();
+});
+
+test('dark mode toggles and is remembered', async ({ page }) => {
+  await page.goto('/rate-limits');
+  await page.getByRole('button', { name: /^Theme/ }).click();
+  await page.getByRole('menuitem', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe('rgb(255, 255, 255)');
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expect(page.getByRole('button', { name: 'Theme: Dark' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a GitHub Enterprise Server without rate limiting shows an informative state', async ({ page, sim }) => {
+  await sim.reset('rate-limit-disabled');
+  await page.goto('/rate-limits');
+  await expect(page.getByText(/Rate limiting is not enabled on this server/)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('works at 360 px wide with the navigation behind a menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/rate-limits');
+  await expect(page.getByRole('region', { name: 'core', exact: true })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await page.getByRole('link', { name: 'Connection' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
+  await expectAccessible(page);
+});
