@@ -24,7 +24,7 @@ const v = read("reports/vitest.json");
 const p = read("reports/playwright.json");
 let passed = 0, failed = 0;
 if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTests === 0 ? 1 : 0); } else failed += 1;
-if (p) { passed += p.stats.expected ?? 0; failed += (p.stats.unexpected ?? 0) + (p.stats.flaky ?? 0) * 0; } else failed += 1;
+if (p) { passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0); failed += p.stats.unexpected ?? 0; } else failed += 1;
 if (passed + failed === 0) { console.error("no tests ran"); process.exit(1); }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
