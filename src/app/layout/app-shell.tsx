@@ -22,7 +22,7 @@ export function AppShell() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1.5, flexWrap: 'wrap', py: { xs: 0.5, sm: 0 } }}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 1.5 } }}>
           <IconButton
             color="inherit"
             edge="start"
@@ -38,7 +38,7 @@ export function AppShell() {
           <Chip
             size="small"
             label={`GitHub: ${upstream}`}
-            sx={{ color: 'inherit', borderColor: 'currentColor' }}
+            sx={{ color: 'inherit', borderColor: 'currentColor', display: { xs: 'none', sm: 'inline-flex' } }}
             variant="outlined"
           />
           <Box sx={{ flexGrow: 1 }} />
@@ -48,7 +48,7 @@ export function AppShell() {
       </AppBar>
       <NavDrawer mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Toolbar sx={{ mb: { xs: 1, sm: 0 } }} />
+        <Toolbar />
         <RateLimitBanner />
         <Outlet />
       </Box>
