@@ -47,7 +47,8 @@ export function ErrorAlert({ error, onRetry, severity = 'error', context }: Erro
         <Typography variant="body2" component="ul" sx={{ pl: 2, my: 0.5 }}>
           {apiError.fieldErrors.map((field, index) => (
             <li key={index}>
-              {[field.resource, field.field].filter(Boolean).join('.') || 'request'}: {field.message ?? field.code}
+              {[field.resource, field.field].filter(Boolean).join('.') || 'request'}:{' '}
+              {field.message ?? field.code}
             </li>
           ))}
         </Typography>

@@ -16,7 +16,12 @@ export function PageContainer({ title, subtitle, actions, children }: PageContai
     <Box sx={{ p: { xs: 2, sm: 3 }, maxWidth: 1800, mx: 'auto' }}>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' }, gap: 1, mb: 2 }}
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: { xs: 'flex-start', sm: 'center' },
+          gap: 1,
+          mb: 2,
+        }}
       >
         <Box>
           <Typography variant="h4" component="h1">
@@ -28,7 +33,11 @@ export function PageContainer({ title, subtitle, actions, children }: PageContai
             </Typography>
           ) : null}
         </Box>
-        {actions ? <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>{actions}</Stack> : null}
+        {actions ? (
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+            {actions}
+          </Stack>
+        ) : null}
       </Stack>
       {children}
     </Box>

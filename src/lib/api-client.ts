@@ -61,7 +61,11 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
           const etag = response.headers.get('etag');
           if (response.ok && etag) {
             const body = await response.clone().text();
-            etagCache.set(request.url, { etag, body, contentType: response.headers.get('content-type') ?? 'application/json' });
+            etagCache.set(request.url, {
+              etag,
+              body,
+              contentType: response.headers.get('content-type') ?? 'application/json',
+            });
           }
           return response;
         },
@@ -88,7 +92,11 @@ export interface ApiResponse<T> {
  * Send a request and normalise every failure into an ApiError. Registrar `{status: "ERROR"}` bodies are
  * errors even under HTTP 200. The body is typed by the caller and validated by the feature that reads it.
  */
-export async function request<T>(upstream: Upstream, path: string, options: Options = {}): Promise<ApiResponse<T>> {
+export async function request<T>(
+  upstream: Upstream,
+  path: string,
+  options: Options = {},
+): Promise<ApiResponse<T>> {
   let response: Response;
   try {
     response = await clients[upstream](path, options);
@@ -107,13 +115,21 @@ export async function request<T>(upstream: Upstream, path: string, options: Opti
       body = JSON.parse(text);
     } catch {
       if (response.ok) {
-        throw new ApiError({ kind: 'malformed', upstream, status: response.status, message: 'The answer was not valid JSON.' });
+        throw new ApiError({
+          kind: 'malformed',
+          upstream,
+          status: response.status,
+          message: 'The answer was not valid JSON.',
+        });
       }
     }
   }
 
   const registrarError =
-    upstream === 'registrar' && typeof body === 'object' && body !== null && (body as { status?: unknown }).status === 'ERROR';
+    upstream === 'registrar' &&
+    typeof body === 'object' &&
+    body !== null &&
+    (body as { status?: unknown }).status === 'ERROR';
   if (!response.ok || registrarError) {
     const error = errorFromResponse(upstream, response.status, response.headers, body);
     if ((error.kind === 'rate-limited' || error.kind === 'secondary-rate-limited') && error.retryAt) {

@@ -47,7 +47,9 @@ export function describeError(error: ApiError): ErrorDescription {
       return {
         title: error.code ? `The registrar refused (${error.code})` : 'The registrar refused',
         detail: upstreamMessage,
-        hint: error.retryAt ? `Try again after ${formatClockTime(error.retryAt)}.` : 'Check the input and retry.',
+        hint: error.retryAt
+          ? `Try again after ${formatClockTime(error.retryAt)}.`
+          : 'Check the input and retry.',
       };
     case 'malformed':
       return {
@@ -87,8 +89,16 @@ function describeStatus(error: ApiError, who: string): ErrorDescription {
       return { title: 'The upstream timed out', detail, hint: 'Retry in a moment.' };
     default:
       if (error.status !== undefined && error.status >= 500) {
-        return { title: `${who} is having trouble (HTTP ${error.status})`, detail, hint: 'Retry in a moment.' };
+        return {
+          title: `${who} is having trouble (HTTP ${error.status})`,
+          detail,
+          hint: 'Retry in a moment.',
+        };
       }
-      return { title: `Request failed (HTTP ${error.status ?? '?'})`, detail, hint: 'Retry, or check the input.' };
+      return {
+        title: `Request failed (HTTP ${error.status ?? '?'})`,
+        detail,
+        hint: 'Retry, or check the input.',
+      };
   }
 }

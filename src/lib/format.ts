@@ -26,7 +26,11 @@ export function formatNumber(value: number, locale?: string): string {
 /** A reset time: the clock time (with seconds) when within a day, the full date otherwise. */
 export function formatResetTime(epochMs: number, nowMs: number, locale?: string): string {
   if (Math.abs(epochMs - nowMs) < 86_400_000) {
-    return new Date(epochMs).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    return new Date(epochMs).toLocaleTimeString(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
   }
   return formatDateTime(epochMs, locale);
 }

@@ -3,7 +3,9 @@ export function parseLinkHeader(header: string | null | undefined): Record<strin
   const links: Record<string, string> = {};
   if (!header) return links;
   for (const part of header.split(/,(?=\s*<)/)) {
-    const match = /^\s*<([^<>]*)>\s*((?:;\s*[^;]+)*)$/.exec(part);
+    // Parameters may hold commas only inside quotes: an unquoted comma means a malformed next part was
+    // swallowed (the split only happens before `<`), so the whole part is skipped rather than misread.
+    const match = /^\s*<([^<>]*)>\s*((?:;\s*(?:[^;",]|"[^"]*")+)*)$/.exec(part);
     if (!match) continue;
     const [, url, params] = match;
     const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(params ?? '')?.[1];

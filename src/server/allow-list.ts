@@ -23,37 +23,186 @@ const PAGED = ['per_page', 'page'] as const;
 export const OPERATIONS: readonly Operation[] = [
   { id: 'rate-limit/get', upstream: 'github', method: 'GET', path: 'rate_limit' },
   { id: 'users/get-authenticated', upstream: 'github', method: 'GET', path: 'user' },
-  { id: 'orgs/list-for-authenticated-user', upstream: 'github', method: 'GET', path: 'user/orgs', query: PAGED },
-  { id: 'repos/list-for-authenticated-user', upstream: 'github', method: 'GET', path: 'user/repos', query: [...PAGED, 'type', 'sort', 'affiliation'] },
-  { id: 'repos/list-for-org', upstream: 'github', method: 'GET', path: 'orgs/{org:login}/repos', query: [...PAGED, 'type', 'sort'] },
+  {
+    id: 'orgs/list-for-authenticated-user',
+    upstream: 'github',
+    method: 'GET',
+    path: 'user/orgs',
+    query: PAGED,
+  },
+  {
+    id: 'repos/list-for-authenticated-user',
+    upstream: 'github',
+    method: 'GET',
+    path: 'user/repos',
+    query: [...PAGED, 'type', 'sort', 'affiliation'],
+  },
+  {
+    id: 'repos/list-for-org',
+    upstream: 'github',
+    method: 'GET',
+    path: 'orgs/{org:login}/repos',
+    query: [...PAGED, 'type', 'sort'],
+  },
   // Organization migrations
-  { id: 'migrations/list-for-org', upstream: 'github', method: 'GET', path: 'orgs/{org:login}/migrations', query: [...PAGED, 'exclude'], preview: true },
+  {
+    id: 'migrations/list-for-org',
+    upstream: 'github',
+    method: 'GET',
+    path: 'orgs/{org:login}/migrations',
+    query: [...PAGED, 'exclude'],
+    preview: true,
+  },
   { id: 'migrations/start-for-org', upstream: 'github', method: 'POST', path: 'orgs/{org:login}/migrations' },
-  { id: 'migrations/get-status-for-org', upstream: 'github', method: 'GET', path: 'orgs/{org:login}/migrations/{migration_id:id}', query: ['exclude'], preview: true },
-  { id: 'migrations/download-archive-for-org', upstream: 'github', method: 'GET', path: 'orgs/{org:login}/migrations/{migration_id:id}/archive', preview: true, archive: true },
-  { id: 'migrations/delete-archive-for-org', upstream: 'github', method: 'DELETE', path: 'orgs/{org:login}/migrations/{migration_id:id}/archive', preview: true },
-  { id: 'migrations/unlock-repo-for-org', upstream: 'github', method: 'DELETE', path: 'orgs/{org:login}/migrations/{migration_id:id}/repos/{repo_name:repo}/lock', preview: true },
-  { id: 'migrations/list-repos-for-org', upstream: 'github', method: 'GET', path: 'orgs/{org:login}/migrations/{migration_id:id}/repositories', query: PAGED, preview: true },
+  {
+    id: 'migrations/get-status-for-org',
+    upstream: 'github',
+    method: 'GET',
+    path: 'orgs/{org:login}/migrations/{migration_id:id}',
+    query: ['exclude'],
+    preview: true,
+  },
+  {
+    id: 'migrations/download-archive-for-org',
+    upstream: 'github',
+    method: 'GET',
+    path: 'orgs/{org:login}/migrations/{migration_id:id}/archive',
+    preview: true,
+    archive: true,
+  },
+  {
+    id: 'migrations/delete-archive-for-org',
+    upstream: 'github',
+    method: 'DELETE',
+    path: 'orgs/{org:login}/migrations/{migration_id:id}/archive',
+    preview: true,
+  },
+  {
+    id: 'migrations/unlock-repo-for-org',
+    upstream: 'github',
+    method: 'DELETE',
+    path: 'orgs/{org:login}/migrations/{migration_id:id}/repos/{repo_name:repo}/lock',
+    preview: true,
+  },
+  {
+    id: 'migrations/list-repos-for-org',
+    upstream: 'github',
+    method: 'GET',
+    path: 'orgs/{org:login}/migrations/{migration_id:id}/repositories',
+    query: PAGED,
+    preview: true,
+  },
   // User migrations
-  { id: 'migrations/list-for-authenticated-user', upstream: 'github', method: 'GET', path: 'user/migrations', query: PAGED, preview: true },
-  { id: 'migrations/start-for-authenticated-user', upstream: 'github', method: 'POST', path: 'user/migrations' },
-  { id: 'migrations/get-status-for-authenticated-user', upstream: 'github', method: 'GET', path: 'user/migrations/{migration_id:id}', query: ['exclude'], preview: true },
-  { id: 'migrations/get-archive-for-authenticated-user', upstream: 'github', method: 'GET', path: 'user/migrations/{migration_id:id}/archive', preview: true, archive: true },
-  { id: 'migrations/delete-archive-for-authenticated-user', upstream: 'github', method: 'DELETE', path: 'user/migrations/{migration_id:id}/archive', preview: true },
-  { id: 'migrations/unlock-repo-for-authenticated-user', upstream: 'github', method: 'DELETE', path: 'user/migrations/{migration_id:id}/repos/{repo_name:repo}/lock', preview: true },
-  { id: 'migrations/list-repos-for-authenticated-user', upstream: 'github', method: 'GET', path: 'user/migrations/{migration_id:id}/repositories', query: PAGED, preview: true },
+  {
+    id: 'migrations/list-for-authenticated-user',
+    upstream: 'github',
+    method: 'GET',
+    path: 'user/migrations',
+    query: PAGED,
+    preview: true,
+  },
+  {
+    id: 'migrations/start-for-authenticated-user',
+    upstream: 'github',
+    method: 'POST',
+    path: 'user/migrations',
+  },
+  {
+    id: 'migrations/get-status-for-authenticated-user',
+    upstream: 'github',
+    method: 'GET',
+    path: 'user/migrations/{migration_id:id}',
+    query: ['exclude'],
+    preview: true,
+  },
+  {
+    id: 'migrations/get-archive-for-authenticated-user',
+    upstream: 'github',
+    method: 'GET',
+    path: 'user/migrations/{migration_id:id}/archive',
+    preview: true,
+    archive: true,
+  },
+  {
+    id: 'migrations/delete-archive-for-authenticated-user',
+    upstream: 'github',
+    method: 'DELETE',
+    path: 'user/migrations/{migration_id:id}/archive',
+    preview: true,
+  },
+  {
+    id: 'migrations/unlock-repo-for-authenticated-user',
+    upstream: 'github',
+    method: 'DELETE',
+    path: 'user/migrations/{migration_id:id}/repos/{repo_name:repo}/lock',
+    preview: true,
+  },
+  {
+    id: 'migrations/list-repos-for-authenticated-user',
+    upstream: 'github',
+    method: 'GET',
+    path: 'user/migrations/{migration_id:id}/repositories',
+    query: PAGED,
+    preview: true,
+  },
   // Source imports
-  { id: 'migrations/get-import-status', upstream: 'github', method: 'GET', path: 'repos/{owner:login}/{repo:repo}/import' },
-  { id: 'migrations/start-import', upstream: 'github', method: 'PUT', path: 'repos/{owner:login}/{repo:repo}/import' },
-  { id: 'migrations/update-import', upstream: 'github', method: 'PATCH', path: 'repos/{owner:login}/{repo:repo}/import' },
-  { id: 'migrations/cancel-import', upstream: 'github', method: 'DELETE', path: 'repos/{owner:login}/{repo:repo}/import' },
-  { id: 'migrations/get-commit-authors', upstream: 'github', method: 'GET', path: 'repos/{owner:login}/{repo:repo}/import/authors', query: ['since'] },
-  { id: 'migrations/map-commit-author', upstream: 'github', method: 'PATCH', path: 'repos/{owner:login}/{repo:repo}/import/authors/{author_id:id}' },
-  { id: 'migrations/get-large-files', upstream: 'github', method: 'GET', path: 'repos/{owner:login}/{repo:repo}/import/large_files' },
-  { id: 'migrations/set-lfs-preference', upstream: 'github', method: 'PATCH', path: 'repos/{owner:login}/{repo:repo}/import/lfs' },
+  {
+    id: 'migrations/get-import-status',
+    upstream: 'github',
+    method: 'GET',
+    path: 'repos/{owner:login}/{repo:repo}/import',
+  },
+  {
+    id: 'migrations/start-import',
+    upstream: 'github',
+    method: 'PUT',
+    path: 'repos/{owner:login}/{repo:repo}/import',
+  },
+  {
+    id: 'migrations/update-import',
+    upstream: 'github',
+    method: 'PATCH',
+    path: 'repos/{owner:login}/{repo:repo}/import',
+  },
+  {
+    id: 'migrations/cancel-import',
+    upstream: 'github',
+    method: 'DELETE',
+    path: 'repos/{owner:login}/{repo:repo}/import',
+  },
+  {
+    id: 'migrations/get-commit-authors',
+    upstream: 'github',
+    method: 'GET',
+    path: 'repos/{owner:login}/{repo:repo}/import/authors',
+    query: ['since'],
+  },
+  {
+    id: 'migrations/map-commit-author',
+    upstream: 'github',
+    method: 'PATCH',
+    path: 'repos/{owner:login}/{repo:repo}/import/authors/{author_id:id}',
+  },
+  {
+    id: 'migrations/get-large-files',
+    upstream: 'github',
+    method: 'GET',
+    path: 'repos/{owner:login}/{repo:repo}/import/large_files',
+  },
+  {
+    id: 'migrations/set-lfs-preference',
+    upstream: 'github',
+    method: 'PATCH',
+    path: 'repos/{owner:login}/{repo:repo}/import/lfs',
+  },
   // Registrar
   { id: 'registrar/ping', upstream: 'registrar', method: 'POST', path: 'ping' },
-  { id: 'registrar/get-registration-requirements', upstream: 'registrar', method: 'GET', path: 'domain/getRegistrationRequirements/{tld:tld}' },
+  {
+    id: 'registrar/get-registration-requirements',
+    upstream: 'registrar',
+    method: 'GET',
+    path: 'domain/getRegistrationRequirements/{tld:tld}',
+  },
 ];
 
 /** GitHub logins: alphanumerics and single inner hyphens, at most 39 characters. */
@@ -75,8 +224,7 @@ export interface Match {
 }
 
 export type MatchResult =
-  | { ok: true; match: Match }
-  | { ok: false; status: 400 | 404 | 405; message: string };
+  { ok: true; match: Match } | { ok: false; status: 400 | 404 | 405; message: string };
 
 /** Params when the template matches, `null` when its shape differs, or why a parameter is invalid. */
 function matchTemplate(template: string, segments: string[]): Record<string, string> | null | string {
@@ -91,7 +239,8 @@ function matchTemplate(template: string, segments: string[]): Record<string, str
       continue;
     }
     const [, name, kind] = param;
-    if (!PARAM_RULES[kind as ParamKind].test(segment)) return `Invalid ${name}: ${JSON.stringify(segment.slice(0, 120))}`;
+    if (!PARAM_RULES[kind as ParamKind].test(segment))
+      return `Invalid ${name}: ${JSON.stringify(segment.slice(0, 120))}`;
     params[name as string] = segment;
   }
   return params;
@@ -120,7 +269,8 @@ export function matchOperation(
     shapeMatched = true;
     if (operation.method !== method) continue;
     for (const [key, value] of query) {
-      if (!operation.query?.includes(key)) return { ok: false, status: 400, message: `Query parameter not allowed: ${key.slice(0, 60)}` };
+      if (!operation.query?.includes(key))
+        return { ok: false, status: 400, message: `Query parameter not allowed: ${key.slice(0, 60)}` };
       if (!QUERY_VALUE.test(value)) return { ok: false, status: 400, message: `Invalid value for ${key}` };
     }
     return { ok: true, match: { operation, path: segments.join('/'), params: result } };

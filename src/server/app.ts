@@ -28,7 +28,13 @@ export function createGateway({ config, fetchGithub, fetchRegistrar, mount }: Ga
     '/api/*',
     bodyLimit({
       maxSize: config.bodyLimitBytes,
-      onError: (c) => gatewayError(c, 413, `Request bodies are limited to ${config.bodyLimitBytes} bytes.`, 'BODY_TOO_LARGE'),
+      onError: (c) =>
+        gatewayError(
+          c,
+          413,
+          `Request bodies are limited to ${config.bodyLimitBytes} bytes.`,
+          'BODY_TOO_LARGE',
+        ),
     }),
   );
   app.use('/api/*', async (c, next) => {
@@ -39,7 +45,8 @@ export function createGateway({ config, fetchGithub, fetchRegistrar, mount }: Ga
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.get('/api/config', (c) => c.json(publicConfig(config)));
 
-  const proxy = (upstream: 'github' | 'registrar', fetchUpstream: UpstreamFetch): MiddlewareHandler =>
+  const proxy =
+    (upstream: 'github' | 'registrar', fetchUpstream: UpstreamFetch): MiddlewareHandler =>
     async (c) => {
       const url = new URL(c.req.url);
       const prefix = `/api/${upstream}/`;
@@ -59,7 +66,10 @@ export function createGateway({ config, fetchGithub, fetchRegistrar, mount }: Ga
   mount?.(app);
   app.onError((error, c) => {
     console.error('[gateway] unexpected error:', error instanceof Error ? error.message : error);
-    return c.json({ message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' }, 500);
+    return c.json(
+      { message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' },
+      500,
+    );
   });
   return app;
 }

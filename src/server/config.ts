@@ -44,7 +44,8 @@ function httpUrl(name: string, value: string): string {
   } catch {
     throw new Error(`${name} is not a URL: ${value}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be http(s): ${value}`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${name} must be http(s): ${value}`);
   if (url.username || url.password) throw new Error(`${name} must not carry credentials`);
   return url.toString().replace(/\/+$/, '');
 }
@@ -52,12 +53,18 @@ function httpUrl(name: string, value: string): string {
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) throw new Error(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(parsed) || parsed <= 0)
+    throw new Error(`${name} must be a positive integer, got ${value}`);
   return parsed;
 }
 
 export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return (
+    host === 'localhost' ||
+    host === '::1' ||
+    host === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+  );
 }
 
 export function loadConfig(env: Env): GatewayConfig {
@@ -72,7 +79,9 @@ export function loadConfig(env: Env): GatewayConfig {
   const host = env.HOST?.trim() || '127.0.0.1';
   const password = env.FERRY_PASSWORD || undefined;
   if (!isLoopbackHost(host) && !password) {
-    throw new Error(`Refusing to listen on ${host} without FERRY_PASSWORD: a non-loopback address needs an access password.`);
+    throw new Error(
+      `Refusing to listen on ${host} without FERRY_PASSWORD: a non-loopback address needs an access password.`,
+    );
   }
 
   return {
@@ -84,7 +93,11 @@ export function loadConfig(env: Env): GatewayConfig {
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
     github: githubLive
-      ? { mode: 'live', baseUrl: httpUrl('GITHUB_API_URL', env.GITHUB_API_URL || 'https://api.github.com'), token }
+      ? {
+          mode: 'live',
+          baseUrl: httpUrl('GITHUB_API_URL', env.GITHUB_API_URL || 'https://api.github.com'),
+          token,
+        }
       : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/v3` },
     registrar: registrarLive
       ? {

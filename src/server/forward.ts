@@ -35,7 +35,12 @@ const PASSED_HEADERS = [
 
 const ETAG_VALUE = /^(?:W\/)?"[\x21\x23-\x7e]{1,200}"$/;
 
-export function gatewayError(c: Context, status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 502 | 504, message: string, code: string) {
+export function gatewayError(
+  c: Context,
+  status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 502 | 504,
+  message: string,
+  code: string,
+) {
   return c.json({ message, code, documentation_url: undefined, source: 'gateway' }, status);
 }
 
@@ -44,7 +49,8 @@ async function readJsonBody(c: Context): Promise<string | undefined | Error> {
   if (!text.trim()) return undefined;
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return new Error('Body should be a JSON object');
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      return new Error('Body should be a JSON object');
     return JSON.stringify(parsed);
   } catch {
     return new Error('Problems parsing JSON');
@@ -72,7 +78,12 @@ function upstreamHeaders(config: GatewayConfig, match: Match, c: Context): Heade
 }
 
 /** Forward one allowed operation and shape the answer for the browser. */
-export async function forward(c: Context, config: GatewayConfig, match: Match, fetchUpstream: UpstreamFetch): Promise<Response> {
+export async function forward(
+  c: Context,
+  config: GatewayConfig,
+  match: Match,
+  fetchUpstream: UpstreamFetch,
+): Promise<Response> {
   const { operation } = match;
   const upstream = operation.upstream === 'github' ? config.github : config.registrar;
   const query = new URL(c.req.url).search;
@@ -87,7 +98,11 @@ export async function forward(c: Context, config: GatewayConfig, match: Match, f
     if (operation.upstream === 'registrar' && config.registrar.apiKey && config.registrar.secretApiKey) {
       // POST operations of the registrar take the keys as body fields.
       const fields = body ? (JSON.parse(body) as Record<string, unknown>) : {};
-      body = JSON.stringify({ ...fields, apikey: config.registrar.apiKey, secretapikey: config.registrar.secretApiKey });
+      body = JSON.stringify({
+        ...fields,
+        apikey: config.registrar.apiKey,
+        secretapikey: config.registrar.secretApiKey,
+      });
       headers.delete('x-api-key');
       headers.delete('x-secret-api-key');
     }
@@ -96,26 +111,43 @@ export async function forward(c: Context, config: GatewayConfig, match: Match, f
 
   let response: Response;
   try {
-    response = await fetchUpstream(
-      new Request(target, {
-        method: operation.method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(config.upstreamTimeoutMs),
+    const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
+    const request = new Request(target, {
+      method: operation.method,
+      headers,
+      body,
+      redirect: 'manual',
+      signal,
+    });
+    // Race the signal too: an in-process upstream (the simulator) may not watch it.
+    response = await Promise.race([
+      fetchUpstream(request),
+      new Promise<never>((_, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
       }),
-    );
+    ]);
   } catch (error) {
-    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    const timedOut =
+      error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     if (timedOut) {
-      return gatewayError(c, 504, `The upstream did not answer within ${Math.round(config.upstreamTimeoutMs / 1000)} s.`, 'UPSTREAM_TIMEOUT');
+      return gatewayError(
+        c,
+        504,
+        `The upstream did not answer within ${config.upstreamTimeoutMs / 1000} s.`,
+        'UPSTREAM_TIMEOUT',
+      );
     }
     return gatewayError(c, 502, 'The upstream could not be reached.', 'UPSTREAM_UNREACHABLE');
   }
   return shapeResponse(c, response, upstream.baseUrl, `/api/${operation.upstream}`);
 }
 
-function shapeResponse(c: Context, upstream: Response, upstreamBase: string, gatewayPrefix: string): Response {
+function shapeResponse(
+  c: Context,
+  upstream: Response,
+  upstreamBase: string,
+  gatewayPrefix: string,
+): Response {
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers.get(name);
@@ -126,7 +158,12 @@ function shapeResponse(c: Context, upstream: Response, upstreamBase: string, gat
 
   if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
     void upstream.body?.cancel();
-    return gatewayError(c, 502, `The upstream answered an unexpected redirect (HTTP ${upstream.status}).`, 'UNEXPECTED_REDIRECT');
+    return gatewayError(
+      c,
+      502,
+      `The upstream answered an unexpected redirect (HTTP ${upstream.status}).`,
+      'UNEXPECTED_REDIRECT',
+    );
   }
   const contentType = upstream.headers.get('content-type') ?? '';
   const isJson = /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType);
@@ -135,7 +172,11 @@ function shapeResponse(c: Context, upstream: Response, upstreamBase: string, gat
     void upstream.body?.cancel();
     headers.set('content-type', 'application/json; charset=utf-8');
     return new Response(
-      JSON.stringify({ message: `The upstream answered HTTP ${upstream.status} without a JSON body.`, code: 'UPSTREAM_NOT_JSON', source: 'gateway' }),
+      JSON.stringify({
+        message: `The upstream answered HTTP ${upstream.status} without a JSON body.`,
+        code: 'UPSTREAM_NOT_JSON',
+        source: 'gateway',
+      }),
       { status: upstream.status, headers },
     );
   }

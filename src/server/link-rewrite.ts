@@ -4,7 +4,11 @@ import { parseLinkHeader } from '@/lib/link-header';
  * Rewrite an upstream `Link` header so every target is a gateway URL (`/api/<upstream>/...`).
  * Links that point anywhere but the configured upstream base are dropped, never passed on.
  */
-export function rewriteLinkHeader(header: string | null, upstreamBase: string, gatewayPrefix: string): string | null {
+export function rewriteLinkHeader(
+  header: string | null,
+  upstreamBase: string,
+  gatewayPrefix: string,
+): string | null {
   if (!header) return null;
   const base = new URL(upstreamBase.endsWith('/') ? upstreamBase : `${upstreamBase}/`);
   const parts: string[] = [];

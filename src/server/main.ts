@@ -20,12 +20,15 @@ const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
 const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: config.port }, (info) => {
   const url = `http://${shownHost === '127.0.0.1' ? 'localhost' : shownHost}:${info.port}`;
-  const describe = (mode: string, base: string) => (mode === 'simulator' ? 'embedded simulator' : `live, ${base}`);
+  const describe = (mode: string, base: string) =>
+    mode === 'simulator' ? 'embedded simulator' : `live, ${base}`;
   console.log(`Ferry is running at ${url}`);
   console.log(`  GitHub:    ${describe(config.github.mode, config.github.baseUrl)}`);
   console.log(`  Registrar: ${describe(config.registrar.mode, config.registrar.baseUrl)}`);
   if (runtime.simulator) {
-    console.log(`  Simulator: scenario ${runtime.simulator.scenario}, ${runtime.simulator.clock.speed}× time; control at ${url}/__sim/*`);
+    console.log(
+      `  Simulator: scenario ${runtime.simulator.scenario}, ${runtime.simulator.clock.speed}× time; control at ${url}/__sim/*`,
+    );
   }
 });
 

@@ -16,7 +16,8 @@ export function publicConfig(config: GatewayConfig): GatewayPublicConfig {
       baseUrl: config.registrar.mode === 'simulator' ? 'embedded simulator' : config.registrar.baseUrl,
       host: config.registrar.mode === 'simulator' ? 'Simulator' : new URL(config.registrar.baseUrl).host,
       credentialConfigured:
-        config.registrar.mode === 'simulator' || Boolean(config.registrar.apiKey && config.registrar.secretApiKey),
+        config.registrar.mode === 'simulator' ||
+        Boolean(config.registrar.apiKey && config.registrar.secretApiKey),
     },
     passwordProtected: Boolean(config.password),
   };

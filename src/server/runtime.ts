@@ -33,16 +33,25 @@ export interface Runtime {
 export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {}): Runtime {
   const needsSimulator = config.github.mode === 'simulator' || config.registrar.mode === 'simulator';
   const simulator = needsSimulator
-    ? createSimulator({ speed: config.simSpeed, scenario: isScenario(config.simScenario) ? config.simScenario : 'demo' })
+    ? createSimulator({
+        speed: config.simSpeed,
+        scenario: isScenario(config.simScenario) ? config.simScenario : 'demo',
+      })
     : undefined;
 
   const effective: GatewayConfig = {
     ...config,
     github:
-      config.github.mode === 'simulator' ? { ...config.github, token: SIM_TOKENS[options.simUser ?? 'octocat'] } : config.github,
+      config.github.mode === 'simulator'
+        ? { ...config.github, token: SIM_TOKENS[options.simUser ?? 'octocat'] }
+        : config.github,
     registrar:
       config.registrar.mode === 'simulator'
-        ? { ...config.registrar, apiKey: SIM_REGISTRAR_KEYS.apiKey, secretApiKey: SIM_REGISTRAR_KEYS.secretApiKey }
+        ? {
+            ...config.registrar,
+            apiKey: SIM_REGISTRAR_KEYS.apiKey,
+            secretApiKey: SIM_REGISTRAR_KEYS.secretApiKey,
+          }
         : config.registrar,
   };
   const live = (request: Request) => fetch(request);
@@ -69,15 +78,16 @@ function mountSpa(app: Hono, root: string) {
     return;
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  // Hashed assets are cached for good. Set after the fact: serveStatic's onFound runs once its response
+  // is already built, so a header set there is lost.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200 && c.res.headers.has('last-modified')) {
+      c.res.headers.set('cache-control', 'public, max-age=31536000, immutable');
+    }
+  });
+  app.use('/assets/*', serveStatic({ root }));
+  app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use('*', serveStatic({ root }));
   // Client-side routes: every other GET renders the SPA.
   app.get('*', (c) => {

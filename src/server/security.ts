@@ -63,14 +63,20 @@ export function hostCheck(allowed: Set<string>): MiddlewareHandler {
 export const crossSiteCheck: MiddlewareHandler = async (c, next) => {
   const site = c.req.header('sec-fetch-site');
   if (site === 'cross-site') {
-    return c.json({ message: 'Cross-site requests are refused.', code: 'CROSS_SITE', source: 'gateway' }, 403);
+    return c.json(
+      { message: 'Cross-site requests are refused.', code: 'CROSS_SITE', source: 'gateway' },
+      403,
+    );
   }
   const method = c.req.method;
   if (method !== 'GET' && method !== 'HEAD') {
     const origin = c.req.header('origin');
     const host = requestHost(c);
     if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {
-      return c.json({ message: 'Requests from another origin are refused.', code: 'BAD_ORIGIN', source: 'gateway' }, 403);
+      return c.json(
+        { message: 'Requests from another origin are refused.', code: 'BAD_ORIGIN', source: 'gateway' },
+        403,
+      );
     }
   }
   await next();
@@ -90,9 +96,13 @@ export function passwordCheck(password: string): MiddlewareHandler {
     const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
     const given = decoded.slice(decoded.indexOf(':') + 1);
     if (!match || !sameSecret(given, password)) {
-      return c.json({ message: 'Ferry needs its access password.', code: 'PASSWORD_REQUIRED', source: 'gateway' }, 401, {
-        'www-authenticate': 'Basic realm="Ferry", charset="UTF-8"',
-      });
+      return c.json(
+        { message: 'Ferry needs its access password.', code: 'PASSWORD_REQUIRED', source: 'gateway' },
+        401,
+        {
+          'www-authenticate': 'Basic realm="Ferry", charset="UTF-8"',
+        },
+      );
     }
     await next();
   };

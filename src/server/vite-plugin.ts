@@ -17,7 +17,9 @@ export function ferryGatewayPlugin(): Plugin {
       const port = server.config.server.port ?? 5173;
       const listener = (async () => {
         const { loadConfig } = (await server.ssrLoadModule('/src/server/config.ts')) as typeof ConfigModule;
-        const { createRuntime } = (await server.ssrLoadModule('/src/server/runtime.ts')) as typeof RuntimeModule;
+        const { createRuntime } = (await server.ssrLoadModule(
+          '/src/server/runtime.ts',
+        )) as typeof RuntimeModule;
         const runtime = createRuntime({ ...loadConfig(process.env), port });
         return getRequestListener(runtime.app.fetch);
       })();

@@ -29,7 +29,11 @@ export function createControlApp(sim: Simulator) {
   });
 
   app.get('/state', (c) =>
-    c.json({ scenario: sim.scenario, now: new Date(sim.clock.now()).toISOString(), stats: sim.github().stats }),
+    c.json({
+      scenario: sim.scenario,
+      now: new Date(sim.clock.now()).toISOString(),
+      stats: sim.github().stats,
+    }),
   );
 
   app.notFound((c) => c.json({ error: 'unknown control operation' }, 404));

@@ -14,6 +14,7 @@ export const loopbackOnly: MiddlewareHandler = async (c, next) => {
   } catch {
     address = undefined;
   }
-  if (!isLoopbackAddress(address)) return c.json({ error: 'The control interface answers loopback callers only.' }, 403);
+  if (!isLoopbackAddress(address))
+    return c.json({ error: 'The control interface answers loopback callers only.' }, 403);
   await next();
 };

@@ -28,6 +28,8 @@ serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const base = `http://${host}:${info.port}`;
   console.log(`Ferry simulator listening on ${base} (scenario ${sim.scenario}, speed ${sim.clock.speed}×)`);
   console.log(`  GitHub:    ${base}${GITHUB_PREFIX}   token octocat=${SIM_TOKENS.octocat}`);
-  console.log(`  Registrar: ${base}${REGISTRAR_PREFIX}   keys ${SIM_REGISTRAR_KEYS.apiKey} / ${SIM_REGISTRAR_KEYS.secretApiKey}`);
+  console.log(
+    `  Registrar: ${base}${REGISTRAR_PREFIX}   keys ${SIM_REGISTRAR_KEYS.apiKey} / ${SIM_REGISTRAR_KEYS.secretApiKey}`,
+  );
   console.log(`  Control:   ${base}/__sim/reset, /__sim/advance, /__sim/state (loopback only)`);
 });

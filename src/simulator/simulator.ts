@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { createClock, type SimClock } from './clock';
 import { createGithubApp } from './github/app';
-import { GITHUB_PREFIX } from './github/http';
+import { GITHUB_PREFIX, githubError } from './github/http';
 import { createGithubState, type GithubState, type Scenario } from './github/state';
 import { createRegistrarApp } from './registrar/app';
-import { REGISTRAR_PREFIX } from './registrar/envelope';
+import { REGISTRAR_PREFIX, newRequestId, registrarError } from './registrar/envelope';
 
 export interface SimulatorOptions {
   /** Simulated seconds per real second; 0 freezes time (tests advance it explicitly). */
@@ -34,6 +34,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const app = new Hono();
   app.route(GITHUB_PREFIX, createGithubApp(getGithub, clock));
   app.route(REGISTRAR_PREFIX, createRegistrarApp());
+  // Hono consults only the top-level app's notFound; the sub-apps' own handlers never run once mounted.
+  app.notFound((c) =>
+    c.req.path.startsWith(`${REGISTRAR_PREFIX}/`)
+      ? registrarError(c, 404, 'NOT_FOUND', 'Unknown endpoint.', newRequestId())
+      : githubError(c, 404, 'Not Found'),
+  );
 
   return {
     fetch: async (request) => app.fetch(request),

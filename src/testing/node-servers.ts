@@ -64,12 +64,13 @@ export async function startGateway(
   env: Record<string, string | undefined>,
   options: RuntimeOptions = {},
 ): Promise<Listening & { runtime: Runtime }> {
-  let runtime: Runtime | undefined;
+  const ready: { runtime?: Runtime } = {};
   const listening = await listen((request, bindings) => {
-    if (!runtime) return new Response('not ready', { status: 503 });
-    return runtime.app.fetch(request, bindings);
+    if (!ready.runtime) return new Response('not ready', { status: 503 });
+    return ready.runtime.app.fetch(request, bindings);
   });
-  runtime = createRuntime({ ...loadConfig(env), port: listening.port }, options);
+  const runtime = createRuntime({ ...loadConfig(env), port: listening.port }, options);
+  ready.runtime = runtime;
   return { ...listening, runtime };
 }
 
@@ -87,12 +88,23 @@ export function rawRequest(
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: target, headers: options.headers, setHost: false },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: target,
+        headers: options.headers,
+        setHost: false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
         );
         res.on('error', reject);
       },

@@ -10,9 +10,12 @@ import { createRuntime } from '@/server/runtime';
  */
 export const TEST_ORIGIN = 'http://localhost:3000';
 
-export const testRuntime = createRuntime(loadConfig({ PORT: '3000', SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }), {
-  controlAccess: 'any',
-});
+export const testRuntime = createRuntime(
+  loadConfig({ PORT: '3000', SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }),
+  {
+    controlAccess: 'any',
+  },
+);
 
 async function toGateway(request: Request): Promise<Response> {
   const url = new URL(request.url);

@@ -10,8 +10,8 @@ export function RateLimitBanner() {
   if (blockedUntil === undefined || blockedUntil <= now) return null;
   return (
     <Alert severity="warning" square role="alert">
-      GitHub’s rate limit is exhausted. It lifts at {formatClockTime(blockedUntil)} (in {formatDuration(blockedUntil - now)});
-      Ferry waits until then before asking again.
+      GitHub’s rate limit is exhausted. It lifts at {formatClockTime(blockedUntil)} (in{' '}
+      {formatDuration(blockedUntil - now)}); Ferry waits until then before asking again.
     </Alert>
   );
 }

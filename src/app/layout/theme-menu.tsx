@@ -19,7 +19,8 @@ export function ThemeMenu() {
   const { mode, setMode } = useColorScheme();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const current = MODES.find((entry) => entry.mode === mode) ?? MODES[0];
-  const Icon = mode === 'dark' ? DarkModeOutlined : mode === 'light' ? LightModeOutlined : Brightness4Outlined;
+  const Icon =
+    mode === 'dark' ? DarkModeOutlined : mode === 'light' ? LightModeOutlined : Brightness4Outlined;
   return (
     <>
       <Tooltip title="Theme">

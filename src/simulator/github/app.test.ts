@@ -34,7 +34,11 @@ describe('authentication', () => {
   });
 
   it('accepts both the token and the bearer scheme, case-insensitively', async () => {
-    for (const auth of [`token ${SIM_TOKENS.octocat}`, `bearer ${SIM_TOKENS.octocat}`, `Bearer ${SIM_TOKENS.hubot}`]) {
+    for (const auth of [
+      `token ${SIM_TOKENS.octocat}`,
+      `bearer ${SIM_TOKENS.octocat}`,
+      `Bearer ${SIM_TOKENS.hubot}`,
+    ]) {
       expect((await gh('/user', { auth })).status).toBe(200);
     }
   });
@@ -126,6 +130,10 @@ describe('every response', () => {
     expect(notFound.status).toBe(404);
     expect(notFound.headers.get('content-type')).toMatch(/^application\/json/);
     expect(notFound.headers.get('x-ratelimit-remaining')).toBe('4999');
-    expect(await notFound.json()).toEqual({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' });
+    expect(await notFound.json()).toEqual({
+      message: 'Not Found',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '404',
+    });
   });
 });

@@ -13,7 +13,10 @@ const SECONDARY_MAX_WRITES = 80;
 /** Route registrars that later capabilities (migrations, imports) add to the same app. */
 export type GithubRoutes = (app: Hono<GithubEnv>, state: () => GithubState, clock: SimClock) => void;
 
-function rateLimitHeaders(headers: Headers, status: { limit: number; remaining: number; used: number; reset: number }) {
+function rateLimitHeaders(
+  headers: Headers,
+  status: { limit: number; remaining: number; used: number; reset: number },
+) {
   headers.set('x-ratelimit-limit', String(status.limit));
   headers.set('x-ratelimit-remaining', String(status.remaining));
   headers.set('x-ratelimit-used', String(status.used));
@@ -32,7 +35,10 @@ export function createGithubApp(state: () => GithubState, clock: SimClock, extra
     const actor = identify(c, s);
     const requestId = `SIM:${now.toString(16).toUpperCase()}:${s.stats.requests}`;
 
-    const finish = (response: Response, status = limited ? s.limiter.status(actor?.identity ?? 'anonymous', 'core', now) : undefined) => {
+    const finish = (
+      response: Response,
+      status = limited ? s.limiter.status(actor?.identity ?? 'anonymous', 'core', now) : undefined,
+    ) => {
       response.headers.set('x-github-request-id', requestId);
       response.headers.set('x-github-api-version-selected', '2022-11-28');
       response.headers.set('x-github-media-type', 'github.v3; format=json');
@@ -60,7 +66,10 @@ export function createGithubApp(state: () => GithubState, clock: SimClock, extra
           c,
           403,
           'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
-          { documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits' },
+          {
+            documentation_url:
+              'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+          },
         );
         response.headers.set('retry-after', '60');
         s.writes.set(actor.identity, recent);

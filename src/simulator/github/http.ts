@@ -14,11 +14,19 @@ export function webBase(c: Context): string {
 }
 
 /** GitHub's `basic-error` body, with the status as a string as newer responses carry it. */
-export function githubError(c: Context, status: 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503, message: string, extra: Record<string, unknown> = {}) {
+export function githubError(
+  c: Context,
+  status: 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
   return c.json({ message, documentation_url: DOCS, status: String(status), ...extra }, status);
 }
 
-export function validationFailed(c: Context, errors: { resource: string; field?: string; code: string; message?: string }[]) {
+export function validationFailed(
+  c: Context,
+  errors: { resource: string; field?: string; code: string; message?: string }[],
+) {
   return c.json({ message: 'Validation Failed', errors, documentation_url: DOCS, status: '422' }, 422);
 }
 

@@ -162,7 +162,10 @@ describe('scenarios', () => {
     expect(await response.json()).toMatchObject({ message: 'Rate limiting is not enabled.', status: '404' });
     for (const path of ['/rate_limit', '/user', '/orgs/octo-org/repos']) {
       const names = [...(await gh(path)).headers.keys()];
-      expect(names.filter((name) => name.startsWith('x-ratelimit')), path).toEqual([]);
+      expect(
+        names.filter((name) => name.startsWith('x-ratelimit')),
+        path,
+      ).toEqual([]);
     }
     // Nothing is ever refused for budget.
     sim.github().limiter.exhaust(TOKEN, 'core', sim.clock.now());

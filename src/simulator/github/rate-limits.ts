@@ -15,19 +15,110 @@ export interface CategorySpec {
 
 // The categories GitHub's /rate_limit returns today (code_scanning_upload was removed in 2026).
 export const CATEGORIES: CategorySpec[] = [
-  { name: 'core', limit: 5000, anonymousLimit: 60, windowSeconds: 3600, demoBurnPerHour: 2400, offsetSeconds: 1500 },
-  { name: 'search', limit: 30, anonymousLimit: 10, windowSeconds: 60, demoBurnPerHour: 1200, offsetSeconds: 20 },
-  { name: 'graphql', limit: 5000, anonymousLimit: 0, windowSeconds: 3600, demoBurnPerHour: 7200, offsetSeconds: 1800 },
-  { name: 'integration_manifest', limit: 5000, anonymousLimit: 5000, windowSeconds: 3600, demoBurnPerHour: 0, offsetSeconds: 600 },
-  { name: 'code_search', limit: 10, anonymousLimit: 0, windowSeconds: 60, demoBurnPerHour: 300, offsetSeconds: 40 },
-  { name: 'source_import', limit: 100, anonymousLimit: 100, windowSeconds: 60, demoBurnPerHour: 0, offsetSeconds: 10 },
-  { name: 'actions_runner_registration', limit: 10000, anonymousLimit: 10000, windowSeconds: 3600, demoBurnPerHour: 0, offsetSeconds: 900 },
-  { name: 'scim', limit: 15000, anonymousLimit: 15000, windowSeconds: 3600, demoBurnPerHour: 0, offsetSeconds: 900 },
-  { name: 'dependency_snapshots', limit: 100, anonymousLimit: 100, windowSeconds: 60, demoBurnPerHour: 0, offsetSeconds: 30 },
-  { name: 'dependency_sbom', limit: 100, anonymousLimit: 100, windowSeconds: 3600, demoBurnPerHour: 0, offsetSeconds: 300 },
-  { name: 'code_scanning_autofix', limit: 10, anonymousLimit: 10, windowSeconds: 60, demoBurnPerHour: 0, offsetSeconds: 50 },
-  { name: 'audit_log', limit: 1750, anonymousLimit: 0, windowSeconds: 3600, demoBurnPerHour: 600, offsetSeconds: 1200 },
-  { name: 'copilot_usage_records', limit: 10, anonymousLimit: 0, windowSeconds: 60, demoBurnPerHour: 0, offsetSeconds: 5 },
+  {
+    name: 'core',
+    limit: 5000,
+    anonymousLimit: 60,
+    windowSeconds: 3600,
+    demoBurnPerHour: 2400,
+    offsetSeconds: 1500,
+  },
+  {
+    name: 'search',
+    limit: 30,
+    anonymousLimit: 10,
+    windowSeconds: 60,
+    demoBurnPerHour: 1200,
+    offsetSeconds: 20,
+  },
+  {
+    name: 'graphql',
+    limit: 5000,
+    anonymousLimit: 0,
+    windowSeconds: 3600,
+    demoBurnPerHour: 7200,
+    offsetSeconds: 1800,
+  },
+  {
+    name: 'integration_manifest',
+    limit: 5000,
+    anonymousLimit: 5000,
+    windowSeconds: 3600,
+    demoBurnPerHour: 0,
+    offsetSeconds: 600,
+  },
+  {
+    name: 'code_search',
+    limit: 10,
+    anonymousLimit: 0,
+    windowSeconds: 60,
+    demoBurnPerHour: 300,
+    offsetSeconds: 40,
+  },
+  {
+    name: 'source_import',
+    limit: 100,
+    anonymousLimit: 100,
+    windowSeconds: 60,
+    demoBurnPerHour: 0,
+    offsetSeconds: 10,
+  },
+  {
+    name: 'actions_runner_registration',
+    limit: 10000,
+    anonymousLimit: 10000,
+    windowSeconds: 3600,
+    demoBurnPerHour: 0,
+    offsetSeconds: 900,
+  },
+  {
+    name: 'scim',
+    limit: 15000,
+    anonymousLimit: 15000,
+    windowSeconds: 3600,
+    demoBurnPerHour: 0,
+    offsetSeconds: 900,
+  },
+  {
+    name: 'dependency_snapshots',
+    limit: 100,
+    anonymousLimit: 100,
+    windowSeconds: 60,
+    demoBurnPerHour: 0,
+    offsetSeconds: 30,
+  },
+  {
+    name: 'dependency_sbom',
+    limit: 100,
+    anonymousLimit: 100,
+    windowSeconds: 3600,
+    demoBurnPerHour: 0,
+    offsetSeconds: 300,
+  },
+  {
+    name: 'code_scanning_autofix',
+    limit: 10,
+    anonymousLimit: 10,
+    windowSeconds: 60,
+    demoBurnPerHour: 0,
+    offsetSeconds: 50,
+  },
+  {
+    name: 'audit_log',
+    limit: 1750,
+    anonymousLimit: 0,
+    windowSeconds: 3600,
+    demoBurnPerHour: 600,
+    offsetSeconds: 1200,
+  },
+  {
+    name: 'copilot_usage_records',
+    limit: 10,
+    anonymousLimit: 0,
+    windowSeconds: 60,
+    demoBurnPerHour: 0,
+    offsetSeconds: 5,
+  },
 ];
 
 export interface CategoryStatus {
@@ -74,7 +165,12 @@ export function createRateLimiter(options: RateLimitOptions) {
     const burn =
       options.background && !anonymous ? Math.floor((s.demoBurnPerHour * (now - start)) / 3_600_000) : 0;
     const used = Math.min(limit, own + burn);
-    return { limit, used, remaining: limit - used, reset: Math.floor((start + s.windowSeconds * 1000) / 1000) };
+    return {
+      limit,
+      used,
+      remaining: limit - used,
+      reset: Math.floor((start + s.windowSeconds * 1000) / 1000),
+    };
   }
 
   return {

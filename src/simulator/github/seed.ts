@@ -34,7 +34,13 @@ function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-type RepoSeed = [name: string, language: string | null, sizeKb: number, isPrivate: boolean, description: string];
+type RepoSeed = [
+  name: string,
+  language: string | null,
+  sizeKb: number,
+  isPrivate: boolean,
+  description: string,
+];
 
 const ORG_REPOS: RepoSeed[] = [
   ['hello-world', 'Ruby', 108, false, 'My first repository on the simulator'],
@@ -65,11 +71,36 @@ const HUBOT_REPOS: RepoSeed[] = [['hubot-scripts', 'CoffeeScript', 3_400, false,
 export function seedWorld(nowMs: number): SimWorld {
   const created = iso(nowMs - 900 * DAY);
   const accounts = new Map<string, SimAccount>([
-    ['octocat', { id: 1, login: 'octocat', type: 'User', name: 'The Octocat', email: 'octocat@example.com', createdAt: created }],
-    ['hubot', { id: 2, login: 'hubot', type: 'User', name: 'Hubot', email: 'hubot@example.com', createdAt: created }],
-    ['octo-org', { id: 100, login: 'octo-org', type: 'Organization', name: 'The Octo Organization', email: null, createdAt: created }],
+    [
+      'octocat',
+      {
+        id: 1,
+        login: 'octocat',
+        type: 'User',
+        name: 'The Octocat',
+        email: 'octocat@example.com',
+        createdAt: created,
+      },
+    ],
+    [
+      'hubot',
+      { id: 2, login: 'hubot', type: 'User', name: 'Hubot', email: 'hubot@example.com', createdAt: created },
+    ],
+    [
+      'octo-org',
+      {
+        id: 100,
+        login: 'octo-org',
+        type: 'Organization',
+        name: 'The Octo Organization',
+        email: null,
+        createdAt: created,
+      },
+    ],
   ]);
-  const orgs = new Map<string, SimOrg>([['octo-org', { login: 'octo-org', owners: ['octocat'], members: ['hubot'] }]]);
+  const orgs = new Map<string, SimOrg>([
+    ['octo-org', { login: 'octo-org', owners: ['octocat'], members: ['hubot'] }],
+  ]);
 
   let nextId = 1000;
   const build = (owner: string, seeds: RepoSeed[]): SimRepo[] =>
@@ -91,7 +122,11 @@ export function seedWorld(nowMs: number): SimWorld {
       };
     });
 
-  const repos = [...build('octo-org', ORG_REPOS), ...build('octocat', OCTOCAT_REPOS), ...build('hubot', HUBOT_REPOS)];
+  const repos = [
+    ...build('octo-org', ORG_REPOS),
+    ...build('octocat', OCTOCAT_REPOS),
+    ...build('hubot', HUBOT_REPOS),
+  ];
   const tokens = new Map<string, SimToken>([
     [SIM_TOKENS.octocat, { login: 'octocat', scopes: ['admin:org', 'repo', 'user'] }],
     [SIM_TOKENS.hubot, { login: 'hubot', scopes: ['repo'] }],

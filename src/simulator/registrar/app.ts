@@ -12,7 +12,10 @@ async function credentialsOf(c: Context): Promise<Credentials> {
       try {
         const body = JSON.parse(text) as Record<string, unknown>;
         if (typeof body.apikey === 'string' || typeof body.secretapikey === 'string') {
-          return { apiKey: body.apikey as string | undefined, secretApiKey: body.secretapikey as string | undefined };
+          return {
+            apiKey: body.apikey as string | undefined,
+            secretApiKey: body.secretapikey as string | undefined,
+          };
         }
       } catch {
         throw new SyntaxError('INVALID_OR_EMPTY_JSON');
@@ -33,15 +36,31 @@ export function createRegistrarApp(extraRoutes: RegistrarRoutes[] = []) {
     try {
       credentials = await credentialsOf(c);
     } catch {
-      return registrarError(c, 400, 'INVALID_OR_EMPTY_JSON', 'The request body is not valid JSON.', requestId);
+      return registrarError(
+        c,
+        400,
+        'INVALID_OR_EMPTY_JSON',
+        'The request body is not valid JSON.',
+        requestId,
+      );
     }
     const ip = c.req.header('x-forwarded-for')?.split(',')[0]?.trim() || '127.0.0.1';
     const base = { status: 'SUCCESS', yourIp: ip, xForwardedFor: ip };
-    if (!credentials.apiKey && !credentials.secretApiKey) return decorate(c, c.json({ ...base, requestId }), requestId);
+    if (!credentials.apiKey && !credentials.secretApiKey)
+      return decorate(c, c.json({ ...base, requestId }), requestId);
     if (!credentials.secretApiKey) {
-      return registrarError(c, 400, 'MISSING_SECRETAPIKEY', 'Missing secret API key (secretapikey).', requestId);
+      return registrarError(
+        c,
+        400,
+        'MISSING_SECRETAPIKEY',
+        'Missing secret API key (secretapikey).',
+        requestId,
+      );
     }
-    if (credentials.apiKey !== SIM_REGISTRAR_KEYS.apiKey || credentials.secretApiKey !== SIM_REGISTRAR_KEYS.secretApiKey) {
+    if (
+      credentials.apiKey !== SIM_REGISTRAR_KEYS.apiKey ||
+      credentials.secretApiKey !== SIM_REGISTRAR_KEYS.secretApiKey
+    ) {
       return registrarError(c, 400, 'INVALID_API_KEYS_002', 'Invalid API key. (002)', requestId);
     }
     return decorate(c, c.json({ ...base, credentialsValid: true, requestId }), requestId);

@@ -47,5 +47,8 @@ export function useTestGithubConnection() {
 }
 
 export function useTestRegistrarConnection() {
-  return useMutation({ mutationKey: ['connection', 'test', 'registrar'], mutationFn: testRegistrarConnection });
+  return useMutation({
+    mutationKey: ['connection', 'test', 'registrar'],
+    mutationFn: testRegistrarConnection,
+  });
 }

@@ -78,7 +78,9 @@ export function ConnectionPage() {
                   {registrar.data.yourIp ? ` It sees requests from ${registrar.data.yourIp}.` : ''}
                 </Alert>
               ) : null}
-              {registrar.isError ? <ErrorAlert error={registrar.error} onRetry={() => registrar.mutate()} /> : null}
+              {registrar.isError ? (
+                <ErrorAlert error={registrar.error} onRetry={() => registrar.mutate()} />
+              ) : null}
             </div>
           </UpstreamCard>
         </Grid>

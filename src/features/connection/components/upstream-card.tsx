@@ -24,9 +24,17 @@ export function UpstreamCard({ title, facts, children, actions }: UpstreamCardPr
           <Typography id={id} variant="h6" component="h2">
             {title}
           </Typography>
-          <Chip size="small" label={facts.mode === 'simulator' ? 'Simulator' : 'Live'} color={facts.mode === 'live' ? 'primary' : 'default'} />
+          <Chip
+            size="small"
+            label={facts.mode === 'simulator' ? 'Simulator' : 'Live'}
+            color={facts.mode === 'live' ? 'primary' : 'default'}
+          />
         </Stack>
-        <Typography variant="body2" component="dl" sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { ml: 0, mb: 1 } }}>
+        <Typography
+          variant="body2"
+          component="dl"
+          sx={{ m: 0, '& dt': { fontWeight: 600 }, '& dd': { ml: 0, mb: 1 } }}
+        >
           <dt>Base URL</dt>
           <dd>{facts.baseUrl}</dd>
           <dt>Credential</dt>

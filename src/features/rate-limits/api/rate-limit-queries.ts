@@ -3,9 +3,7 @@ import { isApiError } from '@/lib/api-error';
 import { request } from '@/lib/api-client';
 import { parseRateLimitOverview, type RateLimitOverview } from '../utils/parse-rate-limit';
 
-export type RateLimitStatus =
-  | ({ enabled: true } & RateLimitOverview)
-  | { enabled: false; message: string };
+export type RateLimitStatus = ({ enabled: true } & RateLimitOverview) | { enabled: false; message: string };
 
 /** GitHub Enterprise Server with rate limiting off answers 404 with this message: not an error. */
 const DISABLED = /rate limiting is not enabled/i;

@@ -17,7 +17,13 @@ export function describeProjection(projection: BurnProjection | undefined, clock
   }
 }
 
-export function BurnProjectionText({ projection, clockOffsetMs }: { projection?: BurnProjection; clockOffsetMs: number }) {
+export function BurnProjectionText({
+  projection,
+  clockOffsetMs,
+}: {
+  projection?: BurnProjection;
+  clockOffsetMs: number;
+}) {
   return (
     <Typography variant="body2" color={projection?.kind === 'runs-out' ? 'error' : 'text.secondary'}>
       {describeProjection(projection, clockOffsetMs)}

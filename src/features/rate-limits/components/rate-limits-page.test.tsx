@@ -9,7 +9,9 @@ describe('rate limits page', () => {
     renderApp('/rate-limits');
     const core = await screen.findByRole('region', { name: 'core' });
     expect(within(core).getByText(/\/ 5,000 left/)).toBeInTheDocument();
-    expect(within(core).getByRole('progressbar', { name: /core: \d+% of the limit left/ })).toBeInTheDocument();
+    expect(
+      within(core).getByRole('progressbar', { name: /core: \d+% of the limit left/ }),
+    ).toBeInTheDocument();
     expect(within(core).getByText(/Resets in/)).toBeInTheDocument();
     // Categories come from the API, not a fixed list: the current set has no code_scanning_upload.
     expect(screen.getByRole('region', { name: 'code_search' })).toBeInTheDocument();
@@ -36,7 +38,9 @@ describe('rate limits page', () => {
     await screen.findByRole('region', { name: 'brand_new_bucket' });
     const names = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(names).toEqual(['brand_new_bucket', 'search', 'core', 'code_scanning_upload']);
-    expect(within(screen.getByRole('region', { name: 'brand_new_bucket' })).getByText('Exhausted')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'brand_new_bucket' })).getByText('Exhausted'),
+    ).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'search' })).getByText('Critical')).toBeInTheDocument();
   });
 
@@ -49,8 +53,13 @@ describe('rate limits page', () => {
 
   it('shows a person-readable error with a retry when the first load fails, and recovers', async () => {
     simServer.use(
-      http.get(`${TEST_ORIGIN}/api/github/rate_limit`, () =>
-        HttpResponse.json({ message: 'Server Error', documentation_url: 'https://docs.github.com/rest' }, { status: 500 }),
+      http.get(
+        `${TEST_ORIGIN}/api/github/rate_limit`,
+        () =>
+          HttpResponse.json(
+            { message: 'Server Error', documentation_url: 'https://docs.github.com/rest' },
+            { status: 500 },
+          ),
         { once: true },
       ),
     );

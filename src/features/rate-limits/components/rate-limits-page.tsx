@@ -27,7 +27,11 @@ export function RateLimitsPage() {
   const actions = (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
       <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
-      <Button startIcon={<RefreshOutlined />} onClick={() => void query.refetch()} disabled={query.isFetching}>
+      <Button
+        startIcon={<RefreshOutlined />}
+        onClick={() => void query.refetch()}
+        disabled={query.isFetching}
+      >
         Refresh
       </Button>
     </Stack>
@@ -41,17 +45,26 @@ export function RateLimitsPage() {
     >
       {status ? (
         <Stack sx={{ gap: 2 }}>
-          {query.isError ? <ErrorAlert error={query.error} severity="warning" context="Refresh failed" onRetry={() => void query.refetch()} /> : null}
+          {query.isError ? (
+            <ErrorAlert
+              error={query.error}
+              severity="warning"
+              context="Refresh failed"
+              onRetry={() => void query.refetch()}
+            />
+          ) : null}
           {status.enabled ? (
             <>
               {status.rateMirrorsCore ? (
                 <Alert severity="info" variant="outlined" role="status">
-                  GitHub also returns a deprecated top-level <code>rate</code> object; it mirrors <strong>core</strong>, so it is
-                  shown once, as core.
+                  GitHub also returns a deprecated top-level <code>rate</code> object; it mirrors{' '}
+                  <strong>core</strong>, so it is shown once, as core.
                 </Alert>
               ) : null}
               {status.rateDiffers ? (
-                <Alert severity="warning">The deprecated <code>rate</code> object differs from core; core is shown.</Alert>
+                <Alert severity="warning">
+                  The deprecated <code>rate</code> object differs from core; core is shown.
+                </Alert>
               ) : null}
               {categories && categories.length > 0 ? (
                 <Grid container spacing={2}>
@@ -67,13 +80,15 @@ export function RateLimitsPage() {
                   ))}
                 </Grid>
               ) : (
-                <Alert severity="info" role="status">GitHub returned no rate-limit categories.</Alert>
+                <Alert severity="info" role="status">
+                  GitHub returned no rate-limit categories.
+                </Alert>
               )}
             </>
           ) : (
             <Alert severity="info" role="status">
-              <strong>Rate limiting is not enabled on this server.</strong> GitHub Enterprise Server answered “{status.message}”.
-              Requests are not limited, so there is nothing to budget.
+              <strong>Rate limiting is not enabled on this server.</strong> GitHub Enterprise Server answered
+              “{status.message}”. Requests are not limited, so there is nothing to budget.
             </Alert>
           )}
         </Stack>

@@ -15,5 +15,7 @@ const LOOK = {
 /** Colour, icon and text together: colour is never the only signal. */
 export function UrgencyChip({ level }: { level: UrgencyLevel }) {
   const look = LOOK[level];
-  return <Chip size="small" variant="outlined" color={look.color} icon={look.icon} label={URGENCY_LABEL[level]} />;
+  return (
+    <Chip size="small" variant="outlined" color={look.color} icon={look.icon} label={URGENCY_LABEL[level]} />
+  );
 }

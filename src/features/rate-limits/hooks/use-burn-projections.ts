@@ -7,7 +7,12 @@ type History = ReadonlyMap<string, BurnSample[]>;
 function withSamples(history: History, categories: RateLimitCategory[], at: number): History {
   const next = new Map(history);
   for (const category of categories) {
-    const sample: BurnSample = { at, used: category.used, remaining: category.remaining, reset: category.reset };
+    const sample: BurnSample = {
+      at,
+      used: category.used,
+      remaining: category.remaining,
+      reset: category.reset,
+    };
     next.set(category.name, addSample(history.get(category.name) ?? [], sample));
   }
   return next;

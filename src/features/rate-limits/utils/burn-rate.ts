@@ -51,7 +51,8 @@ export function projectBurn(samples: BurnSample[], now: number): BurnProjection 
 /** Keep a bounded history per category: the newest `max` samples, dropping exact repeats. */
 export function addSample(history: BurnSample[], sample: BurnSample, max = 240): BurnSample[] {
   const last = history.at(-1);
-  if (last && last.used === sample.used && last.reset === sample.reset && sample.at - last.at < 5_000) return history;
+  if (last && last.used === sample.used && last.reset === sample.reset && sample.at - last.at < 5_000)
+    return history;
   const next = [...history, sample];
   return next.length > max ? next.slice(next.length - max) : next;
 }

@@ -37,7 +37,9 @@ function category(name: string, value: unknown): RateLimitCategory | undefined {
 export function parseRateLimitOverview(body: unknown): RateLimitOverview {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const resources =
-    typeof record.resources === 'object' && record.resources !== null ? (record.resources as Record<string, unknown>) : {};
+    typeof record.resources === 'object' && record.resources !== null
+      ? (record.resources as Record<string, unknown>)
+      : {};
   const categories = Object.entries(resources).flatMap(([name, value]) => {
     const parsed = /^[a-z0-9_]{1,64}$/.test(name) ? category(name, value) : undefined;
     return parsed ? [parsed] : [];
@@ -45,7 +47,15 @@ export function parseRateLimitOverview(body: unknown): RateLimitOverview {
   const rate = category('rate', record.rate);
   const core = categories.find((entry) => entry.name === 'core');
   const same =
-    rate !== undefined && core !== undefined && rate.limit === core.limit && rate.remaining === core.remaining && rate.reset === core.reset;
+    rate !== undefined &&
+    core !== undefined &&
+    rate.limit === core.limit &&
+    rate.remaining === core.remaining &&
+    rate.reset === core.reset;
   if (!core && rate) categories.push({ ...rate, name: 'core' });
-  return { categories, rateMirrorsCore: same, rateDiffers: rate !== undefined && core !== undefined && !same };
+  return {
+    categories,
+    rateMirrorsCore: same,
+    rateDiffers: rate !== undefined && core !== undefined && !same,
+  };
 }

@@ -34,7 +34,8 @@ export function sortByUrgency(
     const projection = projections[name];
     return projection?.kind === 'runs-out' ? projection.runsOutAt : Number.POSITIVE_INFINITY;
   };
-  const share = (category: RateLimitCategory) => (category.limit === 0 ? 1 : category.remaining / category.limit);
+  const share = (category: RateLimitCategory) =>
+    category.limit === 0 ? 1 : category.remaining / category.limit;
   return [...categories].sort(
     (a, b) =>
       RANK[urgencyOf(a)] - RANK[urgencyOf(b)] ||

@@ -10,7 +10,8 @@ export function registerRateLimitRoutes(app: Hono<GithubEnv>, state: () => Githu
     const s = state();
     if (s.scenario === 'rate-limit-disabled') {
       return githubError(c, 404, 'Rate limiting is not enabled.', {
-        documentation_url: 'https://docs.github.com/rest/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user',
+        documentation_url:
+          'https://docs.github.com/rest/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user',
       });
     }
     const now = clock.now();
