@@ -12,7 +12,10 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns) => ['error', { patterns }];
 const noDeepRelative = { group: ['../../*'], message: 'Import across folders with the @/ alias.' };
 const noTesting = { group: ['@/testing/*'], message: 'Test helpers stay out of shipped code.' };
-const noServerSide = { group: ['@/server/*', '@/simulator/*'], message: 'Web code never imports Node-only code.' };
+const noServerSide = {
+  group: ['@/server/*', '@/simulator/*'],
+  message: 'Web code never imports Node-only code.',
+};
 const noKy = { group: ['ky'], message: 'Use the one HTTP client in src/lib/api-client.ts.' };
 const noFeatures = { group: ['@/features/*', '@/app/*'], message: 'Shared code stays generic.' };
 
@@ -24,7 +27,10 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -37,10 +43,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  { files: ['src/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noKy]) } },
-  { files: ['src/{app,features,components,hooks,lib,main.tsx}/**/*.{ts,tsx}', 'src/main.tsx'], ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noKy]) } },
-  { files: ['src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noFeatures]) } },
-  { files: ['src/{components,hooks,lib,contracts}/**/*.{ts,tsx}'], ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api-client.ts'], rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noKy, noFeatures]) } },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**', 'src/lib/api-client.ts'],
+    rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noKy]) },
+  },
+  {
+    files: ['src/{app,features,components,hooks,lib,main.tsx}/**/*.{ts,tsx}', 'src/main.tsx'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api-client.ts'],
+    rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noKy]) },
+  },
+  {
+    files: ['src/lib/api-client.ts'],
+    rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noFeatures]) },
+  },
+  {
+    files: ['src/{components,hooks,lib,contracts}/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api-client.ts'],
+    rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noKy, noFeatures]) },
+  },
   ...featureNames.map((name) => ({
     files: [`src/features/${name}/**/*.{ts,tsx}`],
     ignores: ['src/**/*.test.{ts,tsx}'],
@@ -50,7 +71,13 @@ export default tseslint.config(
         noTesting,
         noServerSide,
         noKy,
-        { group: ['@/app/*', ...featureNames.filter((other) => other !== name).map((other) => `@/features/${other}/*`)], message: 'Features are independent; compose them in src/app.' },
+        {
+          group: [
+            '@/app/*',
+            ...featureNames.filter((other) => other !== name).map((other) => `@/features/${other}/*`),
+          ],
+          message: 'Features are independent; compose them in src/app.',
+        },
       ]),
     },
   })),
@@ -61,7 +88,18 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         noDeepRelative,
         noTesting,
-        { group: ['@/server/*', '@/app/*', '@/features/*', '@/components/*', '@/hooks/*', 'react', 'react-dom'], message: 'The simulator is Node-only and never imports the gateway.' },
+        {
+          group: [
+            '@/server/*',
+            '@/app/*',
+            '@/features/*',
+            '@/components/*',
+            '@/hooks/*',
+            'react',
+            'react-dom',
+          ],
+          message: 'The simulator is Node-only and never imports the gateway.',
+        },
       ]),
     },
   },
@@ -72,7 +110,10 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         noDeepRelative,
         noTesting,
-        { group: ['@/app/*', '@/features/*', '@/components/*', '@/hooks/*', 'react', 'react-dom'], message: 'The gateway is Node-only: no React or DOM.' },
+        {
+          group: ['@/app/*', '@/features/*', '@/components/*', '@/hooks/*', 'react', 'react-dom'],
+          message: 'The gateway is Node-only: no React or DOM.',
+        },
       ]),
     },
   },
@@ -86,6 +127,8 @@ export default tseslint.config(
   { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['scripts/**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' },
+    },
   },
 );

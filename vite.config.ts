@@ -18,7 +18,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
-          include: ['src/{app,features,components,lib,testing}/**/*.test.{ts,tsx}'],
+          include: ['src/{app,features,components,hooks,lib,testing}/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/testing/setup-tests.ts'],
         },
       },

@@ -54,6 +54,15 @@ describe('parseLinkHeader', () => {
     expect(parseLinkHeader('<https://x.test/a>')).toEqual({});
   });
 
+  // An exponential pattern would hang here until the test timeout; no timing assertion needed.
+  it('parses input that made an earlier pattern backtrack exponentially', () => {
+    expect(parseLinkHeader(`<https://x.test/a>${'; x'.repeat(30)};`)).toEqual({});
+    expect(parseLinkHeader(`<https://x.test/a>;${' '.repeat(50_000)},`)).toEqual({});
+    expect(parseLinkHeader(`<https://x.test/a>; rel="next"${'; x'.repeat(20_000)}`)).toEqual({
+      next: 'https://x.test/a',
+    });
+  });
+
   it('is empty for no header', () => {
     expect(parseLinkHeader(null)).toEqual({});
     expect(parseLinkHeader(undefined)).toEqual({});

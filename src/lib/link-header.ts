@@ -5,7 +5,9 @@ export function parseLinkHeader(header: string | null | undefined): Record<strin
   for (const part of header.split(/,(?=\s*<)/)) {
     // Parameters may hold commas only inside quotes: an unquoted comma means a malformed next part was
     // swallowed (the split only happens before `<`), so the whole part is skipped rather than misread.
-    const match = /^\s*<([^<>]*)>\s*((?:;\s*(?:[^;",]|"[^"]*")+)*)$/.exec(part);
+    // No `\s*` after `;`: parameter characters already include whitespace, and letting two quantifiers
+    // share it made a long non-matching header backtrack exponentially.
+    const match = /^\s*<([^<>]*)>\s*((?:;(?:[^;",]|"[^"]*")+)*)$/.exec(part);
     if (!match) continue;
     const [, url, params] = match;
     const rel = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(params ?? '')?.[1];
