@@ -22,7 +22,7 @@ const noFeatures = { group: ['@/features/*', '@/app/*'], message: 'Shared code s
 const featureNames = ['rate-limits', 'connection', 'migrations', 'imports', 'domains'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'reports', 'test-results', 'playwright-report', 'coverage'] },
+  { ignores: ['dist', 'dist-*', 'node_modules', 'reports', 'test-results', 'playwright-report', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

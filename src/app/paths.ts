@@ -1,6 +1,13 @@
-/** Route paths in one place, so links and routes never disagree. */
+import { domainPaths } from '@/features/domains/paths';
+import { importPaths } from '@/features/imports/paths';
+import { migrationPaths } from '@/features/migrations/paths';
+
+/** Route paths in one place, so links and routes never disagree. Features own their own sub-paths. */
 export const paths = {
   home: '/',
   rateLimits: '/rate-limits',
   connection: '/connection',
+  migrations: migrationPaths,
+  imports: importPaths,
+  domains: domainPaths,
 } as const;

@@ -2,8 +2,11 @@ import { Hono } from 'hono';
 import { createClock, type SimClock } from './clock';
 import { createGithubApp } from './github/app';
 import { GITHUB_PREFIX, githubError } from './github/http';
+import { registerImportRoutes } from './github/imports/routes';
+import { registerMigrationRoutes } from './github/migrations/routes';
 import { createGithubState, type GithubState, type Scenario } from './github/state';
 import { createRegistrarApp } from './registrar/app';
+import { registerRequirementRoutes } from './registrar/requirements/routes';
 import { REGISTRAR_PREFIX, newRequestId, registrarError } from './registrar/envelope';
 
 export interface SimulatorOptions {
@@ -32,8 +35,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const getGithub = () => github;
 
   const app = new Hono();
-  app.route(GITHUB_PREFIX, createGithubApp(getGithub, clock));
-  app.route(REGISTRAR_PREFIX, createRegistrarApp());
+  app.route(GITHUB_PREFIX, createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes]));
+  app.route(REGISTRAR_PREFIX, createRegistrarApp([registerRequirementRoutes]));
   // Hono consults only the top-level app's notFound; the sub-apps' own handlers never run once mounted.
   app.notFound((c) =>
     c.req.path.startsWith(`${REGISTRAR_PREFIX}/`)

@@ -15,7 +15,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  outputDir: '../../test-results',
+  outputDir: `../../test-results/${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
@@ -39,7 +39,13 @@ export default defineConfig({
     command: 'npx tsx src/server/main.ts',
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: '127.0.0.1', SIM_SCENARIO: 'quiet', SIM_SPEED: '1' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SIM_SCENARIO: 'quiet',
+      SIM_SPEED: '1',
+      FERRY_DIST: process.env.FERRY_DIST ?? 'dist',
+    },
     reuseExistingServer: false,
     timeout: 60_000,
   },

@@ -1,4 +1,7 @@
 import CableOutlined from '@mui/icons-material/CableOutlined';
+import DnsOutlined from '@mui/icons-material/DnsOutlined';
+import DownloadingOutlined from '@mui/icons-material/DownloadingOutlined';
+import MoveUpOutlined from '@mui/icons-material/MoveUpOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { paths } from '../paths';
@@ -11,5 +14,8 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Rate limits', to: paths.rateLimits, icon: SpeedOutlined },
+  { label: 'Migrations', to: paths.migrations.home, icon: MoveUpOutlined },
+  { label: 'Source imports', to: paths.imports.home, icon: DownloadingOutlined },
+  { label: 'Domains', to: paths.domains.home, icon: DnsOutlined },
   { label: 'Connection', to: paths.connection, icon: CableOutlined },
 ];

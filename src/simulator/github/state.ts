@@ -1,4 +1,6 @@
 import type { SimClock } from '../clock';
+import { createImportStore, type ImportStore } from './imports/store';
+import { createMigrationStore, type MigrationStore } from './migrations/store';
 import { createRateLimiter, type RateLimiter } from './rate-limits';
 import { seedWorld, type SimWorld } from './seed';
 
@@ -31,6 +33,8 @@ export interface GithubState {
   /** identity → timestamps (ms) of recent writes, for the secondary limit. */
   writes: Map<string, number[]>;
   stats: SimStats;
+  migrations: MigrationStore;
+  imports: ImportStore;
 }
 
 export function createGithubState(clock: SimClock, scenario: Scenario): GithubState {
@@ -41,5 +45,7 @@ export function createGithubState(clock: SimClock, scenario: Scenario): GithubSt
     limiter: createRateLimiter({ originMs: now, background: scenario === 'demo' }),
     writes: new Map(),
     stats: { requests: 0, counted: 0, notModified: 0 },
+    migrations: createMigrationStore(),
+    imports: createImportStore(),
   };
 }

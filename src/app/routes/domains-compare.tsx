@@ -1,0 +1,6 @@
+import { PageContainer } from '@/components/page-container';
+
+// Placeholder until the capability lands; replaced by the feature's page.
+export function Component() {
+  return <PageContainer title="domains-compare">Not built yet.</PageContainer>;
+}

@@ -1,0 +1,4 @@
+import type { GithubRoutes } from '../app';
+
+/** Source import operations. */
+export const registerImportRoutes: GithubRoutes = () => {};

@@ -1,0 +1,4 @@
+import type { RegistrarRoutes } from '../app';
+
+/** `domain/getRegistrationRequirements/{tld}`. */
+export const registerRequirementRoutes: RegistrarRoutes = () => {};
