@@ -15,7 +15,10 @@ try {
 }
 
 const simUser = process.env.SIM_GITHUB_USER === 'hubot' ? 'hubot' : 'octocat';
-const runtime = createRuntime(config, { staticRoot: path.resolve(process.env.FERRY_DIST ?? 'dist'), simUser });
+const runtime = createRuntime(config, {
+  staticRoot: path.resolve(process.env.FERRY_DIST ?? 'dist'),
+  simUser,
+});
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
 const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: config.port }, (info) => {

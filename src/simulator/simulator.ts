@@ -35,7 +35,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const getGithub = () => github;
 
   const app = new Hono();
-  app.route(GITHUB_PREFIX, createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes]));
+  app.route(
+    GITHUB_PREFIX,
+    createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes]),
+  );
   app.route(REGISTRAR_PREFIX, createRegistrarApp([registerRequirementRoutes]));
   // Hono consults only the top-level app's notFound; the sub-apps' own handlers never run once mounted.
   app.notFound((c) =>
