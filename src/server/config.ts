@@ -1,3 +1,5 @@
+import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-rules';
+
 /**
  * Gateway configuration from the environment (and a `.env` file when present). Secrets are read here and
  * only here; `publicConfig()` is what the browser may see.
@@ -30,6 +32,8 @@ export interface GatewayConfig {
   bodyLimitBytes: number;
   simSpeed: number;
   simScenario?: string;
+  /** `SIM_FAULTS`: fault rules the embedded simulator starts with (validated here). */
+  simFaults: FaultRuleInput[];
 }
 
 export const DEFAULT_PORT = 5180;
@@ -111,5 +115,6 @@ export function loadConfig(env: Env): GatewayConfig {
     bodyLimitBytes: positiveInt('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 256 * 1024),
     simSpeed: Number(env.SIM_SPEED ?? 1) >= 0 ? Number(env.SIM_SPEED ?? 1) : 1,
     simScenario: env.SIM_SCENARIO,
+    simFaults: parseFaultsEnv(env.SIM_FAULTS),
   };
 }

@@ -36,6 +36,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     ? createSimulator({
         speed: config.simSpeed,
         scenario: isScenario(config.simScenario) ? config.simScenario : 'demo',
+        faults: config.simFaults,
       })
     : undefined;
 

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { parseFaultRules } from './faults/fault-rules';
 import { isScenario, SCENARIOS } from './github/state';
 import type { Simulator } from './simulator';
 
@@ -34,6 +35,22 @@ export function createControlApp(sim: Simulator) {
       now: new Date(sim.clock.now()).toISOString(),
       stats: sim.github().stats,
     }),
+  );
+
+  // Fault injection: POST adds one rule or an array of rules, GET lists them (with hits), DELETE clears.
+  app.post('/faults', async (c) => {
+    const body: unknown = await c.req.json().catch(() => undefined);
+    const parsed = parseFaultRules(body);
+    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    return c.json({ ok: true, added: sim.faults.add(parsed.rules) }, 201);
+  });
+  app.get('/faults', (c) => c.json({ faults: sim.faults.list() }));
+  app.delete('/faults', (c) => {
+    sim.faults.clear();
+    return c.json({ ok: true });
+  });
+  app.delete('/faults/:id', (c) =>
+    sim.faults.remove(c.req.param('id')) ? c.json({ ok: true }) : c.json({ error: 'no such fault' }, 404),
   );
 
   app.notFound((c) => c.json({ error: 'unknown control operation' }, 404));

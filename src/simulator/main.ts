@@ -1,6 +1,8 @@
-import { serve } from '@hono/node-server';
+import { serve, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createControlApp } from './control';
+import { answerOrDrop } from './faults/drop-connection';
+import { parseFaultsEnv, type FaultRuleInput } from './faults/fault-rules';
 import { isScenario } from './github/state';
 import { GITHUB_PREFIX, REGISTRAR_PREFIX, createSimulator } from './simulator';
 import { SIM_TOKENS } from './github/seed';
@@ -14,15 +16,23 @@ import { loopbackOnly } from './loopback-only';
 const host = process.env.SIM_HOST ?? '127.0.0.1';
 const port = Number(process.env.SIM_PORT ?? 4010);
 const scenario = process.env.SIM_SCENARIO;
+let faults: FaultRuleInput[];
+try {
+  faults = parseFaultsEnv(process.env.SIM_FAULTS);
+} catch (error) {
+  console.error(`Ferry simulator cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const sim = createSimulator({
   speed: Number(process.env.SIM_SPEED ?? 1),
   scenario: isScenario(scenario) ? scenario : 'demo',
+  faults,
 });
 
-const app = new Hono();
+const app = new Hono<{ Bindings: HttpBindings }>();
 app.use('/__sim/*', loopbackOnly);
 app.route('/__sim', createControlApp(sim));
-app.all('*', (c) => sim.fetch(c.req.raw));
+app.all('*', (c) => answerOrDrop(c, sim.fetch));
 
 serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   const base = `http://${host}:${info.port}`;
@@ -31,5 +41,8 @@ serve({ fetch: app.fetch, hostname: host, port }, (info) => {
   console.log(
     `  Registrar: ${base}${REGISTRAR_PREFIX}   keys ${SIM_REGISTRAR_KEYS.apiKey} / ${SIM_REGISTRAR_KEYS.secretApiKey}`,
   );
-  console.log(`  Control:   ${base}/__sim/reset, /__sim/advance, /__sim/state (loopback only)`);
+  console.log(
+    `  Control:   ${base}/__sim/reset, /__sim/advance, /__sim/state, /__sim/faults (loopback only)`,
+  );
+  if (faults.length > 0) console.log(`  Faults:    ${faults.length} from SIM_FAULTS`);
 });

@@ -8,12 +8,17 @@ import { createGithubState, type GithubState, type Scenario } from './github/sta
 import { createRegistrarApp } from './registrar/app';
 import { registerRequirementRoutes } from './registrar/requirements/routes';
 import { REGISTRAR_PREFIX, newRequestId, registrarError } from './registrar/envelope';
+import { withFaults } from './faults/apply-fault';
+import { createFaultInjector, type FaultInjector, type FaultRequest } from './faults/fault-injector';
+import type { FaultRuleInput } from './faults/fault-rules';
 
 export interface SimulatorOptions {
   /** Simulated seconds per real second; 0 freezes time (tests advance it explicitly). */
   speed?: number;
   scenario?: Scenario;
   startMs?: number;
+  /** Faults in force from the start (`SIM_FAULTS`); `reset()` clears them. */
+  faults?: FaultRuleInput[];
 }
 
 export interface Simulator {
@@ -24,6 +29,8 @@ export interface Simulator {
   reset(options?: { scenario?: Scenario; startMs?: number }): void;
   advance(seconds: number): void;
   readonly scenario: Scenario;
+  /** Fault injection: rules added here apply to every request the simulator answers. */
+  faults: FaultInjector;
 }
 
 export { GITHUB_PREFIX, REGISTRAR_PREFIX };
@@ -47,8 +54,19 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       : githubError(c, 404, 'Not Found'),
   );
 
+  const faults = createFaultInjector();
+  if (options.faults) faults.add(options.faults);
+
   return {
-    fetch: async (request) => app.fetch(request),
+    fetch: (request) =>
+      withFaults(
+        faults,
+        request,
+        describe(request),
+        async (r) => app.fetch(r),
+        () => clock.now(),
+      ),
+    faults,
     clock,
     github: getGithub,
     get scenario() {
@@ -58,9 +76,24 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       scenario = next.scenario ?? scenario;
       clock.reset(next.startMs);
       github = createGithubState(clock, scenario);
+      faults.clear();
     },
     advance(seconds) {
       clock.advance(seconds);
     },
   };
+}
+
+/** Which upstream and relative path a request addresses (for fault rules); undefined for neither. */
+function describe(request: Request): FaultRequest | undefined {
+  const { pathname } = new URL(request.url);
+  for (const [upstream, prefix] of [
+    ['github', GITHUB_PREFIX],
+    ['registrar', REGISTRAR_PREFIX],
+  ] as const) {
+    if (pathname.startsWith(`${prefix}/`)) {
+      return { upstream, method: request.method, path: pathname.slice(prefix.length + 1) };
+    }
+  }
+  return undefined;
 }

@@ -11,6 +11,7 @@ import { createGateway } from '@/server/app';
 import { loadConfig, type GatewayConfig } from '@/server/config';
 import { createRuntime, type Runtime, type RuntimeOptions } from '@/server/runtime';
 import { createControlApp } from '@/simulator/control';
+import { answerOrDrop } from '@/simulator/faults/drop-connection';
 import { loopbackOnly } from '@/simulator/loopback-only';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@/simulator/simulator';
 
@@ -48,10 +49,10 @@ export async function startSimulatorServer(
   options: SimulatorOptions = {},
 ): Promise<Listening & { sim: Simulator }> {
   const sim = createSimulator({ speed: 0, scenario: 'quiet', ...options });
-  const app = new Hono();
+  const app = new Hono<{ Bindings: HttpBindings }>();
   app.use('/__sim/*', loopbackOnly);
   app.route('/__sim', createControlApp(sim));
-  app.all('*', (c) => sim.fetch(c.req.raw));
+  app.all('*', (c) => answerOrDrop(c, sim.fetch));
   const listening = await listen((request, env) => app.fetch(request, env));
   return { ...listening, sim };
 }
