@@ -181,9 +181,17 @@ function convertDocument(node: Json, inSchemas = false): void {
  * validate simulator output, never the examples.
  */
 const RELAXATIONS: { pointer: string; why: string; apply: (schema: JsonObject) => void }[] = [
-  // None needed yet. Candidates once migrations/imports are simulated: §1.6.5 (`import.use_lfs` as a string),
-  // §1.6.6 (`percent` besides `import_percent`), and `validation-error.errors[].value`, whose `oneOf` of three
-  // nullable types matches `null` three times (so a 422 carrying `"value": null` fails `oneOf`: make it `anyOf`).
+  // Candidates still open: §1.6.6 (`percent` besides `import_percent`: tests list it as a known undeclared
+  // property), and `validation-error.errors[].value`, whose `oneOf` of three nullable types matches `null` three
+  // times (so a 422 carrying `"value": null` fails `oneOf`: make it `anyOf`).
+  {
+    pointer: '#/components/schemas/import/properties/use_lfs',
+    why: '§1.6.5: the prose (and the spec) say use_lfs is "opt_in", "opt_out" or "undecided"; the schema says boolean',
+    apply: (schema) => {
+      delete schema.type;
+      schema.anyOf = [{ type: 'boolean' }, { type: 'string', enum: ['opt_in', 'opt_out', 'undecided'] }];
+    },
+  },
 ];
 
 const converted = structuredClone(rawSubset) as unknown as JsonObject & { components: JsonObject };

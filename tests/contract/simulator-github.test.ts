@@ -316,14 +316,15 @@ const NOT_YET_SIMULATED = new Set([
   'migrations/delete-archive-for-authenticated-user',
   'migrations/unlock-repo-for-authenticated-user',
   'migrations/list-repos-for-authenticated-user',
-  'migrations/get-import-status',
-  'migrations/start-import',
-  'migrations/update-import',
-  'migrations/cancel-import',
-  'migrations/get-commit-authors',
-  'migrations/map-commit-author',
-  'migrations/get-large-files',
-  'migrations/set-lfs-preference',
+]);
+
+/** Simulated operations whose contract cases live in their own file, not in CASES. */
+const COVERED_ELSEWHERE = new Set([
+  // tests/contract/simulator-imports.test.ts
+  ...['get-import-status', 'start-import', 'update-import', 'cancel-import'].map((id) => `migrations/${id}`),
+  ...['get-commit-authors', 'map-commit-author', 'get-large-files', 'set-lfs-preference'].map(
+    (id) => `migrations/${id}`,
+  ),
 ]);
 
 const GITHUB_OPERATIONS = OPERATIONS.filter((operation) => operation.upstream === 'github');
@@ -359,7 +360,7 @@ describe('simulator answers match GitHub’s OpenAPI description', () => {
       expect(findOperation(contractCase.operationId), contractCase.operationId).toBeDefined();
     const covered = new Set(CASES.filter((c) => c.status >= 200 && c.status < 300).map((c) => c.operationId));
     for (const operation of GITHUB_OPERATIONS) {
-      if (NOT_YET_SIMULATED.has(operation.id)) continue;
+      if (NOT_YET_SIMULATED.has(operation.id) || COVERED_ELSEWHERE.has(operation.id)) continue;
       expect(covered, `${operation.id} has no 2xx contract case`).toContain(operation.id);
     }
   });
