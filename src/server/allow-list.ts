@@ -203,6 +203,8 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'GET',
     path: 'domain/getRegistrationRequirements/{tld:tld}',
   },
+  // The registrar's `describedby` document (OpenAPI): public, fetched without keys.
+  { id: 'registrar/spec', upstream: 'registrar', method: 'GET', path: 'spec' },
 ];
 
 /** GitHub logins: alphanumerics and single inner hyphens, at most 39 characters. */

@@ -5,6 +5,7 @@ import { matchOperation } from './allow-list';
 import type { GatewayConfig } from './config';
 import { forward, gatewayError, type UpstreamFetch } from './forward';
 import { publicConfig } from './public-config';
+import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
 import { allowedHostNames, crossSiteCheck, hostCheck, passwordCheck, securityHeaders } from './security';
 
 export interface GatewayDeps {
@@ -14,10 +15,18 @@ export interface GatewayDeps {
   fetchRegistrar: UpstreamFetch;
   /** Extra routes the host mounts (static files, the simulator's control interface). */
   mount?: (app: Hono) => void;
+  /** Caching and spacing of registrar calls (tests inject a clock). */
+  registrarCache?: RegistrarCacheOptions;
 }
 
 /** The gateway as a request handler, testable without a port. */
-export function createGateway({ config, fetchGithub, fetchRegistrar, mount }: GatewayDeps): Hono {
+export function createGateway({
+  config,
+  fetchGithub,
+  fetchRegistrar,
+  mount,
+  registrarCache,
+}: GatewayDeps): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
   app.use('*', hostCheck(allowedHostNames(config)));
@@ -60,7 +69,7 @@ export function createGateway({ config, fetchGithub, fetchRegistrar, mount }: Ga
       return forward(c, config, result.match, fetchUpstream);
     };
   app.all('/api/github/*', proxy('github', fetchGithub));
-  app.all('/api/registrar/*', proxy('registrar', fetchRegistrar));
+  app.all('/api/registrar/*', proxy('registrar', createRegistrarCache(fetchRegistrar, registrarCache).fetch));
   app.all('/api/*', (c) => gatewayError(c, 404, 'Unknown API route.', 'NOT_FOUND'));
 
   mount?.(app);
