@@ -18,6 +18,15 @@ function gatewayUrl(path: string): string {
   return new URL(path, origin).toString();
 }
 
+function isJsonText(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function recordRateLimit(response: Response) {
   const reading = parseRateLimitHeaders(response.headers);
   if (reading) rateLimitStore.record(reading);
@@ -27,6 +36,16 @@ function recordRateLimit(response: Response) {
     const { blockedUntil } = rateLimitStore.getSnapshot();
     if (blockedUntil !== undefined && blockedUntil <= Date.now()) rateLimitStore.unblock();
   }
+}
+
+/** `GET /rate_limit` is free and answers even when the limit is spent, so it is never paused. */
+const NEVER_PAUSED = new Set(['rate_limit']);
+
+/** While a primary or secondary limit is in force, when it lifts (epoch ms); otherwise undefined. */
+function pausedUntil(path: string): number | undefined {
+  const { blockedUntil } = rateLimitStore.getSnapshot();
+  if (blockedUntil === undefined || blockedUntil <= Date.now()) return undefined;
+  return NEVER_PAUSED.has(path.split('?')[0] ?? path) ? undefined : blockedUntil;
 }
 
 function createClient(upstream: Upstream, prefix: string): KyInstance {
@@ -61,6 +80,9 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
           const etag = response.headers.get('etag');
           if (response.ok && etag) {
             const body = await response.clone().text();
+            // Keep only what parses: a cut or garbled answer cached under its ETag would be served again
+            // on every 304 and the page would never recover.
+            if (!isJsonText(body)) return response;
             etagCache.set(request.url, {
               etag,
               body,
@@ -97,6 +119,17 @@ export async function request<T>(
   path: string,
   options: Options = {},
 ): Promise<ApiResponse<T>> {
+  const blockedUntil = upstream === 'github' ? pausedUntil(path) : undefined;
+  if (blockedUntil !== undefined) {
+    // A rate limit is in force: GitHub would refuse, and asking again only extends a secondary limit.
+    throw new ApiError({
+      kind: 'rate-limited',
+      upstream,
+      message: 'GitHub’s rate limit is in force; Ferry waits until it lifts before asking again.',
+      retryAt: blockedUntil,
+    });
+  }
+
   let response: Response;
   try {
     response = await clients[upstream](path, options);

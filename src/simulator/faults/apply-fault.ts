@@ -80,8 +80,7 @@ async function bodyFault(fault: ActiveFault, answer: Response): Promise<Response
     fault.kind === 'truncated-json'
       ? text.slice(0, Math.max(1, Math.floor(text.length / 2)))
       : `{"message": "half a thought", "resources": {core: undefined,}`;
-  // A 304 or 204 has no body to spoil: answer 200 so the client has to read what it got.
-  return new Response(body, { status: answer.status < 300 ? answer.status : 200, headers });
+  return new Response(body, { status: answer.status === 204 ? 200 : answer.status, headers });
 }
 
 /**
@@ -113,8 +112,12 @@ export async function withFaults(
     case 'registrar-503-burst':
       return nginxPage(503);
     case 'malformed-json':
-    case 'truncated-json':
-      return bodyFault(fault, await inner(request));
+    case 'truncated-json': {
+      // Spoil a full answer: ask without If-None-Match so there is a body to cut.
+      const headers = new Headers(request.headers);
+      headers.delete('if-none-match');
+      return bodyFault(fault, await inner(new Request(request, { headers })));
+    }
     case 'primary-rate-limit': {
       const reset = Math.floor(now / 1000) + (fault.resetInSeconds ?? DEFAULT_RESET_SECONDS);
       return json(
