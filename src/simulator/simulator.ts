@@ -4,6 +4,7 @@ import { createGithubApp } from './github/app';
 import { GITHUB_PREFIX, githubError } from './github/http';
 import { registerImportRoutes } from './github/imports/routes';
 import { registerMigrationRoutes } from './github/migrations/routes';
+import { createStorageApp, STORAGE_PREFIX } from './github/migrations/storage';
 import { createGithubState, type GithubState, type Scenario } from './github/state';
 import { createRegistrarApp } from './registrar/app';
 import { registerRequirementRoutes } from './registrar/requirements/routes';
@@ -47,6 +48,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes]),
   );
   app.route(REGISTRAR_PREFIX, createRegistrarApp([registerRequirementRoutes]));
+  // Object storage for migration archives (signed URLs; outside the API: no token, no rate limit).
+  app.route(STORAGE_PREFIX, createStorageApp(getGithub, clock));
   // Hono consults only the top-level app's notFound; the sub-apps' own handlers never run once mounted.
   app.notFound((c) =>
     c.req.path.startsWith(`${REGISTRAR_PREFIX}/`)

@@ -64,6 +64,8 @@ const OCTOCAT_REPOS: RepoSeed[] = [
   ['dotfiles', 'Shell', 140, false, 'Personal configuration'],
   ['linguist-notes', 'Markdown', 820, true, 'Notes on language detection'],
   ['octocat.github.io', 'HTML', 1_650, false, 'Personal site'],
+  // Its name marks it as broken: exporting it fails (the migrations simulator's failure rule).
+  ['broken-build', 'Shell', 60, true, 'Build scripts whose export always fails'],
 ];
 
 const HUBOT_REPOS: RepoSeed[] = [['hubot-scripts', 'CoffeeScript', 3_400, false, 'Scripts for the chat bot']];
