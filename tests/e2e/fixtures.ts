@@ -3,9 +3,40 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 type Scenario = 'demo' | 'quiet' | 'rate-limit-disabled';
 
+/** A fault rule as `POST /__sim/faults` takes it (see docs/reliability.md and src/simulator/faults). */
+export interface FaultRule {
+  kind:
+    | 'latency'
+    | 'status'
+    | 'drop'
+    | 'malformed-json'
+    | 'truncated-json'
+    | 'primary-rate-limit'
+    | 'secondary-rate-limit'
+    | 'registrar-503-burst';
+  id?: string;
+  upstream?: 'github' | 'registrar';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the upstream's API root: `rate_limit`, `orgs/* /migrations`, `repos/**`. */
+  path?: string;
+  status?: 500 | 502 | 503;
+  html?: boolean;
+  latencyMs?: number;
+  resetInSeconds?: number;
+  retryAfterSeconds?: number;
+  count?: number;
+  probability?: number;
+  ttlSeconds?: number;
+}
+
 interface SimControl {
   reset(scenario?: Scenario): Promise<void>;
   advance(seconds: number): Promise<void>;
+  /** Add fault rules; returns their ids. */
+  fault(...rules: FaultRule[]): Promise<string[]>;
+  /** How many requests each fault rule has hit so far, by id. */
+  faultHits(): Promise<Record<string, number>>;
+  clearFaults(): Promise<void>;
 }
 
 /** `sim` drives the simulator's control interface; every test starts from a fresh `quiet` world. */
@@ -19,6 +50,22 @@ export const test = base.extend<{ sim: SimControl }>({
         },
         async advance(seconds) {
           const response = await request.post('/__sim/advance', { data: { seconds } });
+          expect(response.ok()).toBe(true);
+        },
+        async fault(...rules) {
+          const response = await request.post('/__sim/faults', { data: rules });
+          expect(response.status(), await response.text()).toBe(201);
+          const body = (await response.json()) as { added: { id: string }[] };
+          return body.added.map((rule) => rule.id);
+        },
+        async faultHits() {
+          const response = await request.get('/__sim/faults');
+          expect(response.ok()).toBe(true);
+          const body = (await response.json()) as { faults: { id: string; hits: number }[] };
+          return Object.fromEntries(body.faults.map((rule) => [rule.id, rule.hits]));
+        },
+        async clearFaults() {
+          const response = await request.delete('/__sim/faults');
           expect(response.ok()).toBe(true);
         },
       };

@@ -1,0 +1,104 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+
+/**
+ * Faults end to end: the production build, the real gateway, the simulator misbehaving on request
+ * (`sim.fault`). The page's clock is Playwright's, so poll intervals and retry delays run on demand;
+ * requests and the simulator stay real.
+ */
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
+const core = (page: Page) => page.getByRole('region', { name: 'core', exact: true });
+
+test('a 503 storm: the data stays, reads are retried 1 s / 4 s / 9 s, and the page recovers by itself', async ({
+  page,
+  sim,
+}) => {
+  await page.goto('/rate-limits');
+  await expect(core(page)).toContainText('/ 5,000 left');
+  const [id = ''] = await sim.fault({ kind: 'status', status: 503, path: 'rate_limit' });
+  const hits = async () => (await sim.faultHits())[id];
+
+  await page.clock.runFor(10_000); // the next poll
+  await expect.poll(hits).toBe(1);
+  for (const [wait, expected] of [
+    [1_000, 2],
+    [4_000, 3],
+    [9_000, 4],
+  ] as const) {
+    await page.clock.runFor(wait - 100);
+    expect(await hits()).toBe(expected - 1);
+    await page.clock.runFor(100);
+    await expect.poll(hits).toBe(expected);
+  }
+  await expect(page.getByText(/Refresh failed/)).toBeVisible();
+  await expect(core(page)).toContainText('/ 5,000 left');
+  await expectAccessible(page);
+
+  await sim.clearFaults();
+  await page.clock.runFor(10_000);
+  await expect(page.getByText(/Refresh failed/)).toBeHidden();
+  await expect(core(page)).toContainText('/ 5,000 left');
+});
+
+test('a primary rate limit: a banner says when it lifts, the app bar shows 0, nothing is asked until then', async ({
+  page,
+  sim,
+}) => {
+  await page.goto('/rate-limits');
+  await expect(core(page)).toBeVisible();
+  const [id = ''] = await sim.fault({ kind: 'primary-rate-limit', resetInSeconds: 90, path: 'rate_limit' });
+
+  await page.clock.runFor(10_000);
+  const banner = page.getByRole('alert').filter({ hasText: 'rate limit is exhausted' });
+  await expect(banner).toContainText(/It lifts at \d{1,2}:\d{2}/);
+  await expect(page.getByRole('status', { name: 'GitHub core rate limit' })).toContainText('Core 0 / 5,000');
+  await expect(core(page)).toBeVisible();
+  await expectAccessible(page);
+
+  await page.clock.runFor(60_000); // six poll intervals while the limit holds
+  expect((await sim.faultHits())[id]).toBe(1);
+
+  await sim.clearFaults();
+  await page.clock.runFor(35_000); // past the reset
+  await expect(banner).toBeHidden();
+  await expect(page.getByRole('status', { name: 'GitHub core rate limit' })).not.toContainText('Core 0 /');
+});
+
+test('a registrar 503 burst: the write is not retried, the error is readable, the next try works', async ({
+  page,
+  sim,
+}) => {
+  await page.goto('/connection');
+  const [id = ''] = await sim.fault({ kind: 'registrar-503-burst', count: 1 });
+  await page.getByRole('button', { name: 'Test registrar connection' }).click();
+  await expect(page.getByRole('alert')).toContainText(/503/);
+  await page.clock.runFor(30_000);
+  expect((await sim.faultHits())[id]).toBe(1);
+  await expect(page.getByText(/nginx|<html/i)).toHaveCount(0);
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Test registrar connection' }).click();
+  await expect(page.getByText('The registrar accepted the API keys.', { exact: false })).toBeVisible();
+});
+
+test('a truncated answer and a dropped connection: the page carries on and recovers', async ({
+  page,
+  sim,
+}) => {
+  await page.goto('/rate-limits');
+  await expect(core(page)).toBeVisible();
+  await sim.fault({ kind: 'truncated-json', path: 'rate_limit', count: 1 });
+  await page.clock.runFor(10_000);
+  await expect(page.getByText(/Refresh failed/)).toBeVisible();
+  await page.clock.runFor(10_000);
+  await expect(page.getByText(/Refresh failed/)).toBeHidden();
+
+  await sim.fault({ kind: 'drop', path: 'rate_limit', count: 1 });
+  await page.clock.runFor(10_000);
+  await page.clock.runFor(1_000); // the retry after a dropped connection
+  await expect(page.getByText(/Refresh failed/)).toBeHidden();
+  await expect(core(page)).toContainText('/ 5,000 left');
+});
