@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import type { GatewayConfig } from './config';
+import { resolveArchive } from './archive';
 import { rewriteLinkHeader } from './link-rewrite';
 
 export type UpstreamFetch = (request: Request) => Promise<Response>;
@@ -138,6 +139,9 @@ export async function forward(
       );
     }
     return gatewayError(c, 502, 'The upstream could not be reached.', 'UPSTREAM_UNREACHABLE');
+  }
+  if (operation.archive && [301, 302, 303, 307, 308].includes(response.status)) {
+    return resolveArchive(c, config, match, response, fetchUpstream, target);
   }
   return shapeResponse(c, response, upstream.baseUrl, `/api/${operation.upstream}`);
 }

@@ -1,0 +1,149 @@
+import type { Context } from 'hono';
+import type { Match } from './allow-list';
+import type { GatewayConfig } from './config';
+import { gatewayError, type UpstreamFetch } from './forward';
+
+/**
+ * Migration archives. GitHub answers `GET …/migrations/{id}/archive` with a 302 to a short-lived, pre-signed
+ * storage URL. Browsers cannot use that redirect themselves (opaque with `redirect: 'manual'`, CORS on the storage
+ * host when followed, and the token must not travel there), so the gateway resolves it:
+ *
+ * 1. the GitHub request is sent with `redirect: 'manual'` (forward.ts) and its `Location` is read here;
+ * 2. the Location must point at an expected storage host (see `isExpectedArchiveUrl`); anything else is refused
+ *    with 502 and never fetched — a compromised or misconfigured upstream cannot make the gateway fetch (or the
+ *    browser visit) an arbitrary address;
+ * 3. the storage URL is fetched with no credentials at all (no Authorization, no cookies, no GitHub headers);
+ * 4. the body is streamed to the browser with `content-disposition: attachment` and a filename named after the
+ *    migration, so a plain link (a top-level navigation, no CORS) downloads it.
+ *
+ * Streaming (rather than answering the browser with a 302 to the storage URL) keeps one code path for the
+ * simulator — whose storage lives in-process and has no address a browser could reach — and for live GitHub, and
+ * keeps the signed URL (a bearer capability) out of the browser's history.
+ */
+const STORAGE_HOST_SUFFIXES = ['.s3.amazonaws.com', '.githubusercontent.com'];
+const STORAGE_HOSTS = ['s3.amazonaws.com'];
+
+/** Where archives may be fetched from: the upstream's own origin (GHES, the simulator), or GitHub's storage over https. */
+export function isExpectedArchiveUrl(url: URL, upstreamBase: string): boolean {
+  if (url.username || url.password) return false;
+  if (url.origin === new URL(upstreamBase).origin) return true;
+  if (url.protocol !== 'https:' || url.port !== '') return false;
+  const host = url.hostname.toLowerCase();
+  return STORAGE_HOSTS.includes(host) || STORAGE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));
+}
+
+/** `octo-org-migration-12.tar.gz` for an organization, `migration-12.tar.gz` for the user's own. */
+export function archiveFilename(params: Record<string, string>): string {
+  const id = params.migration_id ?? 'unknown';
+  return params.org ? `${params.org}-migration-${id}.tar.gz` : `migration-${id}.tar.gz`;
+}
+
+const GZIP_TYPES = /^application\/(?:x-)?(?:gzip|gtar|x-tar|octet-stream)\b/i;
+
+async function fetchWithin(
+  fetchUpstream: UpstreamFetch,
+  request: Request,
+  timeoutMs: number,
+  controller: AbortController,
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([
+      fetchUpstream(request),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new DOMException('timed out', 'TimeoutError'));
+        }, timeoutMs);
+      }),
+    ]);
+  } finally {
+    // Only the wait for headers is bounded: a large archive may take long to stream.
+    clearTimeout(timer);
+  }
+}
+
+/** Turn GitHub's archive redirect into a download the browser can follow. */
+export async function resolveArchive(
+  c: Context,
+  config: GatewayConfig,
+  match: Match,
+  redirect: Response,
+  fetchUpstream: UpstreamFetch,
+  requestUrl: string,
+): Promise<Response> {
+  void redirect.body?.cancel();
+  const location = redirect.headers.get('location');
+  let target: URL;
+  try {
+    if (!location) throw new Error('no Location');
+    target = new URL(location, requestUrl);
+  } catch {
+    return gatewayError(c, 502, 'The archive redirect had no usable Location.', 'ARCHIVE_REDIRECT_INVALID');
+  }
+  if (!isExpectedArchiveUrl(target, config.github.baseUrl)) {
+    console.warn(`[gateway] refused an archive redirect to ${target.origin}`);
+    return gatewayError(
+      c,
+      502,
+      'The archive redirect pointed at an unexpected host; Ferry refused to follow it.',
+      'ARCHIVE_REDIRECT_REFUSED',
+    );
+  }
+
+  const controller = new AbortController();
+  let stored: Response;
+  try {
+    stored = await fetchWithin(
+      fetchUpstream,
+      // No credentials of any kind: the URL carries its own signature.
+      new Request(target, {
+        method: 'GET',
+        headers: { 'user-agent': 'Ferry/0.1 (+https://github.com/ferry-dashboard)' },
+        redirect: 'manual',
+        signal: controller.signal,
+      }),
+      config.upstreamTimeoutMs,
+      controller,
+    );
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    return timedOut
+      ? gatewayError(c, 504, 'The archive storage did not answer in time.', 'UPSTREAM_TIMEOUT')
+      : gatewayError(c, 502, 'The archive storage could not be reached.', 'UPSTREAM_UNREACHABLE');
+  }
+
+  if (stored.status !== 200 || !stored.body) {
+    void stored.body?.cancel();
+    if (stored.status === 404) {
+      return gatewayError(c, 404, 'The archive is no longer in storage.', 'ARCHIVE_GONE');
+    }
+    return gatewayError(
+      c,
+      502,
+      `The archive storage answered HTTP ${stored.status} (the signed link may have expired: try again).`,
+      'ARCHIVE_STORAGE_FAILED',
+    );
+  }
+
+  const headers = new Headers({
+    'content-type': GZIP_TYPES.test(stored.headers.get('content-type') ?? '')
+      ? (stored.headers.get('content-type') ?? 'application/gzip')
+      : 'application/gzip',
+    'content-disposition': `attachment; filename="${archiveFilename(match.params)}"`,
+    'cache-control': 'no-store',
+  });
+  const length = stored.headers.get('content-length');
+  if (length && /^\d+$/.test(length)) headers.set('content-length', length);
+  for (const name of [
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-used',
+    'x-ratelimit-reset',
+    'x-ratelimit-resource',
+  ]) {
+    const value = redirect.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  return new Response(stored.body, { status: 200, headers });
+}
