@@ -27,7 +27,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/{server,simulator,contracts}/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+          include: [
+            'src/{server,simulator,contracts}/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'tests/hardening/**/*.test.ts',
+          ],
         },
       },
     ],

@@ -6,7 +6,15 @@ import type { GatewayConfig } from './config';
 import { forward, gatewayError, type UpstreamFetch } from './forward';
 import { publicConfig } from './public-config';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
-import { allowedHostNames, crossSiteCheck, hostCheck, passwordCheck, securityHeaders } from './security';
+import {
+  allowedHostNames,
+  crossSiteCheck,
+  hostCheck,
+  passwordCheck,
+  redactSecrets,
+  secretsOf,
+  securityHeaders,
+} from './security';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -29,6 +37,7 @@ export function createGateway({
 }: GatewayDeps): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
+  app.use('/api/*', redactSecrets(secretsOf(config)));
   app.use('*', hostCheck(allowedHostNames(config)));
   if (config.password) app.use('*', passwordCheck(config.password));
   app.use('/api/*', crossSiteCheck);

@@ -28,7 +28,19 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   headers.set('cross-origin-resource-policy', 'same-origin');
   headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()');
   headers.delete('set-cookie');
+  // An upstream's "application/json, text/html" reads as HTML to a browser that navigates to the URL:
+  // API answers carry one plain media type or none of the upstream's.
+  const type = headers.get('content-type');
+  if (c.req.path.startsWith('/api/') && type && !PLAIN_API_TYPE.test(type)) {
+    headers.set(
+      'content-type',
+      /^application\/json\b/i.test(type) ? 'application/json; charset=utf-8' : 'application/octet-stream',
+    );
+  }
 };
+
+const PLAIN_API_TYPE =
+  /^application\/(?:(?:[\w.-]+\+)?json|gzip|x-gzip|x-tar|octet-stream)\s*(?:;\s*charset=[\w-]+\s*)?$/i;
 
 export function allowedHostNames(config: Pick<GatewayConfig, 'port' | 'allowedHosts' | 'host'>): Set<string> {
   const names = new Set(config.allowedHosts);
@@ -59,10 +71,14 @@ export function hostCheck(allowed: Set<string>): MiddlewareHandler {
   };
 }
 
-/** CSRF: refuse cross-site fetches of the API, and non-GET requests from another origin. */
+/**
+ * CSRF: refuse cross-site and same-site fetches of the API (every other port on localhost is "same-site":
+ * its GETs would spend the GitHub budget even though it cannot read the answers), and non-GET requests
+ * from another origin.
+ */
 export const crossSiteCheck: MiddlewareHandler = async (c, next) => {
   const site = c.req.header('sec-fetch-site');
-  if (site === 'cross-site') {
+  if (site === 'cross-site' || site === 'same-site') {
     return c.json(
       { message: 'Cross-site requests are refused.', code: 'CROSS_SITE', source: 'gateway' },
       403,
@@ -105,5 +121,46 @@ export function passwordCheck(password: string): MiddlewareHandler {
       );
     }
     await next();
+  };
+}
+
+/** The live credentials (and their base64 forms), long enough to search for without false hits. */
+export function secretsOf(config: Pick<GatewayConfig, 'github' | 'registrar'>): string[] {
+  const values = [
+    config.github.mode === 'live' ? config.github.token : undefined,
+    config.registrar.mode === 'live' ? config.registrar.apiKey : undefined,
+    config.registrar.mode === 'live' ? config.registrar.secretApiKey : undefined,
+  ].filter((value): value is string => typeof value === 'string' && value.length >= 8);
+  return [...values, ...values.map((value) => Buffer.from(value).toString('base64'))];
+}
+
+/**
+ * An upstream (or a proxy in front of it) that reflects the request would hand our credentials to the
+ * browser. API answers lose any header that carries one, and JSON bodies have them replaced. Only in live
+ * mode, where there are real credentials; other bodies (archives) stream untouched.
+ */
+export function redactSecrets(secrets: string[]): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (secrets.length === 0) return;
+    const carrying = [...c.res.headers].filter(([, value]) =>
+      secrets.some((secret) => value.includes(secret)),
+    );
+    for (const [name] of carrying) c.res.headers.delete(name);
+    if (!/json/i.test(c.res.headers.get('content-type') ?? '') || !c.res.body) return;
+    let text: string;
+    try {
+      text = await c.res.text();
+    } catch {
+      // The upstream's body broke off (or hit the timeout) half-way.
+      c.res = c.json(
+        { message: 'The upstream’s answer broke off.', code: 'UPSTREAM_CUT', source: 'gateway' },
+        502,
+      );
+      return;
+    }
+    const clean = secrets.reduce((body, secret) => body.split(secret).join('[redacted]'), text);
+    c.res.headers.delete('content-length');
+    c.res = new Response(clean, c.res);
   };
 }

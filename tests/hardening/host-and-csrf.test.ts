@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, startGateway, type Listening } from '@/testing/node-servers';
+import type { Runtime } from '@/server/runtime';
+import { rawExchange, startFakeUpstream, startLiveGateway, statusOf, type FakeUpstream } from './support';
+
+/**
+ * DNS rebinding and CSRF against the running gateway over real HTTP (complements the in-process checks
+ * in src/server/security.test.ts with what only a socket can send).
+ */
+let upstream: FakeUpstream;
+let live: Listening & { runtime: Runtime };
+let simulated: Listening & { runtime: Runtime };
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  live = await startLiveGateway(upstream);
+  simulated = await startGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' });
+});
+afterAll(async () => {
+  await Promise.all([live.close(), simulated.close()]);
+  await upstream.close();
+});
+
+describe('DNS rebinding: only our own Host names are answered', () => {
+  const hostile = (port: number) => [
+    'evil.example',
+    `evil.example:${port}`,
+    `localhost.:${port}`,
+    `127.0.0.1.nip.io:${port}`,
+    `127.1:${port}`,
+    `2130706433:${port}`,
+    `[::ffff:127.0.0.1]:${port}`,
+    `localhost:${port}@evil.example`,
+    `localhost:${port} evil.example`,
+  ];
+
+  it('refuses every hostile Host on the API, the control interface and the SPA, forwarding nothing', async () => {
+    for (const host of hostile(live.port)) {
+      for (const target of ['/api/github/user', '/api/config', '/']) {
+        const response = await rawRequest(live.port, target, { headers: { host } });
+        expect([400, 421], `${host} ${target}`).toContain(response.status);
+      }
+    }
+    for (const host of hostile(simulated.port)) {
+      const response = await rawRequest(simulated.port, '/__sim/reset', {
+        method: 'POST',
+        headers: { host },
+      });
+      expect([400, 421], host).toContain(response.status);
+    }
+    expect(upstream.received).toHaveLength(0);
+  });
+
+  it('refuses a request with no Host at all (HTTP/1.0)', async () => {
+    const raw = await rawExchange(live.port, 'GET /api/config HTTP/1.0\r\n\r\n');
+    expect([400, 421]).toContain(statusOf(raw));
+  });
+
+  it('judges by the Host header, not by an absolute-form request target', async () => {
+    const raw = await rawExchange(
+      live.port,
+      `GET http://127.0.0.1:${live.port}/api/config HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+    );
+    expect(statusOf(raw)).toBe(421);
+  });
+
+  it('refuses two Host headers', async () => {
+    const raw = await rawExchange(
+      live.port,
+      `GET /api/config HTTP/1.1\r\nHost: 127.0.0.1:${live.port}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+    );
+    expect([400, 421]).toContain(statusOf(raw));
+  });
+});
+
+describe('CSRF: the API and the control interface refuse what a foreign page can send', () => {
+  const post = (port: number, target: string, headers: Record<string, string>) =>
+    rawRequest(port, target, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', ...headers },
+      body: '{"repositories":["hello-world"]}',
+    });
+
+  it.each([
+    ['a cross-site form post', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }],
+    ['an Origin of another port on this machine', { origin: 'http://127.0.0.1:1' }],
+    ['a sandboxed frame (Origin: null)', { origin: 'null' }],
+    ['an https twin of another host', { origin: 'https://localhost.evil.example' }],
+    ['another site on this machine (same-site)', { 'sec-fetch-site': 'same-site' }],
+  ])('refuses %s, forwarding nothing', async (_what, headers) => {
+    const before = upstream.received.length;
+    const write = await post(live.port, '/api/github/user/migrations', headers);
+    expect(write.status).toBe(403);
+    const control = await post(simulated.port, '/__sim/reset', headers);
+    expect(control.status).toBe(403);
+    expect(upstream.received.length).toBe(before);
+  });
+
+  it('refuses cross-site and same-site reads too (they spend the budget even unread)', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const response = await rawRequest(live.port, '/api/github/user', {
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(response.status, site).toBe(403);
+    }
+  });
+
+  it('admits the SPA’s own same-origin write', async () => {
+    const response = await post(live.port, '/api/github/user/migrations', {
+      origin: `http://127.0.0.1:${live.port}`,
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('never grants CORS: no Access-Control-Allow-* on any answer, preflights are refused', async () => {
+    const preflight = await rawRequest(live.port, '/api/github/user/migrations', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.status).toBeGreaterThanOrEqual(400);
+    const read = await rawRequest(live.port, '/api/github/user', {
+      headers: { origin: 'https://evil.example' },
+    });
+    for (const response of [preflight, read]) {
+      expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+});
