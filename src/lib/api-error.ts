@@ -62,6 +62,12 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 const SECONDARY_LIMIT = /\bsecondary rate\b/i;
+/** No limit GitHub or the registrar sets lasts longer than a day: a wait beyond that is a garbled header. */
+const LONGEST_WAIT_MS = 86_400_000;
+
+function within(now: number, at: number): number {
+  return Math.min(Math.max(at, now), now + LONGEST_WAIT_MS);
+}
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -116,7 +122,7 @@ export function errorFromResponse(
       message: message ?? 'The registrar reported an error.',
       code: text(record.code),
       requestId: text(record.requestId) ?? requestId,
-      retryAt: Number.isFinite(ttl) && ttl > 0 ? now + ttl * 1000 : undefined,
+      retryAt: Number.isFinite(ttl) && ttl > 0 ? within(now, now + ttl * 1000) : undefined,
     });
   }
 
@@ -131,7 +137,7 @@ export function errorFromResponse(
         message,
         documentationUrl,
         requestId,
-        retryAt: now + waitSeconds * 1000,
+        retryAt: within(now, now + waitSeconds * 1000),
       });
     }
     if (headers.get('x-ratelimit-remaining') === '0') {
@@ -143,7 +149,7 @@ export function errorFromResponse(
         message: message ?? 'API rate limit exceeded.',
         documentationUrl,
         requestId,
-        retryAt: Number.isFinite(reset) && reset > 0 ? reset * 1000 + 1000 : now + 60_000,
+        retryAt: Number.isFinite(reset) && reset > 0 ? within(now, reset * 1000 + 1000) : now + 60_000,
       });
     }
   }

@@ -20,6 +20,11 @@ export function parseLinkHeader(header: string | null | undefined): Record<strin
 /** The page number a pagination link points at, or undefined. */
 export function pageOf(url: string | undefined): number | undefined {
   if (!url) return undefined;
-  const page = Number(new URL(url, 'http://x.invalid').searchParams.get('page'));
+  let page: number;
+  try {
+    page = Number(new URL(url, 'http://x.invalid').searchParams.get('page'));
+  } catch {
+    return undefined; // not a URL at all
+  }
   return Number.isInteger(page) && page > 0 ? page : undefined;
 }
