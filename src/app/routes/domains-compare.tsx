@@ -1,6 +1,5 @@
-import { PageContainer } from '@/components/page-container';
+import { ComparePage } from '@/features/domains/components/compare-page';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="domains-compare">Not built yet.</PageContainer>;
+  return <ComparePage />;
 }

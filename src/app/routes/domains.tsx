@@ -1,6 +1,5 @@
-import { PageContainer } from '@/components/page-container';
+import { DomainsPage } from '@/features/domains/components/domains-page';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="domains">Not built yet.</PageContainer>;
+  return <DomainsPage />;
 }
