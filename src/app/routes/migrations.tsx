@@ -1,6 +1,5 @@
-import { PageContainer } from '@/components/page-container';
+import { MigrationsHome } from '@/features/migrations/components/migrations-home';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="migrations">Not built yet.</PageContainer>;
+  return <MigrationsHome />;
 }

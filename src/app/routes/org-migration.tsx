@@ -1,6 +1,10 @@
-import { PageContainer } from '@/components/page-container';
+import { useParams } from 'react-router';
+import { MigrationPage } from '@/features/migrations/components/migration-page';
+import { NotFoundPage } from './not-found';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="org-migration">Not built yet.</PageContainer>;
+  const { org = '', migrationId = '' } = useParams();
+  const id = Number(migrationId);
+  if (!/^[1-9]\d{0,15}$/.test(migrationId)) return <NotFoundPage />;
+  return <MigrationPage key={`${org}/${id}`} scope={{ kind: 'org', org }} id={id} />;
 }

@@ -1,6 +1,7 @@
-import { PageContainer } from '@/components/page-container';
+import { useParams } from 'react-router';
+import { MigrationsPage } from '@/features/migrations/components/migrations-page';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="org-migrations">Not built yet.</PageContainer>;
+  const { org = '' } = useParams();
+  return <MigrationsPage key={org} scope={{ kind: 'org', org }} />;
 }

@@ -1,6 +1,10 @@
-import { PageContainer } from '@/components/page-container';
+import { useParams } from 'react-router';
+import { MigrationPage } from '@/features/migrations/components/migration-page';
+import { NotFoundPage } from './not-found';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="user-migration">Not built yet.</PageContainer>;
+  const { migrationId = '' } = useParams();
+  if (!/^[1-9]\d{0,15}$/.test(migrationId)) return <NotFoundPage />;
+  const id = Number(migrationId);
+  return <MigrationPage key={id} scope={{ kind: 'user' }} id={id} />;
 }

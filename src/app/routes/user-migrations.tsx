@@ -1,6 +1,5 @@
-import { PageContainer } from '@/components/page-container';
+import { MigrationsPage } from '@/features/migrations/components/migrations-page';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="user-migrations">Not built yet.</PageContainer>;
+  return <MigrationsPage scope={{ kind: 'user' }} />;
 }

@@ -1,0 +1,133 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { pageOf, parseLinkHeader } from '@/lib/link-header';
+import { unchangedFor } from '@/lib/polling-policy';
+import { rateLimitStore } from '@/lib/rate-limit-store';
+import { migrationPollInterval } from '../utils/migration-polling';
+import {
+  parseMigration,
+  parseMigrationList,
+  parseOrgList,
+  parseRepoList,
+  type Migration,
+  type MigrationRepo,
+} from '../utils/parse-migration';
+import { migrationsApiPath, scopeKey, type MigrationScope } from '../utils/scope';
+
+export interface Page<T> {
+  items: T[];
+  page: number;
+  /** From the Link header's `last` (or this page when there is no next). */
+  lastPage: number;
+  hasNext: boolean;
+}
+
+export const MIGRATIONS_PER_PAGE = 10;
+export const REPOS_PER_PAGE = 20;
+/** Pickers and searches read at most this many pages of 100. */
+const MAX_PAGES = 10;
+
+function pageFrom<T>(items: T[], headers: Headers, page: number): Page<T> {
+  const links = parseLinkHeader(headers.get('link'));
+  const hasNext = Boolean(links.next);
+  return { items, page, hasNext, lastPage: pageOf(links.last) ?? (hasNext ? page + 1 : page) };
+}
+
+function rateLimitedForMs(): number {
+  return Math.max(0, (rateLimitStore.getSnapshot().blockedUntil ?? 0) - Date.now());
+}
+
+async function readAll<T>(path: string, parse: (value: unknown) => T[], extra: Record<string, string> = {}) {
+  const all: T[] = [];
+  for (let page = 1; page <= MAX_PAGES; page += 1) {
+    const { data, headers } = await request<unknown>('github', path, {
+      searchParams: { ...extra, per_page: '100', page: String(page) },
+    });
+    all.push(...parse(data));
+    if (!parseLinkHeader(headers.get('link')).next) break;
+  }
+  return all;
+}
+
+export async function getMigrations(scope: MigrationScope, page: number): Promise<Page<Migration>> {
+  const { data, headers } = await request<unknown>('github', migrationsApiPath(scope), {
+    searchParams: { per_page: String(MIGRATIONS_PER_PAGE), page: String(page) },
+  });
+  return pageFrom(parseMigrationList(data), headers, page);
+}
+
+export async function getMigration(scope: MigrationScope, id: number): Promise<Migration> {
+  const { data } = await request<unknown>('github', `${migrationsApiPath(scope)}/${id}`);
+  return parseMigration(data);
+}
+
+export async function getMigrationRepos(
+  scope: MigrationScope,
+  id: number,
+  page: number,
+): Promise<Page<MigrationRepo>> {
+  const { data, headers } = await request<unknown>(
+    'github',
+    `${migrationsApiPath(scope)}/${id}/repositories`,
+    {
+      searchParams: { per_page: String(REPOS_PER_PAGE), page: String(page) },
+    },
+  );
+  return pageFrom(parseRepoList(data), headers, page);
+}
+
+export const migrationQueries = {
+  all: () => ['migrations'] as const,
+  scope: (scope: MigrationScope) => [...migrationQueries.all(), scopeKey(scope)] as const,
+  list: (scope: MigrationScope, page: number) =>
+    queryOptions({
+      queryKey: [...migrationQueries.scope(scope), 'list', page] as const,
+      queryFn: () => getMigrations(scope, page),
+      placeholderData: keepPreviousData,
+      refetchInterval: (query) =>
+        migrationPollInterval({
+          states: query.state.data?.items.map((migration) => migration.state),
+          unchangedMs: unchangedFor(query.state.data),
+          rateLimitedForMs: rateLimitedForMs(),
+        }),
+    }),
+  detail: (scope: MigrationScope, id: number) =>
+    queryOptions({
+      queryKey: [...migrationQueries.scope(scope), 'detail', id] as const,
+      queryFn: () => getMigration(scope, id),
+      refetchInterval: (query) =>
+        migrationPollInterval({
+          states: query.state.data ? [query.state.data.state] : undefined,
+          unchangedMs: unchangedFor(query.state.data),
+          rateLimitedForMs: rateLimitedForMs(),
+        }),
+    }),
+  repositories: (scope: MigrationScope, id: number, page: number) =>
+    queryOptions({
+      queryKey: [...migrationQueries.scope(scope), 'detail', id, 'repositories', page] as const,
+      queryFn: () => getMigrationRepos(scope, id, page),
+      placeholderData: keepPreviousData,
+    }),
+  /** Every migration of the scope (for finding a locked repository by name). */
+  everything: (scope: MigrationScope) =>
+    queryOptions({
+      queryKey: [...migrationQueries.scope(scope), 'everything'] as const,
+      queryFn: () => readAll(migrationsApiPath(scope), parseMigrationList),
+    }),
+  /** The repositories one could export: the organization's, or the user's own. */
+  candidates: (scope: MigrationScope) =>
+    queryOptions({
+      queryKey: [...migrationQueries.scope(scope), 'candidates'] as const,
+      queryFn: () =>
+        scope.kind === 'org'
+          ? readAll(`orgs/${encodeURIComponent(scope.org)}/repos`, parseRepoList)
+          : readAll('user/repos', parseRepoList, { type: 'owner' }),
+      staleTime: 60_000,
+    }),
+  userOrgs: () =>
+    queryOptions({
+      queryKey: [...migrationQueries.all(), 'user-orgs'] as const,
+      queryFn: () => readAll('user/orgs', parseOrgList),
+      staleTime: 60_000,
+    }),
+};

@@ -1,0 +1,131 @@
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { UpdatedAgo } from '@/components/updated-ago';
+import { useNow } from '@/hooks/use-now';
+import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { useDeleteArchive } from '../api/delete-archive';
+import { migrationQueries } from '../api/migration-queries';
+import { useMigrationMemory } from '../hooks/use-migration-memory';
+import { archiveView } from '../utils/archive-view';
+import {
+  archiveFilename,
+  archiveHref,
+  listHref,
+  migrationPageHref,
+  scopeKey,
+  scopeLabel,
+  type MigrationScope,
+} from '../utils/scope';
+import { formFromMigration } from '../utils/start-form';
+import { AccessAlert } from './access-alert';
+import { ArchivePanel } from './archive-panel';
+import { FailedGuidance } from './failed-guidance';
+import { MigrationRepos } from './migration-repos';
+import { MigrationSettings } from './migration-settings';
+import { MigrationStepper } from './migration-stepper';
+import { StartExportDialog } from './start-export-dialog';
+import { StateTimeline } from './state-timeline';
+
+/** One migration: state (polled until exported or failed), timeline, archive, settings, repositories and locks. */
+export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number }) {
+  const query = useQuery(migrationQueries.detail(scope, id));
+  const migration = query.data;
+  const key = scopeKey(scope);
+  const { memory, update } = useMigrationMemory(key, id, migration);
+  const { clockOffsetMs } = useRateLimitSnapshot();
+  const now = useNow(30_000) + clockOffsetMs;
+  const navigate = useNavigate();
+  const [retrying, setRetrying] = useState(false);
+  const remove = useDeleteArchive(scope, id, () =>
+    update((current) => ({ ...current, archiveDeleted: true })),
+  );
+
+  const back = (
+    <Button component={RouterLink} to={listHref(scope)}>
+      All {scope.kind === 'org' ? `${scope.org} ` : ''}migrations
+    </Button>
+  );
+
+  return (
+    <PageContainer
+      title={`Migration #${id}`}
+      subtitle={`Export of ${scopeLabel(scope)}${migration?.guid ? ` · ${migration.guid}` : ''}`}
+      actions={
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+          {back}
+        </Stack>
+      }
+    >
+      {migration ? (
+        <Stack sx={{ gap: 2 }}>
+          {query.isError ? (
+            <AccessAlert error={query.error} scope={scope} onRetry={() => void query.refetch()} />
+          ) : null}
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <MigrationStepper state={migration.state} />
+          </Paper>
+          {migration.state === 'failed' ? (
+            <FailedGuidance migration={migration} onRetry={() => setRetrying(true)} />
+          ) : null}
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Stack sx={{ gap: 2 }}>
+                <ArchivePanel
+                  view={archiveView(migration, now, memory.archiveDeleted)}
+                  href={archiveHref(scope, id)}
+                  filename={archiveFilename(scope, id)}
+                  onDelete={() => remove.mutate()}
+                  deleting={remove.isPending}
+                  deleteError={remove.isError ? remove.error : undefined}
+                />
+                <MigrationRepos
+                  scope={scope}
+                  migration={migration}
+                  unlocked={memory.unlocked}
+                  onUnlocked={(results) =>
+                    update((current) => ({
+                      ...current,
+                      unlocked: [...new Set([...current.unlocked, ...results.map((result) => result.name)])],
+                    }))
+                  }
+                />
+              </Stack>
+            </Grid>
+            <Grid size={{ xs: 12, md: 5 }}>
+              <Stack sx={{ gap: 2 }}>
+                <MigrationSettings migration={migration} />
+                <Paper variant="outlined" sx={{ p: 2 }}>
+                  <StateTimeline states={memory.states} />
+                </Paper>
+              </Stack>
+            </Grid>
+          </Grid>
+          {retrying ? (
+            <StartExportDialog
+              scope={scope}
+              open
+              initial={formFromMigration(migration)}
+              onClose={() => setRetrying(false)}
+              onStarted={(started) => {
+                setRetrying(false);
+                void navigate(migrationPageHref(scope, started.id));
+              }}
+            />
+          ) : null}
+        </Stack>
+      ) : query.isError ? (
+        <AccessAlert error={query.error} scope={scope} onRetry={() => void query.refetch()} />
+      ) : (
+        <LoadingState label="Loading the migration" />
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,39 @@
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { isKnownState, stepIndex } from '../utils/migration-state';
+
+/** pending → exporting → exported (or failed), with the current step spelled out for screen readers. */
+export function MigrationStepper({ state }: { state: string }) {
+  const failed = state === 'failed';
+  const active = stepIndex(state);
+  const steps = ['Pending', 'Exporting', failed ? 'Failed' : 'Exported'];
+  return (
+    <>
+      <Stepper activeStep={state === 'exported' ? 3 : active} alternativeLabel aria-label="Export progress">
+        {steps.map((label, index) => (
+          <Step key={label} completed={index < active || state === 'exported'}>
+            <StepLabel
+              error={failed && index === 2}
+              optional={
+                index === active && !isKnownState(state) ? (
+                  <Typography variant="caption">state “{state}”</Typography>
+                ) : undefined
+              }
+            >
+              {label}
+            </StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      <Typography variant="body2" role="status" sx={{ textAlign: 'center', mt: 1 }}>
+        {state === 'pending' && 'Waiting for GitHub to start the export.'}
+        {state === 'exporting' && 'GitHub is building the archive.'}
+        {state === 'exported' && 'Export finished.'}
+        {state === 'failed' && 'The export failed.'}
+        {!isKnownState(state) && `GitHub reports the state “${state}”.`}
+      </Typography>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render-with-providers';
+import { simServer, TEST_ORIGIN } from '@/testing/sim-server';
+import { resetMemoryCache } from '../utils/memory-store';
+
+beforeEach(() => resetMemoryCache());
+
+describe('start-export dialog', () => {
+  it('validates before sending, shows the lock warning and a summary, then opens the new migration', async () => {
+    const { user, router } = renderApp('/migrations/orgs/octo-org');
+    expect(await screen.findByText('No migrations yet. Start an export to create one.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start an export of octo-org' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    expect(within(dialog).getByText('Choose at least one repository.')).toBeInTheDocument();
+
+    await user.type(within(dialog).getByRole('combobox', { name: 'Repositories' }), 'hello-world{Enter}');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Lock repositories during the export' }));
+    expect(within(dialog).getByText(/Locked repositories refuse all writes/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Exclude attachments' }));
+    expect(within(dialog).getByText('1 repository: hello-world.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Leaves out: attachments.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Migration #1' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/migrations/orgs/octo-org/1');
+    expect(screen.getByText('Waiting for GitHub to start the export.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('shows GitHub’s 422 on the repositories field', async () => {
+    const { user } = renderApp('/migrations/orgs/octo-org');
+    await user.click(await screen.findByRole('button', { name: 'Start export' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('combobox', { name: 'Repositories' }), 'no-such-repo{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    const field = within(dialog).getByRole('combobox', { name: 'Repositories' });
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('Could not find repository octo-org/no-such-repo')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('migrations list', () => {
+  it('lists migrations with state badges and counts', async () => {
+    const { user } = renderApp('/migrations/user');
+    await user.click(await screen.findByRole('button', { name: 'Start export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start an export of your repositories' });
+    await user.type(within(dialog).getByRole('combobox', { name: 'Repositories' }), 'dotfiles{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
+    await screen.findByRole('heading', { level: 1, name: 'Migration #1' });
+    await user.click(screen.getByRole('link', { name: 'All migrations' }));
+    const table = await screen.findByRole('table', { name: 'Migrations' });
+    expect(within(table).getByRole('link', { name: '#1' })).toHaveAttribute('href', '/migrations/user/1');
+    expect(within(table).getByText('dotfiles')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Migrations per state' })).toHaveTextContent('pending: 1');
+    expect(screen.getByText('Refreshing automatically while exports run.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('explains 401, 403 and an organization’s 404 as sign-in and permission problems', async () => {
+    const answer = (status: number, message: string) => () => HttpResponse.json({ message }, { status });
+    simServer.use(http.get(`${TEST_ORIGIN}/api/github/user/migrations`, answer(401, 'Bad credentials')));
+    renderApp('/migrations/user');
+    expect(await screen.findByText('Sign-in needed')).toBeInTheDocument();
+
+    simServer.use(http.get(`${TEST_ORIGIN}/api/github/user/migrations`, answer(403, 'Forbidden')));
+    renderApp('/migrations/user');
+    expect(await screen.findByText('Permission needed')).toBeInTheDocument();
+
+    simServer.use(http.get(`${TEST_ORIGIN}/api/github/orgs/octo-org/migrations`, answer(404, 'Not Found')));
+    renderApp('/migrations/orgs/octo-org');
+    expect(await screen.findByText('Not found, or not yours to see')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,124 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { UpdatedAgo } from '@/components/updated-ago';
+import { migrationQueries } from '../api/migration-queries';
+import { rememberOrg } from '../utils/local-memory';
+import { countByState, isRunning } from '../utils/migration-state';
+import { migrationPageHref, type MigrationScope } from '../utils/scope';
+import { AccessAlert } from './access-alert';
+import { FindLockedRepo } from './find-locked-repo';
+import { MigrationsTable } from './migrations-table';
+import { StartExportDialog } from './start-export-dialog';
+
+/** One scope's migrations: counts per state, the list (refreshing itself while any runs), start, find-and-unlock. */
+export function MigrationsPage({ scope }: { scope: MigrationScope }) {
+  const [page, setPage] = useState(1);
+  const [starting, setStarting] = useState(false);
+  const navigate = useNavigate();
+  const query = useQuery(migrationQueries.list(scope, page));
+  const org = scope.kind === 'org' ? scope.org : undefined;
+
+  useEffect(() => {
+    if (org && query.isSuccess) rememberOrg(org);
+  }, [org, query.isSuccess]);
+
+  const items = query.data?.items ?? [];
+  const counts = countByState(items);
+  const running = items.some((migration) => isRunning(migration.state));
+  const title = scope.kind === 'org' ? `${scope.org} migrations` : 'Your migrations';
+
+  return (
+    <PageContainer
+      title={title}
+      subtitle={
+        scope.kind === 'org'
+          ? 'Organization exports: archives of repositories with their issues, pull requests and releases.'
+          : 'Exports of the repositories your account owns.'
+      }
+      actions={
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+          <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setStarting(true)}>
+            Start export
+          </Button>
+        </Stack>
+      }
+    >
+      <Stack sx={{ gap: 2 }}>
+        {query.data ? (
+          <Paper variant="outlined" sx={{ p: 2 }}>
+            <Stack
+              direction="row"
+              sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', mb: 1 }}
+              aria-label="Migrations per state"
+              role="group"
+            >
+              {Object.entries(counts).map(([state, count]) => (
+                <Chip key={state} size="small" label={`${state}: ${count}`} variant="outlined" />
+              ))}
+              {query.data.lastPage > 1 ? (
+                <Typography variant="caption" color="text.secondary">
+                  (this page)
+                </Typography>
+              ) : null}
+              <Typography variant="caption" color="text.secondary" role="status" sx={{ ml: 'auto' }}>
+                {running
+                  ? 'Refreshing automatically while exports run.'
+                  : 'No export running: not refreshing.'}
+              </Typography>
+            </Stack>
+            {query.isError ? (
+              <ErrorAlert
+                error={query.error}
+                severity="warning"
+                context="Refresh failed"
+                onRetry={() => void query.refetch()}
+              />
+            ) : null}
+            {items.length === 0 ? (
+              <Alert severity="info" role="status">
+                No migrations yet. Start an export to create one.
+              </Alert>
+            ) : (
+              <MigrationsTable scope={scope} migrations={items} />
+            )}
+            {query.data.lastPage > 1 ? (
+              <Pagination
+                sx={{ mt: 1 }}
+                count={query.data.lastPage}
+                page={page}
+                onChange={(_, next) => setPage(next)}
+                aria-label="Migration pages"
+              />
+            ) : null}
+          </Paper>
+        ) : query.isError ? (
+          <AccessAlert error={query.error} scope={scope} onRetry={() => void query.refetch()} />
+        ) : (
+          <LoadingState label="Loading migrations" />
+        )}
+        {query.data ? <FindLockedRepo scope={scope} /> : null}
+      </Stack>
+      {starting ? (
+        <StartExportDialog
+          scope={scope}
+          open
+          onClose={() => setStarting(false)}
+          onStarted={(migration) => void navigate(migrationPageHref(scope, migration.id))}
+        />
+      ) : null}
+    </PageContainer>
+  );
+}
