@@ -1,6 +1,7 @@
-import { PageContainer } from '@/components/page-container';
+import { useParams } from 'react-router';
+import { ImportPage } from '@/features/imports/components/import-page';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="import">Not built yet.</PageContainer>;
+  const { owner = '', repo = '' } = useParams();
+  return <ImportPage key={`${owner}/${repo}`} owner={owner} repo={repo} />;
 }

@@ -1,6 +1,5 @@
-import { PageContainer } from '@/components/page-container';
+import { ImportsPage } from '@/features/imports/components/imports-page';
 
-// Placeholder until the capability lands; replaced by the feature's page.
 export function Component() {
-  return <PageContainer title="imports">Not built yet.</PageContainer>;
+  return <ImportsPage />;
 }

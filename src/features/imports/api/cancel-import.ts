@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { importPath, importQueries } from './imports-queries';
+
+export async function cancelImport(owner: string, repo: string): Promise<void> {
+  await request<unknown>('github', importPath(owner, repo), { method: 'DELETE' });
+}
+
+export function useCancelImport(owner: string, repo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => cancelImport(owner, repo),
+    onSuccess: () => {
+      queryClient.setQueryData(importQueries.status(owner, repo).queryKey, null);
+      queryClient.removeQueries({ queryKey: [...importQueries.repo(owner, repo), 'authors'] });
+      queryClient.removeQueries({ queryKey: [...importQueries.repo(owner, repo), 'large-files'] });
+    },
+  });
+}

@@ -1,0 +1,138 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-error';
+import { unchangedFor } from '@/lib/polling-policy';
+import { rateLimitStore } from '@/lib/rate-limit-store';
+import { importRefetchInterval } from '../utils/import-phase';
+import {
+  parseAuthors,
+  parseImport,
+  parseLargeFiles,
+  type CommitAuthor,
+  type SourceImport,
+} from '../utils/import-model';
+
+export function importPath(owner: string, repo: string, rest = ''): string {
+  return `repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/import${rest}`;
+}
+
+/** The repository's import, or null when it has none (GitHub answers 404). */
+export async function getImportStatus(owner: string, repo: string): Promise<SourceImport | null> {
+  try {
+    const { data } = await request<unknown>('github', importPath(owner, repo));
+    return parseImport(data);
+  } catch (error) {
+    if (isApiError(error) && error.status === 404 && error.upstream === 'github') return null;
+    throw error;
+  }
+}
+
+/** All commit authors, following `since` (the highest id seen) until a page comes back empty. */
+export async function listCommitAuthors(owner: string, repo: string): Promise<CommitAuthor[]> {
+  const all: CommitAuthor[] = [];
+  let since: number | undefined;
+  for (let page = 0; page < 1_000; page += 1) {
+    const query = since === undefined ? '' : `?since=${since}`;
+    const { data } = await request<unknown>('github', importPath(owner, repo, `/authors${query}`));
+    const authors = parseAuthors(data);
+    const fresh = authors.filter((author) => since === undefined || author.id > since);
+    if (fresh.length === 0) break;
+    all.push(...fresh);
+    since = Math.max(...fresh.map((author) => author.id));
+  }
+  return all;
+}
+
+export async function listLargeFiles(owner: string, repo: string) {
+  const { data } = await request<unknown>('github', importPath(owner, repo, '/large_files'));
+  return parseLargeFiles(data);
+}
+
+export interface RepositoryChoice {
+  fullName: string;
+  owner: string;
+  name: string;
+  private: boolean;
+}
+
+function toChoices(data: unknown): RepositoryChoice[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((item: unknown) => {
+    const repo = item as {
+      full_name?: unknown;
+      name?: unknown;
+      private?: unknown;
+      owner?: { login?: unknown };
+    };
+    if (typeof repo.name !== 'string' || typeof repo.owner?.login !== 'string') return [];
+    return [
+      {
+        fullName: `${repo.owner.login}/${repo.name}`,
+        owner: repo.owner.login,
+        name: repo.name,
+        private: repo.private === true,
+      },
+    ];
+  });
+}
+
+/** Repositories the token can import into: its own and its organizations' (first 100 of each). */
+export async function listRepositoryChoices(): Promise<RepositoryChoice[]> {
+  const own = await request<unknown>('github', 'user/repos?per_page=100');
+  const orgs = await request<unknown>('github', 'user/orgs?per_page=100');
+  const choices = toChoices(own.data);
+  const logins = Array.isArray(orgs.data)
+    ? orgs.data.flatMap((org: unknown) => {
+        const login = (org as { login?: unknown }).login;
+        return typeof login === 'string' ? [login] : [];
+      })
+    : [];
+  for (const login of logins) {
+    const { data } = await request<unknown>('github', `orgs/${encodeURIComponent(login)}/repos?per_page=100`);
+    choices.push(...toChoices(data));
+  }
+  const seen = new Set<string>();
+  return choices
+    .filter((choice) => (seen.has(choice.fullName) ? false : (seen.add(choice.fullName), true)))
+    .sort((a, b) => a.fullName.localeCompare(b.fullName));
+}
+
+function rateLimitedForMs(now = Date.now()): number {
+  const { blockedUntil } = rateLimitStore.getSnapshot();
+  return blockedUntil !== undefined ? Math.max(0, blockedUntil - now) : 0;
+}
+
+export const importQueries = {
+  all: () => ['imports'] as const,
+  repo: (owner: string, repo: string) =>
+    [...importQueries.all(), owner.toLowerCase(), repo.toLowerCase()] as const,
+  repositories: () =>
+    queryOptions({
+      queryKey: [...importQueries.all(), 'repositories'] as const,
+      queryFn: listRepositoryChoices,
+      staleTime: 60_000,
+    }),
+  status: (owner: string, repo: string) =>
+    queryOptions({
+      queryKey: [...importQueries.repo(owner, repo), 'status'] as const,
+      queryFn: () => getImportStatus(owner, repo),
+      staleTime: 0,
+      refetchInterval: (query) =>
+        importRefetchInterval(query.state.data, unchangedFor(query.state.data), rateLimitedForMs()),
+      refetchIntervalInBackground: false,
+    }),
+  /** Keyed by the authors count, so newly discovered authors are fetched as the raw step finds them. */
+  authors: (owner: string, repo: string, count: number) =>
+    queryOptions({
+      queryKey: [...importQueries.repo(owner, repo), 'authors', count] as const,
+      queryFn: () => listCommitAuthors(owner, repo),
+      staleTime: Infinity,
+      placeholderData: keepPreviousData,
+    }),
+  largeFiles: (owner: string, repo: string, count: number) =>
+    queryOptions({
+      queryKey: [...importQueries.repo(owner, repo), 'large-files', count] as const,
+      queryFn: () => listLargeFiles(owner, repo),
+      staleTime: Infinity,
+    }),
+};

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { parseImport } from '../utils/import-model';
+import { importPath, importQueries } from './imports-queries';
+
+export async function setLfsPreference(owner: string, repo: string, useLfs: 'opt_in' | 'opt_out') {
+  const { data } = await request<unknown>('github', importPath(owner, repo, '/lfs'), {
+    method: 'PATCH',
+    json: { use_lfs: useLfs },
+  });
+  return parseImport(data);
+}
+
+export function useSetLfsPreference(owner: string, repo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (useLfs: 'opt_in' | 'opt_out') => setLfsPreference(owner, repo, useLfs),
+    onSuccess: (item) => queryClient.setQueryData(importQueries.status(owner, repo).queryKey, item),
+  });
+}

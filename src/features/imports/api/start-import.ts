@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { parseImport } from '../utils/import-model';
+import { importPath, importQueries } from './imports-queries';
+
+export interface StartImportInput {
+  vcs_url: string;
+  vcs?: 'git' | 'subversion' | 'mercurial' | 'tfvc';
+  vcs_username?: string;
+  vcs_password?: string;
+  tfvc_project?: string;
+}
+
+export async function startImport(owner: string, repo: string, input: StartImportInput) {
+  const { data } = await request<unknown>('github', importPath(owner, repo), { method: 'PUT', json: input });
+  return parseImport(data);
+}
+
+/** Credentials go to the gateway in this one request body and are not kept anywhere in the browser. */
+export function useStartImport(owner: string, repo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: StartImportInput) => startImport(owner, repo, input),
+    onSuccess: (item) => queryClient.setQueryData(importQueries.status(owner, repo).queryKey, item),
+  });
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '@/lib/api-client';
+import { parseImport } from '../utils/import-model';
+import { importPath, importQueries } from './imports-queries';
+
+/** Credentials, a project choice (whatever keys it carries), or nothing: with no parameters GitHub restarts. */
+export type UpdateImportInput =
+  | { kind: 'credentials'; vcs_username: string; vcs_password: string }
+  | { kind: 'project'; choice: Record<string, string> }
+  | { kind: 'restart' };
+
+export async function updateImport(owner: string, repo: string, input: UpdateImportInput) {
+  const path = importPath(owner, repo);
+  const options =
+    input.kind === 'credentials'
+      ? { json: { vcs_username: input.vcs_username, vcs_password: input.vcs_password } }
+      : input.kind === 'project'
+        ? { json: input.choice }
+        : {};
+  const { data } = await request<unknown>('github', path, { method: 'PATCH', ...options });
+  return parseImport(data);
+}
+
+export function useUpdateImport(owner: string, repo: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateImportInput) => updateImport(owner, repo, input),
+    onSuccess: (item) => {
+      queryClient.setQueryData(importQueries.status(owner, repo).queryKey, item);
+      void queryClient.invalidateQueries({ queryKey: importQueries.repo(owner, repo) });
+    },
+  });
+}

@@ -1,0 +1,106 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { emailProblem, nameProblem } from '../utils/author-rules';
+import { withFlags, type AuthorRow } from '../utils/author-edits';
+import { ValidatingEditCell } from './validating-edit-cell';
+
+export interface AuthorGridProps {
+  rows: AuthorRow[];
+  readOnly: boolean;
+  failures: Record<string, string>;
+  onEdit: (id: number, field: 'name' | 'email', value: string) => void;
+}
+
+/** Jsdom-like test DOMs have no layout, so virtualisation would render no rows there. */
+const NO_LAYOUT = import.meta.env.MODE === 'test';
+
+function StateCell({ row, failure }: { row: AuthorRow; failure?: string }) {
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
+      {failure ? <Chip size="small" color="error" label="Save failed" title={failure} /> : null}
+      {row.nameError || row.emailError ? (
+        <Chip size="small" color="error" variant="outlined" label="Invalid" />
+      ) : null}
+      {row.changed ? <Chip size="small" color="primary" variant="outlined" label="Changed" /> : null}
+      {row.synthesised ? <Chip size="small" variant="outlined" label="Synthesised" /> : null}
+    </Stack>
+  );
+}
+
+/** The commit authors in a virtualised grid (MUI X Data Grid, MIT: pages of up to 100 rows). */
+export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps) {
+  const columns = useMemo<GridColDef<AuthorRow>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 100, type: 'number' },
+      { field: 'remoteId', headerName: 'Remote id', flex: 1.2, minWidth: 200 },
+      { field: 'remoteName', headerName: 'Remote name', flex: 0.8, minWidth: 140 },
+      {
+        field: 'name',
+        headerName: 'Name',
+        flex: 1,
+        minWidth: 160,
+        editable: !readOnly,
+        preProcessEditCellProps: (params) => ({
+          ...params.props,
+          error: nameProblem(String(params.props.value ?? '')) !== undefined,
+        }),
+        renderEditCell: (params) => (
+          <ValidatingEditCell params={params} label="Name" validate={nameProblem} />
+        ),
+      },
+      {
+        field: 'email',
+        headerName: 'Email',
+        flex: 1.3,
+        minWidth: 220,
+        editable: !readOnly,
+        preProcessEditCellProps: (params) => ({
+          ...params.props,
+          error: emailProblem(String(params.props.value ?? '')) !== undefined,
+        }),
+        renderEditCell: (params) => (
+          <ValidatingEditCell params={params} label="Email" validate={emailProblem} />
+        ),
+      },
+      {
+        field: 'state',
+        headerName: 'State',
+        width: 230,
+        sortable: false,
+        valueGetter: (_value, row) =>
+          [
+            failures[row.id] ? 'failed' : '',
+            row.changed ? 'changed' : '',
+            row.synthesised ? 'synthesised' : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        renderCell: (params) => <StateCell row={params.row} failure={failures[params.row.id]} />,
+      },
+    ],
+    [readOnly, failures],
+  );
+
+  return (
+    <div style={{ height: 620, width: '100%' }}>
+      <DataGrid
+        rows={rows}
+        columns={columns}
+        label="Commit authors"
+        disableVirtualization={NO_LAYOUT}
+        disableRowSelectionOnClick
+        disableColumnFilter
+        initialState={{ pagination: { paginationModel: { pageSize: 100, page: 0 } } }}
+        pageSizeOptions={[25, 50, 100]}
+        processRowUpdate={(next, previous) => {
+          if (next.name !== previous.name) onEdit(next.id, 'name', next.name);
+          if (next.email !== previous.email) onEdit(next.id, 'email', next.email);
+          return withFlags(next);
+        }}
+        density="compact"
+      />
+    </div>
+  );
+}

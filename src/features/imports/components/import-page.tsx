@@ -1,0 +1,150 @@
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { UpdatedAgo } from '@/components/updated-ago';
+import { useCancelImport } from '../api/cancel-import';
+import { importQueries } from '../api/imports-queries';
+import { useUpdateImport } from '../api/update-import';
+import { importPaths } from '../paths';
+import type { SourceImport } from '../utils/import-model';
+import { ConfirmDialog } from './confirm-dialog';
+import { ImportProgress } from './import-progress';
+import { LargeFilesSection } from './large-files';
+import { RemedyPanel } from './remedy-panel';
+import { RetirementNotice } from './retirement-notice';
+import { StartImportForm } from './start-import-form';
+
+const AuthorEditor = lazy(() =>
+  import('./author-editor').then((module) => ({ default: module.AuthorEditor })),
+);
+
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+const REPO = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+
+export function isRepositoryName(owner: string, repo: string): boolean {
+  return LOGIN.test(owner) && REPO.test(repo);
+}
+
+function ImportView({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
+  const update = useUpdateImport(owner, repo);
+  const cancel = useCancelImport(owner, repo);
+  const [confirm, setConfirm] = useState<'restart' | 'cancel' | 'cancel-retry' | undefined>();
+  const close = () => setConfirm(undefined);
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <ImportProgress item={item} />
+      <RemedyPanel
+        owner={owner}
+        repo={repo}
+        item={item}
+        onRestart={() => setConfirm('restart')}
+        onCancelAndRetry={() => setConfirm('cancel-retry')}
+      />
+      {update.isError ? <ErrorAlert error={update.error} context="The import was not restarted" /> : null}
+      {cancel.isError ? <ErrorAlert error={cancel.error} context="The import was not cancelled" /> : null}
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" onClick={() => setConfirm('restart')} disabled={update.isPending}>
+          Restart import
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          onClick={() => setConfirm('cancel')}
+          disabled={cancel.isPending}
+        >
+          Cancel import
+        </Button>
+      </Stack>
+      {item.hasLargeFiles ? <LargeFilesSection owner={owner} repo={repo} item={item} /> : null}
+      {(item.authorsCount ?? 0) > 0 ? (
+        <Suspense fallback={<LoadingState label="Loading the author editor" />}>
+          <AuthorEditor owner={owner} repo={repo} item={item} />
+        </Suspense>
+      ) : null}
+      <ConfirmDialog
+        open={confirm === 'restart'}
+        title="Restart this import?"
+        confirmLabel="Restart"
+        busy={update.isPending}
+        onClose={close}
+        onConfirm={() => update.mutate({ kind: 'restart' }, { onSettled: close })}
+      >
+        The import starts over from the beginning. Author mappings already sent and the Git LFS choice are
+        lost.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === 'cancel' || confirm === 'cancel-retry'}
+        title="Cancel this import?"
+        confirmLabel="Cancel import"
+        destructive
+        busy={cancel.isPending}
+        onClose={close}
+        onConfirm={() => cancel.mutate(undefined, { onSettled: close })}
+      >
+        The import stops and is deleted, with its progress and author mappings. You can start a new one
+        afterwards.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/** One repository's import: start it, follow it, fix its problems, map its authors, decide about LFS. */
+export function ImportPage({ owner, repo }: { owner: string; repo: string }) {
+  const valid = isRepositoryName(owner, repo);
+  const query = useQuery({ ...importQueries.status(owner, repo), enabled: valid });
+  const [lastUrl, setLastUrl] = useState<string | undefined>();
+  const item = query.data;
+  if (item && item.vcsUrl !== lastUrl) setLastUrl(item.vcsUrl);
+
+  const actions = (
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+      <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
+      <Button onClick={() => void query.refetch()} disabled={query.isFetching || !valid}>
+        Refresh
+      </Button>
+    </Stack>
+  );
+
+  return (
+    <PageContainer
+      title={`Import into ${owner}/${repo}`}
+      subtitle={
+        <Link component={RouterLink} to={importPaths.home}>
+          Choose another repository
+        </Link>
+      }
+      actions={actions}
+    >
+      <RetirementNotice />
+      {!valid ? (
+        <ErrorAlert error={new Error(`“${owner}/${repo}” is not a repository name (owner/repo).`)} />
+      ) : item !== undefined ? (
+        <Stack sx={{ gap: 2 }}>
+          {query.isError ? (
+            <ErrorAlert
+              error={query.error}
+              severity="warning"
+              context="Refresh failed"
+              onRetry={() => void query.refetch()}
+            />
+          ) : null}
+          {item === null ? (
+            <StartImportForm key={lastUrl ?? 'new'} owner={owner} repo={repo} initialUrl={lastUrl} />
+          ) : (
+            <ImportView owner={owner} repo={repo} item={item} />
+          )}
+        </Stack>
+      ) : query.isError ? (
+        <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <LoadingState label="Loading the import" />
+      )}
+    </PageContainer>
+  );
+}

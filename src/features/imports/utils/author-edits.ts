@@ -1,0 +1,150 @@
+import { emailProblem, isSynthesised, nameProblem } from './author-rules';
+import type { CommitAuthor } from './import-model';
+
+/**
+ * The author editor's logic, pure (no React) so it can be unit-tested and benchmarked on 10,000 authors.
+ * Edits are kept apart from the server's values: a row shows the edit when there is one, the server value
+ * otherwise, and "changed" means the shown value differs from the server's.
+ */
+export interface AuthorEdit {
+  name?: string;
+  email?: string;
+}
+
+/** Author id → what the user typed. A plain object so it serialises as is. */
+export type AuthorEdits = Record<string, AuthorEdit>;
+
+export interface AuthorRow {
+  id: number;
+  remoteId: string;
+  remoteName: string;
+  name: string;
+  email: string;
+  serverName: string;
+  serverEmail: string;
+  changed: boolean;
+  synthesised: boolean;
+  nameError?: string;
+  emailError?: string;
+}
+
+export type AuthorFilter = 'all' | 'changed' | 'synthesised';
+
+export function buildRows(authors: readonly CommitAuthor[], edits: AuthorEdits): AuthorRow[] {
+  return authors.map((author) => {
+    const edit = edits[author.id];
+    return withFlags({
+      id: author.id,
+      remoteId: author.remoteId,
+      remoteName: author.remoteName,
+      name: edit?.name ?? author.name,
+      email: edit?.email ?? author.email,
+      serverName: author.name,
+      serverEmail: author.email,
+    });
+  });
+}
+
+/** A row's derived flags (changed, synthesised, validation) from its shown and server values. */
+export function withFlags(
+  row: Omit<AuthorRow, 'changed' | 'synthesised' | 'nameError' | 'emailError'>,
+): AuthorRow {
+  const changed = row.name !== row.serverName || row.email !== row.serverEmail;
+  return {
+    ...row,
+    changed,
+    synthesised: isSynthesised(row),
+    nameError: changed ? nameProblem(row.name) : undefined,
+    emailError: changed ? emailProblem(row.email) : undefined,
+  };
+}
+
+/** Record one field's new value; an edit back to the server's value is dropped. */
+export function applyEdit(
+  edits: AuthorEdits,
+  author: Pick<CommitAuthor, 'id' | 'name' | 'email'>,
+  field: 'name' | 'email',
+  value: string,
+): AuthorEdits {
+  const current: AuthorEdit = { ...edits[author.id] };
+  if (value === author[field]) delete current[field];
+  else current[field] = value;
+  const next = { ...edits };
+  if (current.name === undefined && current.email === undefined) delete next[author.id];
+  else next[author.id] = current;
+  return next;
+}
+
+/** Merge many edits at once (an imported mapping). */
+export function applyEdits(
+  edits: AuthorEdits,
+  authors: readonly CommitAuthor[],
+  changes: readonly { id: number; name: string; email: string }[],
+): AuthorEdits {
+  const byId = new Map(authors.map((author) => [author.id, author]));
+  let next = edits;
+  for (const change of changes) {
+    const author = byId.get(change.id);
+    if (!author) continue;
+    next = applyEdit(next, author, 'name', change.name);
+    next = applyEdit(next, author, 'email', change.email);
+  }
+  return next;
+}
+
+/** Drop edits that now equal the server's values, and edits of authors that no longer exist. */
+export function pruneEdits(edits: AuthorEdits, authors: readonly CommitAuthor[]): AuthorEdits {
+  let next = edits;
+  const known = new Set(authors.map((author) => String(author.id)));
+  for (const id of Object.keys(edits)) {
+    if (!known.has(id)) {
+      next = { ...next };
+      delete next[id];
+    }
+  }
+  for (const author of authors) {
+    const edit = next[author.id];
+    if (!edit) continue;
+    if ((edit.name ?? author.name) === author.name && (edit.email ?? author.email) === author.email) {
+      next = { ...next };
+      delete next[author.id];
+    }
+  }
+  return next;
+}
+
+export interface PendingChange {
+  id: number;
+  name: string;
+  email: string;
+  valid: boolean;
+}
+
+/** What "Save N changes" sends: every changed row, with whether it passes validation. */
+export function pendingChanges(rows: readonly AuthorRow[]): PendingChange[] {
+  return rows
+    .filter((row) => row.changed)
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      valid: row.nameError === undefined && row.emailError === undefined,
+    }));
+}
+
+/** Search across every field (case-insensitive), then the filter. */
+export function filterRows(rows: readonly AuthorRow[], query: string, filter: AuthorFilter): AuthorRow[] {
+  const needle = query.trim().toLowerCase();
+  return rows.filter((row) => {
+    if (filter === 'changed' && !row.changed) return false;
+    if (filter === 'synthesised' && !row.synthesised) return false;
+    if (!needle) return true;
+    return (
+      row.name.toLowerCase().includes(needle) ||
+      row.email.toLowerCase().includes(needle) ||
+      row.remoteName.toLowerCase().includes(needle) ||
+      row.remoteId.toLowerCase().includes(needle) ||
+      String(row.id) === needle
+    );
+  });
+}

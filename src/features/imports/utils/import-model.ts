@@ -1,0 +1,155 @@
+/**
+ * The import as Ferry reads it, validated at the edge. GitHub's description and its prose disagree on two
+ * fields (github-api.md §1.6.5-6): `use_lfs` is a boolean in the schema and a string in the prose; progress is
+ * `import_percent` in the schema and `percent` in the prose. Both forms are accepted.
+ */
+export const KNOWN_STATUSES = [
+  'detecting',
+  'importing',
+  'mapping',
+  'waiting_to_push',
+  'pushing',
+  'complete',
+  'auth_failed',
+  'error',
+  'detection_needs_auth',
+  'detection_found_nothing',
+  'detection_found_multiple',
+] as const;
+
+export type LfsChoice = 'opt_in' | 'opt_out' | 'undecided';
+
+export type ProjectChoice = Record<string, string>;
+
+export interface SourceImport {
+  /** Any string: unknown statuses (the schema lists undocumented ones) are shown as they are. */
+  status: string;
+  statusText?: string;
+  vcs: string | null;
+  vcsUrl: string;
+  tfvcProject?: string;
+  useLfs: LfsChoice;
+  importPercent?: number;
+  commitCount?: number;
+  pushPercent?: number;
+  hasLargeFiles: boolean;
+  largeFilesSize: number;
+  largeFilesCount: number;
+  authorsCount?: number;
+  failedStep?: string;
+  errorMessage?: string;
+  projectChoices: ProjectChoice[];
+  htmlUrl?: string;
+}
+
+export interface CommitAuthor {
+  id: number;
+  remoteId: string;
+  remoteName: string;
+  name: string;
+  email: string;
+}
+
+export interface LargeFile {
+  refName: string;
+  path: string;
+  oid: string;
+  size: number;
+}
+
+export class MalformedImportError extends Error {
+  constructor(what: string) {
+    super(`GitHub sent ${what} Ferry could not read.`);
+    this.name = 'MalformedImportError';
+  }
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function int(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export function parseLfs(value: unknown): LfsChoice {
+  if (value === 'opt_in' || value === 'opt_out') return value;
+  // The schema's boolean: `true` can only mean large files go to LFS; `false` does not say whether a choice
+  // was made, so the choice stays open.
+  if (value === true) return 'opt_in';
+  return 'undecided';
+}
+
+export function parseImport(body: unknown): SourceImport {
+  const data = record(body);
+  const status = str(data?.status);
+  const vcsUrl = str(data?.vcs_url);
+  if (!data || !status || vcsUrl === undefined) throw new MalformedImportError('an import');
+  const choices = Array.isArray(data.project_choices) ? data.project_choices : [];
+  return {
+    status,
+    statusText: str(data.status_text) ?? str(data.message),
+    vcs: str(data.vcs) ?? null,
+    vcsUrl,
+    tfvcProject: str(data.tfvc_project),
+    useLfs: parseLfs(data.use_lfs),
+    importPercent: int(data.import_percent) ?? int(data.percent),
+    commitCount: int(data.commit_count),
+    pushPercent: int(data.push_percent),
+    hasLargeFiles: data.has_large_files === true,
+    largeFilesSize: int(data.large_files_size) ?? 0,
+    largeFilesCount: int(data.large_files_count) ?? 0,
+    authorsCount: int(data.authors_count),
+    failedStep: str(data.failed_step),
+    errorMessage: str(data.error_message),
+    projectChoices: choices.flatMap((choice) => {
+      const item = record(choice);
+      if (!item) return [];
+      const entries = Object.entries(item).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      );
+      return entries.length > 0 ? [Object.fromEntries(entries)] : [];
+    }),
+    htmlUrl: str(data.html_url),
+  };
+}
+
+export function parseAuthors(body: unknown): CommitAuthor[] {
+  if (!Array.isArray(body)) throw new MalformedImportError('a list of authors');
+  return body.flatMap((item) => {
+    const data = record(item);
+    const id = int(data?.id);
+    if (!data || id === undefined) return [];
+    return [
+      {
+        id,
+        remoteId: str(data.remote_id) ?? '',
+        remoteName: str(data.remote_name) ?? '',
+        name: str(data.name) ?? '',
+        email: str(data.email) ?? '',
+      },
+    ];
+  });
+}
+
+export function parseLargeFiles(body: unknown): LargeFile[] {
+  if (!Array.isArray(body)) throw new MalformedImportError('a list of large files');
+  return body.flatMap((item) => {
+    const data = record(item);
+    if (!data) return [];
+    return [
+      {
+        refName: str(data.ref_name) ?? '',
+        path: str(data.path) ?? '',
+        oid: str(data.oid) ?? '',
+        size: int(data.size) ?? 0,
+      },
+    ];
+  });
+}
