@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [react(), ferryGatewayPlugin()],
   resolve: { alias: { '@': src } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  build: { sourcemap: false, chunkSizeWarningLimit: 700 },
+  build: { sourcemap: false, chunkSizeWarningLimit: 700, manifest: true },
   test: {
     projects: [
       {

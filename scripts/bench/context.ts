@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BenchContext } from './types';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Build the SPA once, into a temporary folder (never `dist/`), and remove it at the end. */
+export function createContext(): BenchContext & { dispose(): void } {
+  let built: Promise<string> | undefined;
+  let folder: string | undefined;
+  return {
+    log: (message) => process.stderr.write(`  · ${message}\n`),
+    distDir() {
+      built ??= new Promise<string>((resolve, reject) => {
+        folder = mkdtempSync(path.join(tmpdir(), 'ferry-bench-dist-'));
+        const out = folder;
+        const build = spawn(
+          process.execPath,
+          [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--logLevel', 'error'],
+          { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+        );
+        build.on('exit', (code) => {
+          if (code === 0 && existsSync(path.join(out, 'index.html'))) resolve(out);
+          else reject(new Error(`vite build failed (exit ${code})`));
+        });
+      });
+      return built;
+    },
+    dispose() {
+      if (folder) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}

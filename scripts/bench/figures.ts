@@ -1,0 +1,13 @@
+import { bundleSize } from './bundle-size';
+import { firstRender } from './first-render';
+import { gatewayMemory } from './gateway-memory';
+import { gatewayOverhead } from './gateway-overhead';
+import type { BenchFigure } from './types';
+
+/**
+ * Every figure `npm run bench` measures, in the order printed. To add one, write a module exporting a
+ * `BenchFigure` (see types.ts: bounded, loopback only, a few seconds to a minute) and list it here. Planned:
+ * the author editor with 10,000 authors (render + keystroke-to-filter), saving 1,000 author mappings
+ * against the simulator, and counted GitHub requests while watching one export for a simulated hour.
+ */
+export const FIGURES: BenchFigure[] = [bundleSize, firstRender, gatewayOverhead, gatewayMemory];

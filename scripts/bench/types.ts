@@ -1,0 +1,27 @@
+/** One line of the table `npm run bench` prints. */
+export interface BenchRow {
+  figure: string;
+  value: string;
+  goal: string;
+  /** "met", "missed (by …)", or "—" when there is no goal. */
+  verdict: string;
+  /** What it measures and how, in a sentence. */
+  how: string;
+}
+
+export interface BenchContext {
+  /** The production build (with `.vite/manifest.json`), built once into a temporary folder. */
+  distDir(): Promise<string>;
+  log(message: string): void;
+}
+
+/** A figure: a module that measures one thing, bounded in time, loopback only. */
+export interface BenchFigure {
+  id: string;
+  title: string;
+  run(context: BenchContext): Promise<BenchRow[]>;
+}
+
+export function verdict(ok: boolean, missedBy?: string): string {
+  return ok ? 'met' : `missed${missedBy ? ` by ${missedBy}` : ''}`;
+}
