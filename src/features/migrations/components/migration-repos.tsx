@@ -104,6 +104,7 @@ export function MigrationRepos({ scope, migration, unlocked, onUnlocked }: Migra
                         icon={locked ? <LockOutlined /> : <LockOpenOutlined />}
                         label={locked ? 'Locked' : 'Not locked'}
                         color={locked ? 'warning' : 'default'}
+                        sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
                       />
                     </TableCell>
                     <TableCell align="right">

@@ -11,7 +11,19 @@ export function MigrationStepper({ state }: { state: string }) {
   const steps = ['Pending', 'Exporting', failed ? 'Failed' : 'Exported'];
   return (
     <>
-      <Stepper activeStep={state === 'exported' ? 3 : active} alternativeLabel aria-label="Export progress">
+      <Stepper
+        activeStep={state === 'exported' ? 3 : active}
+        alternativeLabel
+        aria-label="Export progress"
+        // MUI's inactive steps are too faint for WCAG AA (white digit on light grey, disabled-grey label).
+        sx={{
+          '& .MuiStepIcon-root:not(.Mui-active):not(.Mui-completed):not(.Mui-error)': {
+            color: 'text.secondary',
+          },
+          '& .MuiStepLabel-label': { color: 'text.secondary' },
+          '& .MuiStepLabel-label.Mui-active, & .MuiStepLabel-label.Mui-completed': { color: 'text.primary' },
+        }}
+      >
         {steps.map((label, index) => (
           <Step key={label} completed={index < active || state === 'exported'}>
             <StepLabel

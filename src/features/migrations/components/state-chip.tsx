@@ -16,5 +16,15 @@ const LOOK: Record<string, { color: 'default' | 'info' | 'success' | 'error'; ic
 /** A migration state as text plus icon (colour is never the only signal); unknown states shown as they come. */
 export function StateChip({ state, size = 'small' }: { state: string; size?: 'small' | 'medium' }) {
   const look = LOOK[state] ?? { color: 'default' as const, icon: <HelpOutlineOutlined /> };
-  return <Chip size={size} variant="outlined" color={look.color} icon={look.icon} label={state} />;
+  // The label stays in the body text colour: MUI's info/warning tones on white miss WCAG AA for small text.
+  return (
+    <Chip
+      size={size}
+      variant="outlined"
+      color={look.color}
+      icon={look.icon}
+      label={state}
+      sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
+    />
+  );
 }
