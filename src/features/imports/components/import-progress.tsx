@@ -1,3 +1,6 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -55,8 +58,16 @@ export function ImportProgress({ item }: { item: SourceImport }) {
         <Chip
           size="small"
           label={`Status: ${item.status}`}
-          color={problem === 'error' ? 'error' : problem ? 'warning' : complete ? 'success' : 'default'}
           variant="outlined"
+          icon={
+            problem === 'error' ? (
+              <ErrorOutlined color="error" />
+            ) : problem ? (
+              <WarningAmberOutlined color="warning" />
+            ) : complete ? (
+              <CheckCircleOutlined color="success" />
+            ) : undefined
+          }
         />
       </Stack>
       <Stepper activeStep={complete ? STEPS.length : active} alternativeLabel aria-label="Import steps">
