@@ -2,10 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
 
-describe('compare page', () => {
+describe('compare page', { timeout: 20_000 }, () => {
   it('puts three TLDs side by side: verdict, term and required fields', async () => {
     renderApp('/domains/compare?tlds=com,ai,us');
-    const table = await screen.findByRole('table', { name: 'TLDs side by side' });
+    const table = await screen.findByRole('table', { name: 'TLDs side by side' }, { timeout: 8000 });
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -27,7 +27,7 @@ describe('compare page', () => {
 
   it('refuses bad input with a message and keeps the table as it was', async () => {
     const { user, router } = renderApp('/domains/compare?tlds=com');
-    const input = await screen.findByRole('textbox', { name: 'TLDs to compare' });
+    const input = await screen.findByRole('textbox', { name: 'TLDs to compare' }, { timeout: 8000 });
     await user.clear(input);
     await user.type(input, 'com, bad/tld');
     await user.click(screen.getByRole('button', { name: 'Compare' }));

@@ -8,14 +8,14 @@ import { simServer, TEST_ORIGIN } from '@/testing/sim-server';
 const SLOW = { timeout: 15000 };
 const lookupUrl = (tld: string) => `${TEST_ORIGIN}/api/registrar/domain/getRegistrationRequirements/${tld}`;
 
-describe('domains page: the TLD input', () => {
+describe('domains page: the TLD input', { timeout: 20_000 }, () => {
   it('refuses invalid input with a clear message and sends no request', async () => {
     let requests = 0;
     simServer.events.on('request:start', ({ request }) => {
       if (request.url.includes('/api/registrar/')) requests += 1;
     });
     const { user } = renderApp('/domains');
-    const input = await screen.findByRole('textbox', { name: 'TLD' });
+    const input = await screen.findByRole('textbox', { name: 'TLD' }, SLOW);
     await user.type(input, 'https://example.com/');
     await user.click(screen.getByRole('button', { name: 'Look up' }));
     expect(input).toHaveAccessibleDescription(/not a web address/);
@@ -29,7 +29,7 @@ describe('domains page: the TLD input', () => {
 
   it('normalises .CA to ca, shows the verdict first and remembers the lookup', async () => {
     const { user, router } = renderApp('/domains');
-    const input = await screen.findByRole('textbox', { name: 'TLD' });
+    const input = await screen.findByRole('textbox', { name: 'TLD' }, SLOW);
     await user.type(input, '.CA');
     expect(input).toHaveAccessibleDescription('Looks up “ca”.');
     await user.click(screen.getByRole('button', { name: 'Look up' }));
@@ -49,7 +49,7 @@ describe('domains page: the TLD input', () => {
   });
 });
 
-describe('domains page: registry requirements in every label encoding', () => {
+describe('domains page: registry requirements in every label encoding', { timeout: 20_000 }, () => {
   it('.us: nexus categories from oneOf titles, purposes from x-enumLabels, the conditional country, the policy note', async () => {
     renderApp('/domains?tld=us');
     const nexus = await screen.findByRole('list', { name: 'Allowed values for Nexus category' }, SLOW);
@@ -78,7 +78,7 @@ describe('domains page: registry requirements in every label encoding', () => {
   });
 });
 
-describe('domains page: errors', () => {
+describe('domains page: errors', { timeout: 20_000 }, () => {
   it('explains an unknown TLD', async () => {
     renderApp('/domains?tld=nosuchtld');
     const alert = await screen.findByRole('alert', {}, SLOW);
@@ -129,7 +129,7 @@ describe('domains page: errors', () => {
   });
 });
 
-describe('domains page: the registration payload', () => {
+describe('domains page: the registration payload', { timeout: 20_000 }, () => {
   // The first test here loads the form generator (a lazy chunk), which takes a few seconds in happy-dom.
   it(
     'validates as the person types, with errors on the right fields, then gives a body and a curl without keys',
