@@ -96,7 +96,7 @@ describe('migration page', () => {
     // docs is unlocked behind the page's back: the page still thinks it is locked.
     await sim('/orgs/octo-org/migrations/1/repos/docs/lock', 'DELETE');
     const { user } = renderApp('/migrations/orgs/octo-org/1');
-    const repos = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 5_000 });
+    const repos = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 10_000 });
     await within(repos).findByText('octo-org/hello-world');
 
     await user.click(within(repos).getByRole('button', { name: 'Unlock hello-world' }));
@@ -137,7 +137,9 @@ describe('migration page', () => {
   it('follows the export to its archive and deletes it', async () => {
     await sim('/orgs/octo-org/migrations', 'POST', { repositories: ['docs'] });
     const { user, queryClient } = renderApp('/migrations/orgs/octo-org/1');
-    expect(await screen.findByText('Waiting for GitHub to start the export.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Waiting for GitHub to start the export.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     simulator().advance(120);
     await queryClient.refetchQueries();
     const link = await screen.findByRole('link', { name: 'Download octo-org-migration-1.tar.gz' });

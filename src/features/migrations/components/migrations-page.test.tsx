@@ -10,7 +10,9 @@ beforeEach(() => resetMemoryCache());
 describe('start-export dialog', () => {
   it('validates before sending, shows the lock warning and a summary, then opens the new migration', async () => {
     const { user, router } = renderApp('/migrations/orgs/octo-org');
-    expect(await screen.findByText('No migrations yet. Start an export to create one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No migrations yet. Start an export to create one.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start export' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start an export of octo-org' });
 
@@ -25,14 +27,16 @@ describe('start-export dialog', () => {
     expect(within(dialog).getByText('Leaves out: attachments.')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Migration #1' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Migration #1' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/migrations/orgs/octo-org/1');
     expect(screen.getByText('Waiting for GitHub to start the export.')).toBeInTheDocument();
   }, 20_000);
 
   it('shows GitHub’s 422 on the repositories field', async () => {
     const { user } = renderApp('/migrations/orgs/octo-org');
-    await user.click(await screen.findByRole('button', { name: 'Start export' }));
+    await user.click(await screen.findByRole('button', { name: 'Start export' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('combobox', { name: 'Repositories' }), 'no-such-repo{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
@@ -46,11 +50,11 @@ describe('start-export dialog', () => {
 describe('migrations list', () => {
   it('lists migrations with state badges and counts', async () => {
     const { user } = renderApp('/migrations/user');
-    await user.click(await screen.findByRole('button', { name: 'Start export' }));
+    await user.click(await screen.findByRole('button', { name: 'Start export' }, { timeout: 10_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Start an export of your repositories' });
     await user.type(within(dialog).getByRole('combobox', { name: 'Repositories' }), 'dotfiles{Enter}');
     await user.click(within(dialog).getByRole('button', { name: 'Start export' }));
-    await screen.findByRole('heading', { level: 1, name: 'Migration #1' });
+    await screen.findByRole('heading', { level: 1, name: 'Migration #1' }, { timeout: 10_000 });
     await user.click(screen.getByRole('link', { name: 'All migrations' }));
     const table = await screen.findByRole('table', { name: 'Migrations' });
     expect(within(table).getByRole('link', { name: '#1' })).toHaveAttribute('href', '/migrations/user/1');
@@ -63,7 +67,7 @@ describe('migrations list', () => {
     const answer = (status: number, message: string) => () => HttpResponse.json({ message }, { status });
     simServer.use(http.get(`${TEST_ORIGIN}/api/github/user/migrations`, answer(401, 'Bad credentials')));
     renderApp('/migrations/user');
-    expect(await screen.findByText('Sign-in needed')).toBeInTheDocument();
+    expect(await screen.findByText('Sign-in needed', {}, { timeout: 10_000 })).toBeInTheDocument();
 
     simServer.use(http.get(`${TEST_ORIGIN}/api/github/user/migrations`, answer(403, 'Forbidden')));
     renderApp('/migrations/user');
