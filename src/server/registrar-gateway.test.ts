@@ -43,6 +43,20 @@ describe('registrar requirements through the gateway (embedded simulator)', () =
     expect(await response.json()).toMatchObject({ status: 'ERROR', code: 'INVALID_TLD' });
   });
 
+  it('never returns the simulator’s keys, in headers or bodies, on success or error', async () => {
+    const paths = [
+      'domain/getRegistrationRequirements/ca',
+      'domain/getRegistrationRequirements/nosuchtld',
+      'spec',
+    ];
+    for (const path of paths) {
+      const response = await gateway.call(`/api/registrar/${path}`);
+      const text = headerText(response.headers) + (await response.text());
+      expect(text, path).not.toContain(SIM_REGISTRAR_KEYS.apiKey);
+      expect(text, path).not.toContain(SIM_REGISTRAR_KEYS.secretApiKey);
+    }
+  });
+
   it('refuses what the allow-list does not know before it reaches the registrar', async () => {
     for (const path of ['domain/getRegistrationRequirements/COM', 'domain/create/example.com', 'spec/x']) {
       const response = await gateway.call(`/api/registrar/${path}`);
