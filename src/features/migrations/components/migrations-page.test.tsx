@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp } from '@/testing/render-with-providers';
-import { simServer, TEST_ORIGIN } from '@/testing/sim-server';
+import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 import { resetMemoryCache } from '../utils/memory-store';
 
 beforeEach(() => resetMemoryCache());
@@ -77,4 +78,54 @@ describe('migrations list', () => {
     renderApp('/migrations/orgs/octo-org');
     expect(await screen.findByText('Not found, or not yours to see')).toBeInTheDocument();
   });
+});
+
+describe('finding a locked repository by name', () => {
+  it('searches every migration of the organization and unlocks without knowing the id', async () => {
+    await simulator().fetch(
+      new Request('http://simulator.internal/api/v3/orgs/octo-org/migrations', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ repositories: ['docs', 'cli-tools'], lock_repositories: true }),
+      }),
+    );
+    const { user } = renderApp('/migrations/orgs/octo-org');
+    const finder = await screen.findByRole(
+      'region',
+      { name: 'Find a locked repository' },
+      { timeout: 10_000 },
+    );
+    await user.type(within(finder).getByRole('textbox', { name: 'Repository name' }), 'octo-org/docs');
+    await user.click(within(finder).getByRole('button', { name: 'Find' }));
+    const found = await within(finder).findByRole('list', { name: 'Migrations that locked docs' });
+    expect(within(found).getByRole('link', { name: 'Migration #1' })).toHaveAttribute(
+      'href',
+      '/migrations/orgs/octo-org/1',
+    );
+    await user.click(within(found).getByRole('button', { name: 'Unlock docs from #1' }));
+    expect(await within(finder).findByText('Unlocked docs.')).toBeInTheDocument();
+    await user.click(within(finder).getByRole('button', { name: 'Find' }));
+    expect(await within(finder).findByText('No migration here has docs locked.')).toBeInTheDocument();
+  }, 20_000);
+});
+
+describe('choosing an organization', () => {
+  it('offers the user’s organizations, refuses a malformed name, and remembers the ones opened', async () => {
+    const { user, router } = renderApp('/migrations');
+    const mine = await screen.findByRole('list', { name: 'Your organizations' }, { timeout: 10_000 });
+    expect(within(mine).getByRole('link', { name: 'octo-org' })).toHaveAttribute(
+      'href',
+      '/migrations/orgs/octo-org',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Organization' }), 'not an org');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByText(/Enter an organization login/)).toBeInTheDocument();
+
+    await user.click(within(mine).getByRole('link', { name: 'octo-org' }));
+    await screen.findByRole('heading', { level: 1, name: 'octo-org migrations' }, { timeout: 10_000 });
+    await screen.findByText('No migrations yet. Start an export to create one.');
+    await router.navigate('/migrations');
+    const recent = await screen.findByRole('list', { name: 'Recently used organizations' });
+    expect(within(recent).getByRole('link', { name: 'octo-org' })).toBeInTheDocument();
+  }, 20_000);
 });
