@@ -121,10 +121,10 @@ export const importQueries = {
         importRefetchInterval(query.state.data, unchangedFor(query.state.data), rateLimitedForMs()),
       refetchIntervalInBackground: false,
     }),
-  /** Keyed by the authors count, so newly discovered authors are fetched as the raw step finds them. */
-  authors: (owner: string, repo: string, count: number) =>
+  /** Keyed by `authorsVersion`, so authors are fetched again as the raw step discovers more. */
+  authors: (owner: string, repo: string, version: string) =>
     queryOptions({
-      queryKey: [...importQueries.repo(owner, repo), 'authors', count] as const,
+      queryKey: [...importQueries.repo(owner, repo), 'authors', version] as const,
       queryFn: () => listCommitAuthors(owner, repo),
       staleTime: Infinity,
       placeholderData: keepPreviousData,

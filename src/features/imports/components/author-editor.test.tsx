@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { SIM_TOKENS } from '@/simulator/github/seed';
@@ -6,6 +6,9 @@ import { renderApp } from '@/testing/render-with-providers';
 import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 
 vi.mock('../utils/save-spacing', () => ({ SAVE_SPACING_MS: 0 }));
+
+// The real gateway and simulator answer in-process, but a loaded CI machine can be slow.
+configure({ asyncUtilTimeout: 10_000 });
 
 const REPO = '/repos/octo-org/hello-world';
 const PAGE = '/imports/octo-org/hello-world';

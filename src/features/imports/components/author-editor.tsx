@@ -27,7 +27,7 @@ import {
   type AuthorFilter,
   type PendingChange,
 } from '../utils/author-edits';
-import { mappingClosed } from '../utils/import-phase';
+import { authorsVersion, mappingClosed } from '../utils/import-phase';
 import type { CommitAuthor, SourceImport } from '../utils/import-model';
 import { writeAuthorsCsv, writeAuthorsFile } from '../utils/mapping-files';
 import { SAVE_SPACING_MS } from '../utils/save-spacing';
@@ -63,7 +63,7 @@ interface SaveState {
 /** The author mapping editor. Loaded lazily: only the import page pulls in the data grid. */
 export function AuthorEditor({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
   const queryClient = useQueryClient();
-  const authorsQuery = importQueries.authors(owner, repo, item.authorsCount ?? 0);
+  const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item));
   const authors = useQuery(authorsQuery);
   const [edits, setEdits] = useAuthorEdits(owner, repo, item.vcsUrl);
   const [query, setQuery] = useState('');

@@ -1,9 +1,9 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
 import { emailProblem, nameProblem } from '../utils/author-rules';
-import { withFlags, type AuthorRow } from '../utils/author-edits';
+import { pageOf, sortRows, withFlags, type AuthorRow, type SortableField } from '../utils/author-edits';
 import { ValidatingEditCell } from './validating-edit-cell';
 
 export interface AuthorGridProps {
@@ -29,8 +29,25 @@ function StateCell({ row, failure }: { row: AuthorRow; failure?: string }) {
   );
 }
 
-/** The commit authors in a virtualised grid (MUI X Data Grid, MIT: pages of up to 100 rows). */
+const SORTABLE: readonly string[] = ['id', 'remoteId', 'remoteName', 'name', 'email'];
+
+/**
+ * The commit authors in a virtualised grid (MUI X Data Grid, MIT: pages of up to 100 rows). Sorting and paging
+ * run in pure functions over all rows and the grid only ever holds one page, so 10,000 authors stay smooth.
+ */
 export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps) {
+  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: 100 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const sorted = useMemo(() => {
+    const [first] = sortModel;
+    return first && SORTABLE.includes(first.field)
+      ? sortRows(rows, {
+          field: first.field as SortableField,
+          direction: first.sort === 'desc' ? 'desc' : 'asc',
+        })
+      : rows;
+  }, [rows, sortModel]);
+  const page = pageOf(sorted, paginationModel.page, paginationModel.pageSize);
   const columns = useMemo<GridColDef<AuthorRow>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 100, type: 'number' },
@@ -69,6 +86,7 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
         headerName: 'State',
         width: 230,
         sortable: false,
+        filterable: false,
         valueGetter: (_value, row) =>
           [
             failures[row.id] ? 'failed' : '',
@@ -86,13 +104,19 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
   return (
     <div style={{ height: 620, width: '100%' }}>
       <DataGrid
-        rows={rows}
+        rows={page.rows}
+        rowCount={sorted.length}
         columns={columns}
+        paginationMode="server"
+        sortingMode="server"
+        paginationModel={{ ...paginationModel, page: page.page }}
+        onPaginationModelChange={setPaginationModel}
+        sortModel={sortModel}
+        onSortModelChange={setSortModel}
         label="Commit authors"
         disableVirtualization={NO_LAYOUT}
         disableRowSelectionOnClick
         disableColumnFilter
-        initialState={{ pagination: { paginationModel: { pageSize: 100, page: 0 } } }}
         pageSizeOptions={[25, 50, 100]}
         processRowUpdate={(next, previous) => {
           if (next.name !== previous.name) onEdit(next.id, 'name', next.name);

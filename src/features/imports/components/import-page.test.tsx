@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp } from '@/testing/render-with-providers';
 import { simulator } from '@/testing/sim-server';
+
+// The real gateway and simulator answer in-process, but a loaded CI machine can be slow.
+configure({ asyncUtilTimeout: 10_000 });
 
 const REPO = '/repos/octo-org/hello-world';
 
@@ -20,7 +23,7 @@ async function sim(method: string, path: string, body?: unknown) {
 
 const startImport = (body: Record<string, string>) => sim('PUT', `${REPO}/import`, body);
 
-describe('import page', () => {
+describe('import page', { timeout: 30_000 }, () => {
   it('says the API is retired on github.com, and validates the repository name', async () => {
     renderApp('/imports/octo-org/hello-world');
     expect(await screen.findByText(/Retired on github.com since 12 April 2024/)).toBeInTheDocument();

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyEdit, applyEdits, buildRows, filterRows, pendingChanges, pruneEdits } from './author-edits';
+import {
+  applyEdit,
+  applyEdits,
+  buildRows,
+  filterRows,
+  pageOf,
+  pendingChanges,
+  pruneEdits,
+  sortRows,
+} from './author-edits';
 import { saveSerially } from './serial-save';
 
 const uuid = 'fc7da526-431c-80fe-3c8c-c148ff18d7ef';
@@ -89,5 +98,17 @@ describe('serial save', () => {
     expect(sleeps).toEqual([1000, 1000]);
     expect(outcome.saved).toEqual(['a', 'c']);
     expect(outcome.failed.map((failure) => failure.key)).toEqual(['b']);
+  });
+});
+
+describe('sorting and paging', () => {
+  it('sorts by a column (stable) and pages with clamping', () => {
+    const rows = buildRows(authors, {});
+    expect(sortRows(rows, { field: 'name', direction: 'asc' }).map((row) => row.id)).toEqual([2, 1]);
+    expect(sortRows(rows, { field: 'id', direction: 'desc' }).map((row) => row.id)).toEqual([2, 1]);
+    expect(sortRows(rows, undefined).map((row) => row.id)).toEqual([1, 2]);
+    expect(pageOf([1, 2, 3, 4, 5], 1, 2)).toEqual({ rows: [3, 4], page: 1 });
+    expect(pageOf([1, 2, 3], 9, 2)).toEqual({ rows: [3], page: 1 });
+    expect(pageOf([], 3, 2)).toEqual({ rows: [], page: 0 });
   });
 });

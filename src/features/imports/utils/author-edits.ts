@@ -148,3 +148,32 @@ export function filterRows(rows: readonly AuthorRow[], query: string, filter: Au
     );
   });
 }
+
+export type SortableField = 'id' | 'remoteId' | 'remoteName' | 'name' | 'email';
+export interface AuthorSort {
+  field: SortableField;
+  direction: 'asc' | 'desc';
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** Sort rows (a copy) by one column; ties keep the server's order. */
+export function sortRows(rows: readonly AuthorRow[], sort: AuthorSort | undefined): AuthorRow[] {
+  if (!sort) return rows.slice();
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  const { field } = sort;
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => {
+      const order = field === 'id' ? a.row.id - b.row.id : collator.compare(a.row[field], b.row[field]);
+      return order !== 0 ? order * sign : a.index - b.index;
+    })
+    .map(({ row }) => row);
+}
+
+/** One page of rows (the grid only ever holds a page, so 10,000 authors stay cheap to re-render). */
+export function pageOf<T>(rows: readonly T[], page: number, pageSize: number): { rows: T[]; page: number } {
+  const last = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
+  const current = Math.min(Math.max(0, page), last);
+  return { rows: rows.slice(current * pageSize, (current + 1) * pageSize), page: current };
+}

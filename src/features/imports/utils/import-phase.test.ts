@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLL_POLICY } from '@/lib/polling-policy';
-import { importPollPhase, importRefetchInterval, mappingClosed, stepOf } from './import-phase';
+import {
+  authorsVersion,
+  importPollPhase,
+  importRefetchInterval,
+  mappingClosed,
+  stepOf,
+} from './import-phase';
 import { parseImport, type SourceImport } from './import-model';
 
 function item(status: string, extra: Partial<SourceImport> = {}): SourceImport {
@@ -74,5 +80,17 @@ describe('reading the import', () => {
       project_choices: [{ vcs: 'subversion', human_name: 'trunk', svn_root: '/trunk' }, 'junk'],
     });
     expect(parsed.projectChoices).toEqual([{ vcs: 'subversion', human_name: 'trunk', svn_root: '/trunk' }]);
+  });
+});
+
+describe('authors version', () => {
+  it('changes at most every 10 % while importing, and with the count afterwards', () => {
+    expect(authorsVersion(item('importing', { importPercent: 11, authorsCount: 5 }))).toBe(
+      authorsVersion(item('importing', { importPercent: 19, authorsCount: 9 })),
+    );
+    expect(authorsVersion(item('importing', { importPercent: 20 }))).not.toBe(
+      authorsVersion(item('importing', { importPercent: 19 })),
+    );
+    expect(authorsVersion(item('mapping', { authorsCount: 12 }))).toBe('authors-12');
   });
 });

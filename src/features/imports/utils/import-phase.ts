@@ -83,3 +83,14 @@ export function mappingClosed(item: Pick<SourceImport, 'status' | 'failedStep'>)
   if (item.status === 'pushing' || item.status === 'complete') return true;
   return item.status === 'error' && stepOf(item) === 'pushing';
 }
+
+/**
+ * Which commit-author list the page needs. Authors are discovered during the raw step, so the list is
+ * refetched as it grows, but at most once per 10 % of that step (10,000 authors are not re-read every poll).
+ */
+export function authorsVersion(
+  item: Pick<SourceImport, 'status' | 'importPercent' | 'authorsCount'>,
+): string {
+  if (item.status === 'importing') return `importing-${Math.floor((item.importPercent ?? 0) / 10)}`;
+  return `authors-${item.authorsCount ?? 0}`;
+}
