@@ -1,5 +1,8 @@
 import { expect, expectAccessible, test } from './fixtures';
 
+// Each test loads the page, the lazy form chunk and runs axe; give a busy CI machine room.
+test.describe.configure({ timeout: 60_000 });
+
 test('look up com, fill the form, get a valid body and a dry-run curl without keys', async ({ page }) => {
   await page.goto('/domains');
   await page.getByRole('textbox', { name: 'TLD' }).fill('.COM');

@@ -142,6 +142,7 @@ describe('domains page: the registration payload', { timeout: 20_000 }, () => {
       await waitFor(() => expect(cost).toHaveAttribute('aria-invalid', 'true'));
       // The error lands on the cost field (its error list), not in a list at the top of the form.
       expect(document.getElementById(`${cost.id}__error`)).toHaveTextContent('must be >= 1');
+      expect(cost).toHaveAccessibleDescription(/must be >= 1/);
       const agreeId = cost.id.replace(/cost$/, 'agreeToTerms');
       expect(document.getElementById(`${agreeId}__error`)).toHaveTextContent(/required/);
       expect(document.getElementById(`${agreeId}__error`)).not.toHaveTextContent('must be >= 1');

@@ -13,6 +13,7 @@ import { buildCurl, createBody, domainFor } from '../utils/build-curl';
 import { uiSchemaFor } from '../utils/schema-labels';
 import { checkBody, formValidator } from '../utils/schema-validator';
 import { CodeBlock } from './code-block';
+import { DescribedBaseInput } from './described-base-input';
 import { CopyButton } from './copy-button';
 import { SchemaFormBoundary } from './schema-form-boundary';
 import { SchemaTreeView } from './schema-tree-view';
@@ -59,6 +60,7 @@ export function PayloadBuilder({ tld, schema, registerable }: PayloadBuilderProp
               schema={schema}
               uiSchema={uiSchema}
               validator={formValidator}
+              templates={{ BaseInputTemplate: DescribedBaseInput }}
               formData={formData}
               onChange={(event) => setFormData(event.formData)}
               liveValidate="onChange"
