@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp, renderWithProviders } from '@/testing/render-with-providers';
 import { simulator } from '@/testing/sim-server';
+import { writeMemory } from '../utils/local-memory';
 import { resetMemoryCache } from '../utils/memory-store';
 import { ArchivePanel } from './archive-panel';
 import { MigrationStepper } from './migration-stepper';
@@ -150,5 +151,24 @@ describe('migration page', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete archive' }));
     expect(await screen.findByText(/The archive was deleted/)).toBeInTheDocument();
     expect((await sim('/orgs/octo-org/migrations/1/archive')).status).toBe(404);
+  }, 20_000);
+
+  it('forgets what it remembered about an earlier migration with the same id (a reset simulator)', async () => {
+    writeMemory('org:octo-org', 1, {
+      guid: 'an-older-migration',
+      states: [{ state: 'failed', at: 0 }],
+      unlocked: ['hello-world'],
+      archiveDeleted: true,
+    });
+    await sim('/orgs/octo-org/migrations', 'POST', {
+      repositories: ['hello-world'],
+      lock_repositories: true,
+    });
+    renderApp('/migrations/orgs/octo-org/1');
+    const repos = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 10_000 });
+    expect(await within(repos).findByText('Locked')).toBeInTheDocument();
+    const timeline = screen.getByRole('list', { name: 'State changes seen' });
+    expect(within(timeline).getAllByRole('listitem')).toHaveLength(1);
+    expect(timeline).toHaveTextContent('pending');
   }, 20_000);
 });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { withState, type MigrationMemory } from '../utils/local-memory';
+import { EMPTY_MEMORY, withState, type MigrationMemory } from '../utils/local-memory';
 import { getMemory, subscribeMemory, updateMemory } from '../utils/memory-store';
 import type { Migration } from '../utils/parse-migration';
 
@@ -17,14 +17,16 @@ export function useMigrationMemory(scopeKey: string, id: number, migration: Migr
 
   const state = migration?.state;
   const changedAt = migration?.updatedAt;
+  const guid = migration?.guid;
   useEffect(() => {
     if (state === undefined || changedAt === undefined) return;
-    updateMemory(scopeKey, id, (current) =>
-      current.states.at(-1)?.state === state
-        ? current
-        : { ...current, states: withState(current.states, state, changedAt) },
-    );
-  }, [scopeKey, id, state, changedAt]);
+    updateMemory(scopeKey, id, (current) => {
+      // Memory of another migration that had this id (a reset simulator): start afresh.
+      const mine = !guid || !current.guid || current.guid === guid ? current : { ...EMPTY_MEMORY };
+      if (mine.states.at(-1)?.state === state && mine.guid === (guid || mine.guid)) return mine;
+      return { ...mine, guid: guid || mine.guid, states: withState(mine.states, state, changedAt) };
+    });
+  }, [scopeKey, id, state, changedAt, guid]);
 
   return { memory, update };
 }

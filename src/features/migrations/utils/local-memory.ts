@@ -10,6 +10,8 @@ export interface StateSeen {
 }
 
 export interface MigrationMemory {
+  /** Which migration this is about: ids restart when a simulator is reset, guids do not repeat. */
+  guid?: string;
   states: StateSeen[];
   unlocked: string[];
   archiveDeleted: boolean;
@@ -66,6 +68,7 @@ function memoryKey(scopeKey: string, id: number): string {
 export function readMemory(scopeKey: string, id: number): MigrationMemory {
   const value = read<Partial<MigrationMemory>>(memoryKey(scopeKey, id), {});
   return {
+    guid: typeof value.guid === 'string' ? value.guid : undefined,
     states: Array.isArray(value.states) ? value.states : [],
     unlocked: Array.isArray(value.unlocked) ? value.unlocked : [],
     archiveDeleted: value.archiveDeleted === true,
