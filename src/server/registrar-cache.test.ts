@@ -142,6 +142,17 @@ describe('registrar cache', () => {
     });
   });
 
+  it('refuses to buffer an oversized answer', async () => {
+    const s = setup(() => ({ body: { status: 'SUCCESS', padding: 'x'.repeat(5000) } }), {
+      maxBodyBytes: 1000,
+    });
+    const response = await s.fetch(lookup('com'));
+    expect(response.status).toBe(502);
+    expect(await response.json()).toMatchObject({ code: 'UPSTREAM_TOO_LARGE', source: 'gateway' });
+    await s.fetch(lookup('com'));
+    expect(s.sent).toHaveLength(2);
+  });
+
   it('passes other operations (ping) straight through', async () => {
     const s = setup();
     const ping = () => new Request(`${BASE}/ping`, { method: 'POST', body: '{}' });

@@ -20,6 +20,7 @@ export interface RegistrarCacheOptions {
   /** A caller never waits longer than this for a slot; beyond it the gateway answers 503 itself. */
   maxWaitMs?: number;
   maxEntries?: number;
+  maxBodyBytes?: number;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -51,6 +52,8 @@ export const REGISTRAR_CACHE_DEFAULTS = {
   minSpacingMs: 500,
   maxWaitMs: 8_000,
   maxEntries: 500,
+  /** Answers are buffered to be cached; anything larger than this is refused. */
+  maxBodyBytes: 2 * 1024 * 1024,
 } as const;
 
 const REQUIREMENTS = /\/domain\/getRegistrationRequirements\/[^/]+$/;
@@ -59,6 +62,25 @@ const SPEC = /\/spec$/;
 const KEY_HEADERS = ['x-api-key', 'x-secret-api-key'];
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The body as text, or `undefined` once it passes `limit` bytes (the rest is not read). */
+async function readLimited(response: Response, limit: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 function toResponse(stored: Stored): Response {
   return new Response(stored.body, { status: stored.status, headers: stored.headers });
@@ -150,7 +172,18 @@ export function createRegistrarCache(
     if (wait > 0) await sleep(wait);
     stats.upstreamCalls += 1;
     const response = await upstream(request);
-    const body = await response.text();
+    const body = await readLimited(response, settings.maxBodyBytes);
+    if (body === undefined) {
+      const tooLarge = Response.json(
+        {
+          message: `The registrar's answer exceeds ${settings.maxBodyBytes} bytes.`,
+          code: 'UPSTREAM_TOO_LARGE',
+          source: 'gateway',
+        },
+        { status: 502 },
+      );
+      return { status: 502, headers: [...tooLarge.headers], body: await tooLarge.text(), cacheable: false };
+    }
     const record = jsonRecord(body);
     if (isThrottled(response.status, record)) {
       nextSlot = Math.max(nextSlot, now() + Math.max(askedWaitMs(response, record), settings.minSpacingMs));
