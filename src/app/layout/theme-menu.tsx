@@ -2,17 +2,19 @@ import Brightness4Outlined from '@mui/icons-material/Brightness4Outlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useColorScheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 
 const MODES = [
   { mode: 'system', label: 'System' },
   { mode: 'light', label: 'Light' },
   { mode: 'dark', label: 'Dark' },
 ] as const;
+
+const ThemeMenuList = lazy(async () => ({
+  default: (await import('./theme-menu-list')).ThemeMenuList,
+}));
 
 /** Light, dark or the system's choice; MUI remembers it in localStorage. */
 export function ThemeMenu() {
@@ -34,20 +36,19 @@ export function ThemeMenu() {
           <Icon />
         </IconButton>
       </Tooltip>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {MODES.map((entry) => (
-          <MenuItem
-            key={entry.mode}
-            selected={entry.mode === current.mode}
-            onClick={() => {
-              setMode(entry.mode);
+      {anchor ? (
+        <Suspense fallback={null}>
+          <ThemeMenuList
+            anchor={anchor}
+            current={current.mode}
+            onPick={(picked) => {
+              setMode(picked);
               setAnchor(null);
             }}
-          >
-            {entry.label}
-          </MenuItem>
-        ))}
-      </Menu>
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
