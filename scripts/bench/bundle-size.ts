@@ -87,11 +87,11 @@ export const bundleSize: BenchFigure = {
       const extra = [...files].filter((file) => !entryFiles.has(file));
       const name = (manifest[key]?.src ?? key).replace(/^src\//, '');
       rows.push({
-        figure: `Route chunk ${name}`,
+        figure: `${/\/routes\//.test(name) ? 'Route' : 'Lazy'} chunk ${name}`,
         value: `${kb(gz(extra))} (${extra.length} files)`,
         goal: '—',
         verdict: '—',
-        how: 'what navigating there adds beyond the entry: the chunk and its static imports not already loaded, gzip -9',
+        how: 'what loading it adds beyond the entry: the chunk and its static imports not already loaded, gzip -9',
       });
     }
     return rows;
