@@ -65,7 +65,7 @@ describe('validateJsonSchema agrees with Ajv2020', () => {
     const schema = { $defs: { n: { type: 'number' } }, properties: { a: { $ref: '#/$defs/n' } } };
     expect(validateJsonSchema(schema, { a: 'x' })[0]).toMatchObject({ instancePath: '/a', keyword: 'type' });
     expect(validateJsonSchema(schema, { a: 1 })).toEqual([]);
-    expect(() => validateJsonSchema({ $ref: '#/$defs/missing' }, 1)).toThrow(/can't resolve/);
+    expect(() => validateJsonSchema({ $ref: '#/$defs/missing' }, 1)).toThrow(/Unresolved \$ref/);
   });
 
   it('reports nested errors at their instance path, with if/then', () => {

@@ -12,7 +12,8 @@ import { validateJsonSchema, type SchemaError } from './json-schema-check';
  *
  * Ajv compiles schemas to JavaScript with `new Function`; Ferry's Content-Security-Policy (`script-src
  * 'self'`, no 'unsafe-eval') forbids that in the browser. Where code generation is refused, validation runs
- * through `validateJsonSchema`, an interpreter with Ajv's error shape, wired into the same rjsf validator.
+ * through `validateJsonSchema` (@cfworker/json-schema, which interprets
+ * schemas), with Ajv's error shape, wired into the same rjsf validator.
  */
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 
