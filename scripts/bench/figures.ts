@@ -1,3 +1,4 @@
+import { authorEditor } from './author-editor';
 import { bundleSize } from './bundle-size';
 import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
@@ -10,4 +11,10 @@ import type { BenchFigure } from './types';
  * the author editor with 10,000 authors (render + keystroke-to-filter), saving 1,000 author mappings
  * against the simulator, and counted GitHub requests while watching one export for a simulated hour.
  */
-export const FIGURES: BenchFigure[] = [bundleSize, firstRender, gatewayOverhead, gatewayMemory];
+export const FIGURES: BenchFigure[] = [
+  bundleSize,
+  firstRender,
+  gatewayOverhead,
+  gatewayMemory,
+  authorEditor,
+];

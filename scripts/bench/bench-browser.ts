@@ -1,0 +1,62 @@
+import { chromium, type Browser } from 'playwright-core';
+
+/** The flags the e2e suite launches Debian's Chromium with (tests/e2e/playwright.config.ts). */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+  });
+}
+
+/** A JSON call to the gateway (or its `/__sim` control interface) on loopback; throws on a non-2xx answer. */
+export async function callJson<T = unknown>(
+  origin: string,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${origin}${path}`, {
+    method: init.method ?? 'GET',
+    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface SimStats {
+  requests: number;
+  counted: number;
+  notModified: number;
+}
+
+export async function simStats(origin: string): Promise<SimStats> {
+  const state = await callJson<{ stats: SimStats }>(origin, '/__sim/state');
+  return { ...state.stats };
+}
+
+/** Start a Subversion import of `authors-10000` into octo-org/hello-world and move it to the mapping step. */
+export async function importWithManyAuthors(origin: string, words = 'authors-10000'): Promise<string> {
+  const vcsUrl = `http://svn.example.com/svn/${words}`;
+  await callJson(origin, '/api/github/repos/octo-org/hello-world/import', {
+    method: 'PUT',
+    body: { vcs_url: vcsUrl, vcs: 'subversion' },
+  });
+  await callJson(origin, '/__sim/advance', { method: 'POST', body: { seconds: 65 } });
+  const status = await callJson<{ status: string }>(origin, '/api/github/repos/octo-org/hello-world/import');
+  if (status.status !== 'mapping') throw new Error(`import is ${status.status}, expected mapping`);
+  return vcsUrl;
+}
