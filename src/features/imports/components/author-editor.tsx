@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
+import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { isApiError } from '@/lib/api-error';
 import { formatNumber } from '@/lib/format';
@@ -166,14 +167,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           below are how they were imported.
         </Alert>
       ) : null}
-      {authors.isError ? (
-        <ErrorAlert
-          error={authors.error}
-          severity="warning"
-          context="Refresh failed"
-          onRetry={() => void authors.refetch()}
-        />
-      ) : null}
+      <RefreshFailedAlert query={authors} />
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, mb: 2, alignItems: { md: 'center' } }}>
         <TextField
           size="small"

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
+import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { UpdatedAgo } from '@/components/updated-ago';
@@ -13,7 +14,7 @@ import { importQueries } from '../api/imports-queries';
 import { useUpdateImport } from '../api/update-import';
 import { importPaths } from '../paths';
 import type { SourceImport } from '../utils/import-model';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ImportProgress } from './import-progress';
 import { LargeFilesSection } from './large-files';
 import { RemedyPanel } from './remedy-panel';
@@ -71,6 +72,7 @@ function ImportView({ owner, repo, item }: { owner: string; repo: string; item: 
         open={confirm === 'restart'}
         title="Restart this import?"
         confirmLabel="Restart"
+        cancelLabel="Keep it"
         busy={update.isPending}
         onClose={close}
         onConfirm={() => update.mutate({ kind: 'restart' }, { onSettled: close })}
@@ -82,6 +84,7 @@ function ImportView({ owner, repo, item }: { owner: string; repo: string; item: 
         open={confirm === 'cancel' || confirm === 'cancel-retry'}
         title="Cancel this import?"
         confirmLabel="Cancel import"
+        cancelLabel="Keep it"
         destructive
         busy={cancel.isPending}
         onClose={close}
@@ -126,14 +129,7 @@ export function ImportPage({ owner, repo }: { owner: string; repo: string }) {
         <ErrorAlert error={new Error(`“${owner}/${repo}” is not a repository name (owner/repo).`)} />
       ) : item !== undefined ? (
         <Stack sx={{ gap: 2 }}>
-          {query.isError ? (
-            <ErrorAlert
-              error={query.error}
-              severity="warning"
-              context="Refresh failed"
-              onRetry={() => void query.refetch()}
-            />
-          ) : null}
+          <RefreshFailedAlert query={query} />
           {item === null ? (
             <StartImportForm key={lastUrl ?? 'new'} owner={owner} repo={repo} initialUrl={lastUrl} />
           ) : (

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { formatDateTime } from '@/lib/format';
 import { formatRemaining, type ArchiveView } from '../utils/archive-view';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export interface ArchivePanelProps {
   view: ArchiveView;

@@ -20,7 +20,7 @@ import { migrationQueries } from '../api/migration-queries';
 import { useUnlockRepos, type UnlockResult } from '../api/unlock-repo';
 import type { Migration } from '../utils/parse-migration';
 import type { MigrationScope } from '../utils/scope';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 
 export interface MigrationReposProps {
   scope: MigrationScope;

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ErrorAlert } from '@/components/error-alert';
+import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { UpdatedAgo } from '@/components/updated-ago';
@@ -79,14 +79,7 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
                   : 'No export running: not refreshing.'}
               </Typography>
             </Stack>
-            {query.isError ? (
-              <ErrorAlert
-                error={query.error}
-                severity="warning"
-                context="Refresh failed"
-                onRetry={() => void query.refetch()}
-              />
-            ) : null}
+            <RefreshFailedAlert query={query} />
             {items.length === 0 ? (
               <Alert severity="info" role="status">
                 No migrations yet. Start an export to create one.

@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '@/components/error-alert';
+import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { UpdatedAgo } from '@/components/updated-ago';
@@ -45,14 +46,7 @@ export function RateLimitsPage() {
     >
       {status ? (
         <Stack sx={{ gap: 2 }}>
-          {query.isError ? (
-            <ErrorAlert
-              error={query.error}
-              severity="warning"
-              context="Refresh failed"
-              onRetry={() => void query.refetch()}
-            />
-          ) : null}
+          <RefreshFailedAlert query={query} />
           {status.enabled ? (
             <>
               {status.rateMirrorsCore ? (

@@ -11,34 +11,52 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing; name it after what it keeps ("Keep it"). */
+  cancelLabel?: string;
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-export function ConfirmDialog(props: ConfirmDialogProps) {
+/** Ask before an action that cannot be undone. Closing is refused while the action runs. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
   return (
-    <Dialog open={props.open} onClose={props.onClose} aria-labelledby={titleId} aria-describedby={textId}>
-      <DialogTitle id={titleId}>{props.title}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} component="div">
-          {props.children}
+          {children}
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose} autoFocus>
-          Keep it
+        <Button onClick={onClose} disabled={busy} autoFocus>
+          {cancelLabel}
         </Button>
         <Button
-          onClick={props.onConfirm}
-          color={props.destructive ? 'error' : 'primary'}
           variant="contained"
-          disabled={props.busy}
+          color={destructive ? 'error' : 'primary'}
+          onClick={onConfirm}
+          disabled={busy}
         >
-          {props.confirmLabel}
+          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
