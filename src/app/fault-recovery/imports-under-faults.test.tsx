@@ -100,7 +100,7 @@ describe('the author editor under faults', { timeout: 90_000 }, () => {
     injectFault({ id: 'down', kind: 'status', status: 503, method: 'PATCH', path: PATCH_PATH });
     await view.user.click(screen.getByRole('button', { name: 'Save 1 change' }));
     expect(await screen.findByText(/1 change was not saved/)).toBeInTheDocument();
-    expect(within(rowOf(a.remote_name)).getByText('Save failed')).toBeInTheDocument();
+    await waitFor(() => expect(within(rowOf(a.remote_name)).getByText('Save failed')).toBeInTheDocument());
     expect(cellOf(a.remote_name, 'email')).toHaveTextContent('typed@example.com');
     expect(patches()).toBe(1);
 
