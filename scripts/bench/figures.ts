@@ -1,4 +1,5 @@
 import { authorEditor } from './author-editor';
+import { authorSave } from './author-save';
 import { bundleSize } from './bundle-size';
 import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
@@ -11,4 +12,11 @@ import type { BenchFigure } from './types';
  * the author editor with 10,000 authors (render + keystroke-to-filter), saving 1,000 author mappings
  * against the simulator, and counted GitHub requests while watching one export for a simulated hour.
  */
-export const FIGURES: BenchFigure[] = [bundleSize, firstRender, gatewayOverhead, gatewayMemory, authorEditor];
+export const FIGURES: BenchFigure[] = [
+  bundleSize,
+  firstRender,
+  gatewayOverhead,
+  gatewayMemory,
+  authorEditor,
+  authorSave,
+];
