@@ -1,0 +1,102 @@
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { createGateway } from '@/server/app';
+import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
+import { counter, injectFault } from '@/testing/fault-helpers';
+import { renderApp } from '@/testing/render-with-providers';
+import { simServer, simulator, testRuntime, TEST_ORIGIN } from '@/testing/sim-server';
+
+/**
+ * The domains page while the registrar throttles (a 503 burst): what the person typed in the payload form
+ * stays, the requirements already shown stay shown, and the page recovers once the burst is over.
+ */
+configure({ asyncUtilTimeout: 15_000 });
+
+const LOOKUP = 'domain/getRegistrationRequirements/*';
+
+/** Open .com's requirements and fill the payload form until it gives a validated body. */
+async function fillPayload() {
+  const view = renderApp('/domains?tld=com');
+  const cost = await screen.findByRole('spinbutton', { name: /Cost \(US cents\)/ }, { timeout: 20_000 });
+  await view.user.type(cost, '1108');
+  await view.user.click(screen.getByRole('combobox', { name: /agreeToTerms/ }));
+  await view.user.click(await screen.findByRole('option', { name: 'yes' }));
+  expect(await screen.findByLabelText('Validated JSON body')).toHaveTextContent('"cost": 1108');
+  return view;
+}
+
+function expectAllKept() {
+  expect(screen.getByRole('heading', { name: 'Can be registered through the API' })).toBeInTheDocument();
+  expect(screen.getByRole('spinbutton', { name: /Cost \(US cents\)/ })).toHaveValue(1108);
+  expect(screen.getByLabelText('Validated JSON body')).toHaveTextContent('"cost": 1108');
+  expect(screen.getByLabelText('Validated JSON body')).toHaveTextContent('"agreeToTerms": "yes"');
+}
+
+/**
+ * A gateway in front of the same simulator but without its requirements cache, so a refresh really
+ * reaches the registrar (the test runtime's gateway would answer it from its cache).
+ */
+function bypassRequirementsCache() {
+  const config = testRuntime.config;
+  const uncached = createGateway({
+    config: {
+      ...config,
+      registrar: {
+        ...config.registrar,
+        apiKey: SIM_REGISTRAR_KEYS.apiKey,
+        secretApiKey: SIM_REGISTRAR_KEYS.secretApiKey,
+      },
+    },
+    fetchGithub: simulator().fetch,
+    fetchRegistrar: simulator().fetch,
+    registrarCache: { ttlMs: 0, minSpacingMs: 0 },
+  });
+  simServer.use(
+    http.all(`${TEST_ORIGIN}/api/registrar/*`, async ({ request }) => {
+      const url = new URL(request.url);
+      const headers = new Headers(request.headers);
+      headers.set('host', url.host);
+      const body = request.method === 'GET' ? undefined : await request.text();
+      return uncached.fetch(new Request(url, { method: request.method, headers, body }));
+    }),
+  );
+}
+
+describe('the domains page under a registrar 503 burst', { timeout: 60_000 }, () => {
+  it('a refresh that fails keeps the requirements and the typed payload, and Retry recovers', async () => {
+    bypassRequirementsCache();
+    const { queryClient } = await fillPayload();
+    const lookups = counter(LOOKUP);
+    injectFault({ kind: 'registrar-503-burst', path: LOOKUP, count: 2 });
+
+    await act(() => queryClient.refetchQueries({ queryKey: ['domains'] }));
+    expect(await screen.findByText('The registrar is throttling requests')).toBeInTheDocument();
+    expectAllKept();
+    expect(lookups()).toBe(1);
+
+    // The person retries while the burst lasts: still kept; then the burst is over and it recovers.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(lookups()).toBe(2));
+    expect(screen.getByText('The registrar is throttling requests')).toBeInTheDocument();
+    expectAllKept();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() =>
+      expect(screen.queryByText('The registrar is throttling requests')).not.toBeInTheDocument(),
+    );
+    expect(lookups()).toBe(3);
+    expectAllKept();
+  });
+
+  it('with the gateway cache: a refresh during a burst is answered from the cache, nothing is lost', async () => {
+    const { queryClient } = await fillPayload();
+    const lookups = counter(LOOKUP);
+    injectFault({ kind: 'registrar-503-burst', path: LOOKUP });
+    await act(() => queryClient.refetchQueries({ queryKey: ['domains'] }));
+    expect(lookups()).toBe(0);
+    expect(screen.queryByText('The registrar is throttling requests')).not.toBeInTheDocument();
+    expectAllKept();
+  });
+});
