@@ -3,8 +3,8 @@ import { expect, test } from './fixtures';
 
 /**
  * Unsaved work survives faults end to end: author mappings typed in the editor outlive a failing save and
- * a page reload (they are kept in the browser), nothing is re-sent by itself, and saving after the fault
- * is gone puts the values on the server.
+ * a page reload (they are kept in the browser), the start-export dialog keeps its input through a failed
+ * start, nothing is re-sent by itself, and saving after the fault is gone puts the values on the server.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -88,4 +88,36 @@ test('author mappings survive a failing save and a reload, then save once the fa
   await expect(grid).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/0 unsaved changes/)).toBeVisible();
   await expect(grid.getByRole('gridcell', { name: 'Typed Person 2', exact: true })).toBeVisible();
+});
+
+test('the start-export dialog keeps its input through a 502, sends one POST, and starts on the second try', async ({
+  page,
+  sim,
+}) => {
+  await page.goto('/migrations/orgs/octo-org');
+  await page.getByRole('button', { name: 'Start export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start an export of octo-org' });
+  await dialog.getByRole('combobox', { name: 'Repositories' }).fill('hello-world');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('checkbox', { name: 'Exclude attachments' }).check();
+  await expect(dialog.getByText('1 repository: hello-world.')).toBeVisible();
+
+  const [faultId = ''] = await sim.fault({
+    kind: 'status',
+    status: 502,
+    method: 'POST',
+    path: 'orgs/*/migrations',
+  });
+  await dialog.getByRole('button', { name: 'Start export' }).click();
+  await expect(dialog.getByText(/The export did not start/)).toBeVisible();
+  await expect(dialog.getByText('1 repository: hello-world.')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Exclude attachments' })).toBeChecked();
+  expect((await sim.faultHits())[faultId]).toBe(1);
+
+  await sim.clearFaults();
+  await dialog.getByRole('button', { name: 'Start export' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Migration #1' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page).toHaveURL(/\/migrations\/orgs\/octo-org\/1$/);
 });
