@@ -14,7 +14,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vite
 vitest_status=$?
 
 echo "== playwright"
-PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
 playwright_status=$?
 
 node -e '
