@@ -36,7 +36,7 @@ export function DomainsPage() {
     >
       <Stack sx={{ gap: 2 }}>
         <TldLookupForm
-          key={typed}
+          key={`form:${typed}`}
           initial={normalized?.ok ? (normalized.unicode ?? normalized.tld) : typed}
           onLookup={(tld) => setParams({ tld })}
         />
@@ -48,7 +48,7 @@ export function DomainsPage() {
         ) : null}
         {normalized?.ok ? (
           <RequirementsPanel
-            key={normalized.tld}
+            key={`panel:${normalized.tld}`}
             tld={normalized.tld}
             unicode={normalized.unicode}
             onLoaded={onLoaded}

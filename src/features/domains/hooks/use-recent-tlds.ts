@@ -6,8 +6,9 @@ export const MAX_RECENT = 8;
 function read(): string[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]');
+    // Stored by another tab or an older version: keep strings, once each.
     return Array.isArray(parsed)
-      ? parsed.filter((item): item is string => typeof item === 'string').slice(0, MAX_RECENT)
+      ? [...new Set(parsed.filter((item): item is string => typeof item === 'string'))].slice(0, MAX_RECENT)
       : [];
   } catch {
     return [];
