@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
@@ -14,6 +14,7 @@ import { importQueries } from '../api/imports-queries';
 import { useUpdateImport } from '../api/update-import';
 import { importPaths } from '../paths';
 import type { SourceImport } from '../utils/import-model';
+import { authorsVersion } from '../utils/import-phase';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ImportProgress } from './import-progress';
 import { LargeFilesSection } from './large-files';
@@ -21,9 +22,8 @@ import { RemedyPanel } from './remedy-panel';
 import { RetirementNotice } from './retirement-notice';
 import { StartImportForm } from './start-import-form';
 
-const AuthorEditor = lazy(() =>
-  import('./author-editor').then((module) => ({ default: module.AuthorEditor })),
-);
+const loadAuthorEditor = () => import('./author-editor');
+const AuthorEditor = lazy(() => loadAuthorEditor().then((module) => ({ default: module.AuthorEditor })));
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 const REPO = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
@@ -37,6 +37,13 @@ function ImportView({ owner, repo, item }: { owner: string; repo: string; item: 
   const cancel = useCancelImport(owner, repo);
   const [confirm, setConfirm] = useState<'restart' | 'cancel' | 'cancel-retry' | undefined>();
   const close = () => setConfirm(undefined);
+  const queryClient = useQueryClient();
+  const hasAuthors = (item.authorsCount ?? 0) > 0;
+  const version = authorsVersion(item);
+  // Ask for the authors while the editor's code loads, instead of after (10,000 authors are a long list).
+  useEffect(() => {
+    if (hasAuthors) void queryClient.prefetchQuery(importQueries.authors(owner, repo, version));
+  }, [hasAuthors, owner, repo, version, queryClient]);
   return (
     <Stack sx={{ gap: 2 }}>
       <ImportProgress item={item} />
@@ -63,7 +70,7 @@ function ImportView({ owner, repo, item }: { owner: string; repo: string; item: 
         </Button>
       </Stack>
       {item.hasLargeFiles ? <LargeFilesSection owner={owner} repo={repo} item={item} /> : null}
-      {(item.authorsCount ?? 0) > 0 ? (
+      {hasAuthors ? (
         <Suspense fallback={<LoadingState label="Loading the author editor" />}>
           <AuthorEditor owner={owner} repo={repo} item={item} />
         </Suspense>
@@ -104,6 +111,10 @@ export function ImportPage({ owner, repo }: { owner: string; repo: string }) {
   const [lastUrl, setLastUrl] = useState<string | undefined>();
   const item = query.data;
   if (item && item.vcsUrl !== lastUrl) setLastUrl(item.vcsUrl);
+  // The editor's code (the data grid) downloads while the import's status is fetched, not after it.
+  useEffect(() => {
+    if (valid) void loadAuthorEditor();
+  }, [valid]);
 
   const actions = (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
