@@ -222,7 +222,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           disabled={readOnly || save.running || valid.length === 0}
           onClick={() => void runSave(valid)}
         >
-          Save {valid.length} {valid.length === 1 ? 'change' : 'changes'}
+          Save {formatNumber(valid.length)} {valid.length === 1 ? 'change' : 'changes'}
         </Button>
       </Stack>
       {save.running || save.total > 0 ? (
