@@ -146,10 +146,13 @@ describe('app shell', () => {
     expect(screen.queryByText(/rate limit is exhausted/)).not.toBeInTheDocument();
   });
 
-  it('shows the core budget from the latest GitHub response', async () => {
+  it('shows the core budget from the latest GitHub response, on any page', async () => {
     renderApp('/connection');
     const bar = await appBar();
-    expect(within(bar).getByText('Core budget: waiting for GitHub')).toBeInTheDocument();
+    // Fetched once on its own (free), so pages that never call GitHub still show it.
+    expect(await within(bar).findByRole('status', { name: 'GitHub core rate limit' })).toHaveTextContent(
+      /^Core [\d,]+ \/ 5,000/,
+    );
     const reset = Math.floor(Date.now() / 1000) + 3_000;
     act(() => rateLimitStore.record({ resource: 'core', limit: 5000, remaining: 400, used: 4600, reset }));
     const budget = within(bar).getByRole('status', { name: 'GitHub core rate limit' });

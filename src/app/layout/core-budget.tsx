@@ -1,6 +1,8 @@
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { rateLimitQueries } from '@/features/rate-limits/api/rate-limit-queries';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { formatDuration, formatNumber } from '@/lib/format';
@@ -10,6 +12,8 @@ export function CoreBudget() {
   const { readings, clockOffsetMs } = useRateLimitSnapshot();
   const now = useNow(1_000);
   const core = readings.core;
+  // Pages that talk only to the registrar would leave the bar empty: ask once (`GET /rate_limit` is free).
+  useQuery({ ...rateLimitQueries.status(), enabled: !core, refetchInterval: false });
   if (!core) {
     return (
       <Typography variant="body2" sx={{ opacity: 0.85 }}>
