@@ -1,7 +1,7 @@
+import Box from '@mui/material/Box';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '@/components/error-alert';
@@ -61,18 +61,29 @@ export function RateLimitsPage() {
                 </Alert>
               ) : null}
               {categories && categories.length > 0 ? (
-                <Grid container spacing={2}>
+                // A CSS grid on Box rather than MUI's Grid: the same layout, and less code on the first page.
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gap: 2,
+                    gridTemplateColumns: {
+                      xs: '1fr',
+                      sm: 'repeat(2, 1fr)',
+                      lg: 'repeat(3, 1fr)',
+                      xl: 'repeat(4, 1fr)',
+                    },
+                  }}
+                >
                   {sortByUrgency(categories, projections).map((category) => (
-                    <Grid key={category.name} size={{ xs: 12, sm: 6, lg: 4, xl: 3 }}>
-                      <RateLimitCard
-                        category={category}
-                        projection={projections[category.name]}
-                        serverNow={serverNow}
-                        clockOffsetMs={clockOffsetMs}
-                      />
-                    </Grid>
+                    <RateLimitCard
+                      key={category.name}
+                      category={category}
+                      projection={projections[category.name]}
+                      serverNow={serverNow}
+                      clockOffsetMs={clockOffsetMs}
+                    />
                   ))}
-                </Grid>
+                </Box>
               ) : (
                 <Alert severity="info" role="status">
                   GitHub returned no rate-limit categories.
