@@ -2,7 +2,7 @@ import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { rateLimitQueries } from '@/features/rate-limits/api/rate-limit-queries';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { formatDuration, formatNumber } from '@/lib/format';
@@ -13,13 +13,8 @@ export function CoreBudget() {
   const now = useNow(1_000);
   const core = readings.core;
   // Pages that talk only to the registrar would leave the bar empty: ask once (`GET /rate_limit` is free).
-  // The answer's headers reach the store through the client; its body is the rate-limits page's business.
-  useQuery({
-    queryKey: ['core-budget', 'probe'],
-    queryFn: () => request<unknown>('github', 'rate_limit').then(() => true),
-    enabled: !core,
-    staleTime: Infinity,
-  });
+  // Shares the rate-limits page's query, so that page costs no second request.
+  useQuery({ ...rateLimitQueries.status(), enabled: !core, refetchInterval: false });
   if (!core) {
     return (
       <Typography variant="body2" sx={{ opacity: 0.85 }}>
