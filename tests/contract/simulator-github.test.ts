@@ -33,7 +33,7 @@ import {
 } from './openapi-harness';
 
 const BASE = 'http://sim.test/api/v3';
-const BAD_TOKEN = 'ghp_notARealToken000000000000000000000000';
+const BAD_TOKEN = 'sim-token-bad-FAKE';
 
 interface Call {
   method?: string;

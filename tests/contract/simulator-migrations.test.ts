@@ -10,7 +10,7 @@ import { expectMatchesOperation, statusStanding } from './openapi-harness';
 const BASE = 'http://sim.test/api/v3';
 const PREVIEW = 'application/vnd.github.wyandotte-preview+json';
 /** A token of hubot's without the `repo` scope (user migrations answer 403). */
-const NO_SCOPES = 'ghp_simNoScopes000000000000000000000000';
+const NO_SCOPES = 'sim-token-noscopes-FAKE';
 
 interface Call {
   method?: string;

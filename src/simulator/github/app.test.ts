@@ -17,8 +17,8 @@ function gh(path: string, init: RequestInit & { auth?: string | null } = {}) {
 
 describe('authentication', () => {
   it.each([
-    ['an unknown token', 'Bearer ghp_doesNotExist000000000000000000000000'],
-    ['an unknown token (token scheme)', 'token ghp_doesNotExist000000000000000000000000'],
+    ['an unknown token', 'Bearer sim-token-unknown-FAKE'],
+    ['an unknown token (token scheme)', 'token sim-token-unknown-FAKE'],
     ['a Basic header', 'Basic b2N0b2NhdDpwYXNzd29yZA=='],
     ['a bare word', 'nonsense'],
   ])('answers 401 Bad credentials to %s, in GitHub’s basic-error shape', async (_what, auth) => {

@@ -6,8 +6,8 @@ import type { SimAccount } from './factories/user';
  * repositories of varied names, sizes and languages. Tokens are fixed so tests and docs can name them.
  */
 export const SIM_TOKENS = {
-  octocat: 'ghp_simOctocat0000000000000000000000000',
-  hubot: 'ghp_simHubot00000000000000000000000000000',
+  octocat: 'sim-token-octocat-FAKE',
+  hubot: 'sim-token-hubot-FAKE',
 } as const;
 
 export interface SimToken {

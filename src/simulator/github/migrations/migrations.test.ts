@@ -8,7 +8,7 @@ const ORIGIN = 'http://sim.test';
 const BASE = `${ORIGIN}/api/v3`;
 const PREVIEW = 'application/vnd.github.wyandotte-preview+json';
 const DAY_S = 86_400;
-const NO_SCOPES = 'ghp_simNoScopes000000000000000000000000';
+const NO_SCOPES = 'sim-token-noscopes-FAKE';
 
 let sim: Simulator;
 beforeEach(() => {
