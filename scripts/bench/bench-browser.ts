@@ -1,22 +1,11 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
 import { chromium, type Browser } from 'playwright-core';
-
-/** The flags the e2e suite launches Debian's Chromium with (tests/e2e/playwright.config.ts). */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
   });
 }
 

@@ -1,3 +1,4 @@
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
 import { chromium, type Page } from 'playwright-core';
 import { startGateway } from '@/testing/node-servers';
 import { ms, percentile, sortedCopy } from './stats';
@@ -5,17 +6,6 @@ import { verdict, type BenchFigure } from './types';
 
 const RUNS = 10;
 const GOAL_MS = 1_000;
-/** The flags the e2e suite launches Debian's Chromium with (tests/e2e/playwright.config.ts). */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Headless Chromium opens /rate-limits from the production build served by the real gateway (embedded
@@ -29,9 +19,9 @@ export const firstRender: BenchFigure = {
     const dist = await context.distDir();
     const server = await startGateway({ SIM_SCENARIO: 'quiet' }, { staticRoot: dist });
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
-      args: ARGS,
+      args: CHROMIUM_ARGS,
     });
     try {
       const cold: number[] = [];

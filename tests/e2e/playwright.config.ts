@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const executablePath = CHROMIUM_PATH;
 if (!existsSync(executablePath)) {
   throw new Error(`Chromium not found at ${executablePath}; run: apt-get install -y chromium`);
 }
@@ -23,16 +24,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {
