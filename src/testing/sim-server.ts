@@ -2,6 +2,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { loadConfig } from '@/server/config';
 import { createRuntime } from '@/server/runtime';
+import { SIM_TOKENS } from '@/simulator/github/seed';
 
 /**
  * Component tests talk to the real gateway and simulator, in-process: msw hands every `/api/*` request
@@ -34,4 +35,27 @@ export function simulator() {
   const sim = testRuntime.simulator;
   if (!sim) throw new Error('the test runtime has no simulator');
   return sim;
+}
+
+/**
+ * Act on the simulator's GitHub API directly, as octocat (as another client would): setup and side effects
+ * a test needs outside the UI.
+ */
+export function simGithub(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return simulator().fetch(
+    new Request(`${TEST_ORIGIN}/api/v3${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${SIM_TOKENS.octocat}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
 }

@@ -1,11 +1,10 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { SIM_TOKENS } from '@/simulator/github/seed';
 import type { FaultRuleInput } from '@/simulator/faults/fault-rules';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { clearFaults, counter, injectFault, removeFault } from '@/testing/fault-helpers';
 import { renderApp } from '@/testing/render-with-providers';
-import { simulator } from '@/testing/sim-server';
+import { simGithub, simulator } from '@/testing/sim-server';
 
 /**
  * The author-mapping editor while GitHub misbehaves during a save: the user's edits are never lost (not
@@ -29,14 +28,7 @@ interface Author {
 }
 
 async function sim(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await simulator().fetch(
-    new Request(`http://localhost:3000/api/v3${path}`, {
-      method,
-      headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  return response.json();
+  return (await simGithub(method, path, body)).json();
 }
 
 /** An import in the mapping step (time is frozen, so it stays there), with three authors. */

@@ -1,9 +1,8 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp } from '@/testing/render-with-providers';
-import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { simServer, simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 
 vi.mock('../utils/save-spacing', () => ({ SAVE_SPACING_MS: 0 }));
 
@@ -21,14 +20,7 @@ interface Author {
 }
 
 async function sim(method: string, path: string, body?: unknown): Promise<unknown> {
-  const response = await simulator().fetch(
-    new Request(`http://localhost:3000/api/v3${path}`, {
-      method,
-      headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-  return response.json();
+  return (await simGithub(method, path, body)).json();
 }
 
 /** An import in the mapping step (time is frozen, so it stays there), with its authors. */

@@ -1,8 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp } from '@/testing/render-with-providers';
-import { simulator } from '@/testing/sim-server';
+import { simGithub, simulator } from '@/testing/sim-server';
 
 // The real gateway and simulator answer in-process, but a loaded CI machine can be slow.
 configure({ asyncUtilTimeout: 10_000 });
@@ -11,13 +10,7 @@ const REPO = '/repos/octo-org/hello-world';
 
 /** Act on the simulator directly (as another client would). */
 async function sim(method: string, path: string, body?: unknown) {
-  const response = await simulator().fetch(
-    new Request(`http://localhost:3000/api/v3${path}`, {
-      method,
-      headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
+  const response = await simGithub(method, path, body);
   expect(response.status).toBeLessThan(300);
 }
 

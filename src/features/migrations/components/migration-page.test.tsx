@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp, renderWithProviders } from '@/testing/render-with-providers';
-import { simulator } from '@/testing/sim-server';
+import { simGithub, simulator } from '@/testing/sim-server';
 import { writeMemory } from '../utils/local-memory';
 import { resetMemoryCache } from '../utils/memory-store';
 import { ArchivePanel } from './archive-panel';
@@ -14,17 +13,7 @@ const PREVIEW = 'application/vnd.github.wyandotte-preview+json';
 
 /** Talk to the simulator directly (setup and side effects a test needs outside the UI). */
 async function sim(path: string, method = 'GET', body?: unknown) {
-  return simulator().fetch(
-    new Request(`http://simulator.internal/api/v3${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${SIM_TOKENS.octocat}`,
-        accept: PREVIEW,
-        'content-type': 'application/json',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
+  return simGithub(method, path, body, { accept: PREVIEW });
 }
 
 describe('MigrationStepper', () => {
