@@ -33,6 +33,8 @@ export interface GatewayDeps {
   registrarCache?: RegistrarCacheOptions;
   /** Ferry's memory; without it nothing is recorded and `/api/ferry/*` answers 503. */
   store?: FerryStore;
+  /** Only for `/api/ferry/*`, opened on first use (component tests): nothing is recorded into it. */
+  lazyStore?: () => Promise<FerryStore>;
   /** Follow migrations and imports with one shared watcher (on by default). */
   watch?: boolean;
   /** Who the timeline says asked for a write, when the gateway knows (the simulator's user). */
@@ -56,6 +58,7 @@ export function createGateway({
   mount,
   registrarCache,
   store,
+  lazyStore,
   watch = true,
   actor,
   onMemory,
@@ -163,7 +166,8 @@ export function createGateway({
     }
     return response;
   });
-  if (store) app.route('/api/ferry', createFerryRoutes({ store, recorder, watcher }));
+  const routesStore = store ? () => Promise.resolve(store) : lazyStore;
+  if (routesStore) app.route('/api/ferry', createFerryRoutes({ store: routesStore, recorder, watcher }));
   else
     app.all('/api/ferry/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),

@@ -22,6 +22,8 @@ export interface RuntimeOptions {
   simUser?: keyof typeof SIM_TOKENS;
   /** Ferry's memory (opened by the host: opening is asynchronous). */
   store?: FerryStore;
+  /** A store for `/api/ferry/*` only, opened on first use (component tests). */
+  lazyStore?: () => Promise<FerryStore>;
   /** The shared watcher (on unless a test turns it off). */
   watch?: boolean;
 }
@@ -68,6 +70,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   const app = createGateway({
     config: effective,
     store: options.store,
+    lazyStore: options.lazyStore,
     watch: options.watch,
     actor: config.github.mode === 'simulator' ? (options.simUser ?? 'octocat') : undefined,
     onMemory: (created) => {
