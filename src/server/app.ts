@@ -3,9 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import { matchOperation } from './allow-list';
 import type { GatewayConfig } from './config';
-import { forward, gatewayError, type UpstreamFetch } from './forward';
+import { forward } from './forward';
+import { gatewayError } from './gateway-error';
+import { loggableError } from './log-safe';
 import { publicConfig } from './public-config';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
+import type { UpstreamFetch } from './upstream-call';
 import {
   allowedHostNames,
   crossSiteCheck,
@@ -37,7 +40,8 @@ export function createGateway({
 }: GatewayDeps): Hono {
   const app = new Hono();
   app.use('*', securityHeaders);
-  app.use('/api/*', redactSecrets(secretsOf(config)));
+  const secrets = secretsOf(config);
+  app.use('/api/*', redactSecrets(secrets));
   app.use('*', hostCheck(allowedHostNames(config)));
   if (config.password) app.use('*', passwordCheck(config.password));
   app.use('/api/*', crossSiteCheck);
@@ -83,7 +87,7 @@ export function createGateway({
 
   mount?.(app);
   app.onError((error, c) => {
-    console.error('[gateway] unexpected error:', error instanceof Error ? error.message : error);
+    console.error(`[gateway] unexpected error: ${loggableError(error, secrets)}`);
     return c.json(
       { message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' },
       500,

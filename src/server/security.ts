@@ -136,8 +136,8 @@ export function secretsOf(config: Pick<GatewayConfig, 'github' | 'registrar'>): 
 
 /**
  * An upstream (or a proxy in front of it) that reflects the request would hand our credentials to the
- * browser. API answers lose any header that carries one, and JSON bodies have them replaced. Only in live
- * mode, where there are real credentials; other bodies (archives) stream untouched.
+ * browser. API answers lose any header that carries one. JSON bodies are redacted where they are read,
+ * bounded, in `forward.ts` (every spelling, `redact.ts`); other bodies (archives) stream untouched.
  */
 export function redactSecrets(secrets: string[]): MiddlewareHandler {
   return async (c, next) => {
@@ -147,20 +147,5 @@ export function redactSecrets(secrets: string[]): MiddlewareHandler {
       secrets.some((secret) => value.includes(secret)),
     );
     for (const [name] of carrying) c.res.headers.delete(name);
-    if (!/json/i.test(c.res.headers.get('content-type') ?? '') || !c.res.body) return;
-    let text: string;
-    try {
-      text = await c.res.text();
-    } catch {
-      // The upstream's body broke off (or hit the timeout) half-way.
-      c.res = c.json(
-        { message: 'The upstream’s answer broke off.', code: 'UPSTREAM_CUT', source: 'gateway' },
-        502,
-      );
-      return;
-    }
-    const clean = secrets.reduce((body, secret) => body.split(secret).join('[redacted]'), text);
-    c.res.headers.delete('content-length');
-    c.res = new Response(clean, c.res);
   };
 }
