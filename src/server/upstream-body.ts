@@ -55,9 +55,7 @@ export function withIdleTimeout(
   );
 }
 
-export type BoundedText =
-  | { ok: true; text: string }
-  | { ok: false; reason: 'too-large' | 'idle' | 'cut' };
+export type BoundedText = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'idle' | 'cut' };
 
 /** Read `body` as UTF-8 text, giving up (and cancelling the upstream) past `maxBytes` or `idleMs` of silence. */
 export async function readBoundedText(
