@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { answerClientError } from './client-error';
 import { loadConfig } from './config';
 import { createRuntime } from './runtime';
 
@@ -34,6 +35,8 @@ const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: co
     );
   }
 });
+
+server.on('clientError', answerClientError);
 
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -16,17 +16,22 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Headers every answer carries, including errors and Node's own 400 (`client-error.ts`). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
 /** Security headers on every response, including errors. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   const headers = c.res.headers;
-  headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
-  headers.set('x-content-type-options', 'nosniff');
-  headers.set('referrer-policy', 'no-referrer');
-  headers.set('x-frame-options', 'DENY');
-  headers.set('cross-origin-opener-policy', 'same-origin');
-  headers.set('cross-origin-resource-policy', 'same-origin');
-  headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
   headers.delete('set-cookie');
   // An upstream's "application/json, text/html" reads as HTML to a browser that navigates to the URL:
   // API answers carry one plain media type or none of the upstream's.
