@@ -26,12 +26,12 @@ describe('a finished request leaves nothing behind', () => {
     const refs: WeakRef<object>[] = [];
     const app = createGateway({
       config: { ...loadConfig({ UPSTREAM_TIMEOUT_MS: '600000' }), port: 5180 },
-      fetchGithub: async (request) => {
+      fetchGithub: (request) => {
         const answer = path.endsWith('orgs')
           ? new Response(null, { status: 204 })
           : Response.json({ login: 'octocat', padding: 'x'.repeat(100_000) });
         refs.push(new WeakRef(request), new WeakRef(answer));
-        return answer;
+        return Promise.resolve(answer);
       },
       fetchRegistrar: () => Promise.resolve(Response.json({})),
     });
