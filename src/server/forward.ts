@@ -6,7 +6,7 @@ import { gatewayError } from './gateway-error';
 import { rewriteLinkHeader } from './link-rewrite';
 import { redactJsonText } from './redact';
 import { secretsOf } from './security';
-import { readBoundedText, withIdleTimeout } from './upstream-body';
+import { readBoundedText } from './upstream-body';
 import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
 
 const USER_AGENT = 'Ferry/0.1 (+https://github.com/ferry-dashboard)';
@@ -179,12 +179,8 @@ async function shapeResponse(
     void upstream.body?.cancel();
     return new Response(null, { status: upstream.status, headers });
   }
-  if (!isJson) {
-    // Only 3xx bodies get here; stream them with the idle bound like every other streamed body.
-    const body = withIdleTimeout(upstream.body, config.upstreamTimeoutMs, () => controller.abort());
-    return new Response(body, { status: upstream.status, headers });
-  }
-  // JSON is read (to redact credentials an upstream may reflect), so it is capped.
+  // Only JSON is left (other bodies were refused above). It is read, to redact credentials an upstream
+  // may reflect, so it is capped; archives stream (archive.ts).
   const read = await readBoundedText(upstream.body, {
     maxBytes: config.upstreamJsonLimitBytes,
     idleMs: config.upstreamTimeoutMs,
