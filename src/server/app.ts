@@ -3,8 +3,10 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchOperation } from './allow-list';
 import type { GatewayConfig } from './config';
-import { forward, gatewayError, type UpstreamFetch } from './forward';
 import { createFerryRoutes } from './ferry-routes';
+import { forward } from './forward';
+import { gatewayError } from './gateway-error';
+import { loggableError } from './log-safe';
 import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
@@ -12,6 +14,7 @@ import type { FerryStore } from './store/ferry-store';
 import { createWatcher, type Watcher } from './watch/watcher';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
+import type { UpstreamFetch } from './upstream-call';
 import {
   allowedHostNames,
   crossSiteCheck,
@@ -66,7 +69,8 @@ export function createGateway({
   const app = new Hono();
   const recorder = createRateRecorder(store?.rateHistory);
   app.use('*', securityHeaders);
-  app.use('/api/*', redactSecrets(secretsOf(config)));
+  const secrets = secretsOf(config);
+  app.use('/api/*', redactSecrets(secrets));
   app.use('*', hostCheck(allowedHostNames(config)));
   if (config.password) app.use('*', passwordCheck(config.password));
   app.use('/api/*', crossSiteCheck);
@@ -177,7 +181,7 @@ export function createGateway({
 
   mount?.(app);
   app.onError((error, c) => {
-    console.error('[gateway] unexpected error:', error instanceof Error ? error.message : error);
+    console.error(`[gateway] unexpected error: ${loggableError(error, secrets)}`);
     return c.json(
       { message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' },
       500,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { DraftsSaveRequest, RecentKind } from '@/contracts/ferry';
-import { gatewayError } from './forward';
+import { gatewayError } from './gateway-error';
 import type { RateRecorder } from './rate-recorder';
 import type { FerryStore } from './store/ferry-store';
 import type { Watcher } from './watch/watcher';

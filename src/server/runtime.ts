@@ -104,6 +104,11 @@ function mountSpa(app: Hono, root: string) {
     return;
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  // Build metadata (`.vite/manifest.json` lists source paths) and any other dot-file is never served.
+  app.use('*', async (c, next) => {
+    if (/(?:^|\/)(?:\.|%2e)/i.test(new URL(c.req.url).pathname)) return c.text('Not found', 404);
+    await next();
+  });
   // The JavaScript is ~3× smaller gzipped: the budget for the first page is counted that way.
   app.use('/assets/*', compress());
   // Hashed assets are cached for good. Set after the fact: serveStatic's onFound runs once its response
