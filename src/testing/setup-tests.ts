@@ -7,7 +7,7 @@ import { resetTestStore, simServer, simulator, warmTestStore } from './sim-serve
 
 beforeAll(() => simServer.listen({ onUnhandledRequest: 'error' }));
 /** Pages that read Ferry's store (migrations, imports, the overview): open it before their tests start. */
-const USES_STORE = /[\\/](?:migrations|imports|overview|fault-recovery)[\\/]|app-shell/;
+const USES_STORE = /[\\/](?:migrations|imports|overview|domains|fault-recovery)[\\/]|app-shell/;
 beforeAll(async () => {
   if (USES_STORE.test(expect.getState().testPath ?? '')) await warmTestStore();
 }, 60_000);
