@@ -3,6 +3,7 @@ import type { Match } from './allow-list';
 import type { GatewayConfig } from './config';
 import { resolveArchive } from './archive';
 import { rewriteLinkHeader } from './link-rewrite';
+import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
 export type UpstreamFetch = (request: Request) => Promise<Response>;
 
@@ -90,6 +91,8 @@ export async function forward(
   const query = new URL(c.req.url).search;
   const target = `${upstream.baseUrl}/${match.path}${query}`;
   const headers = upstreamHeaders(config, match, c);
+  // The embedded simulator writes body URLs on this origin, where they resolve (not on its internal address).
+  if (upstream.mode === 'simulator') headers.set(GATEWAY_ORIGIN_HEADER, new URL(c.req.url).origin);
 
   let body: string | undefined;
   if (operation.method !== 'GET' && operation.method !== 'DELETE') {
@@ -143,7 +146,9 @@ export async function forward(
   if (operation.archive && [301, 302, 303, 307, 308].includes(response.status)) {
     return resolveArchive(c, config, match, response, fetchUpstream, target);
   }
-  return shapeResponse(c, response, upstream.baseUrl, `/api/${operation.upstream}`);
+  // Absolute, on this gateway's origin (its Host was checked): non-browser clients can follow them too.
+  const gatewayPrefix = `${new URL(c.req.url).origin}/api/${operation.upstream}`;
+  return shapeResponse(c, response, upstream.baseUrl, gatewayPrefix);
 }
 
 function shapeResponse(

@@ -22,6 +22,8 @@ export interface SimulatorOptions {
   faults?: FaultRuleInput[];
   /** Origin of archive storage (default: the API's host name on the next port). */
   storageOrigin?: GithubAppOptions['storageOrigin'];
+  /** Embedded in the gateway: body URLs on the gateway's origin (`GATEWAY_ORIGIN_HEADER`). */
+  trustGatewayOrigin?: boolean;
 }
 
 export interface Simulator {
@@ -49,6 +51,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     GITHUB_PREFIX,
     createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes], {
       storageOrigin: options.storageOrigin,
+      trustGatewayOrigin: options.trustGatewayOrigin,
     }),
   );
   app.route(REGISTRAR_PREFIX, createRegistrarApp([registerRequirementRoutes]));

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { SimClock } from '../clock';
 import { identify, type GithubEnv } from './auth';
-import { DOCS, githubError, githubJson } from './http';
+import { DOCS, gatewayOriginOf, githubError, githubJson } from './http';
 import { registerRateLimitRoutes } from './routes/rate-limit';
 import { registerUserRoutes } from './routes/users';
 import type { GithubState } from './state';
@@ -24,6 +24,8 @@ export interface GithubAppOptions {
    * host name on the next port.
    */
   storageOrigin?: (apiOrigin: string) => string;
+  /** Write body URLs on the origin Ferry's gateway names (embedded in the gateway only). */
+  trustGatewayOrigin?: boolean;
 }
 
 /** The same host name on the next port: another origin, reachable where the API is. */
@@ -93,6 +95,7 @@ export function createGithubApp(
     c.set('apiVersion', apiVersion);
     c.set('strictPreview', s.scenario === 'strict-preview');
     c.set('storageOrigin', storageOrigin(new URL(c.req.url).origin));
+    if (options.trustGatewayOrigin) c.set('gatewayOrigin', gatewayOriginOf(c.req.raw));
     const counts = !c.req.path.endsWith('/rate_limit');
     if (limited && counts && s.limiter.status(actor.identity, 'core', now).remaining === 0) {
       const who = actor.login ? `user ID ${s.world.accounts.get(actor.login)?.id ?? 0}` : 'your IP address';

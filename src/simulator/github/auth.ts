@@ -17,6 +17,8 @@ export type GithubEnv = {
     strictPreview: boolean;
     /** Where archive storage lives: another origin than the API's, as on github.com. */
     storageOrigin: string;
+    /** Behind Ferry's gateway: its origin, where body URLs point (see GATEWAY_ORIGIN_HEADER). */
+    gatewayOrigin: string | undefined;
   };
 };
 

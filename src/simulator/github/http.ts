@@ -1,16 +1,38 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import type { GithubEnv } from './auth';
 
 /** Where GitHub's REST API is mounted in the simulator: the GitHub Enterprise Server form, `/api/v3`. */
 export const GITHUB_PREFIX = '/api/v3';
 export const DOCS = 'https://docs.github.com/rest';
 
-export function apiBase(c: Context): string {
-  return new URL(c.req.url).origin + GITHUB_PREFIX;
+/**
+ * Set by Ferry's gateway on requests to its embedded simulator: the gateway's own origin. The simulator then writes
+ * body URLs there (`…/api/github/…`, which resolve through the gateway) instead of on its internal address, which
+ * resolves nowhere. Honoured only by a simulator created with `trustGatewayOrigin`.
+ */
+export const GATEWAY_ORIGIN_HEADER = 'x-ferry-gateway-origin';
+
+/** The gateway origin a request carries, when the simulator trusts it and it is a plain http(s) origin. */
+export function gatewayOriginOf(request: Request): string | undefined {
+  const value = request.headers.get(GATEWAY_ORIGIN_HEADER);
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-export function webBase(c: Context): string {
-  return new URL(c.req.url).origin;
+/** Where API URLs in bodies point: the request's own origin (or, behind the gateway, the gateway's). */
+export function apiBase(c: Context<GithubEnv>): string {
+  const gateway = c.get('gatewayOrigin');
+  return gateway ? `${gateway}/api/github` : new URL(c.req.url).origin + GITHUB_PREFIX;
+}
+
+export function webBase(c: Context<GithubEnv>): string {
+  return c.get('gatewayOrigin') ?? new URL(c.req.url).origin;
 }
 
 /** GitHub's JSON content type, on errors too (Hono's `c.json` sends no charset). */
