@@ -147,8 +147,13 @@ describe('body URLs of the embedded simulator', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ repositories: ['hello-world'] }),
       });
-      const migration = (await started.json()) as { url: string; repositories: { owner: { avatar_url: string } }[] };
-      expect(migration.url).toMatch(new RegExp(`^${gateway.origin}/api/github/orgs/octo-org/migrations/\\d+$`));
+      const migration = (await started.json()) as {
+        url: string;
+        repositories: { owner: { avatar_url: string } }[];
+      };
+      expect(migration.url).toMatch(
+        new RegExp(`^${gateway.origin}/api/github/orgs/octo-org/migrations/\\d+$`),
+      );
       expect(JSON.stringify(migration)).not.toContain('simulator.internal');
       const again = await fetch(migration.url);
       expect(again.status).toBe(200);

@@ -6,7 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type HttpBindings } from '@hono/node-server';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { createGateway } from '@/server/app';
 import { loadConfig, type GatewayConfig } from '@/server/config';
 import { createRuntime, type Runtime, type RuntimeOptions } from '@/server/runtime';

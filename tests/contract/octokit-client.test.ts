@@ -56,7 +56,8 @@ function expectContract(operationId: string, answer: Answer) {
   const record = answer.data as Record<string, unknown> | undefined;
   const undeclared: string[] = [];
   // `percent` is the specification's field beside `import_percent` (github-api.md §1.6.6).
-  if (answer.status < 300 && record && !Array.isArray(record) && 'percent' in record) undeclared.push('/percent');
+  if (answer.status < 300 && record && !Array.isArray(record) && 'percent' in record)
+    undeclared.push('/percent');
   // The simulator models an `audit_log` bucket the description does not list (as simulator-github.test.ts).
   if (operationId === 'rate-limit/get') undeclared.push('/resources/audit_log');
   const body = answer.status === 204 || answer.data === '' ? undefined : answer.data;
@@ -94,71 +95,85 @@ describe('Octokit (rest 22 + retry + throttling) against the standalone simulato
   it.each([
     ['org', { org: 'octo-org' }, ['hello-world', 'docs'], 'hello-world'],
     ['user', {}, ['dotfiles'], 'dotfiles'],
-  ] as const)('the %s migration operations, through octokit.rest.migrations', async (scope, owner, repositories, lockedRepo) => {
-    const octokit = octokitFor(base);
-    const m = octokit.rest.migrations;
-    const id = (suffix: string) => `migrations/${suffix}-${scope === 'org' ? 'for-org' : 'for-authenticated-user'}`;
+  ] as const)(
+    'the %s migration operations, through octokit.rest.migrations',
+    async (scope, owner, repositories, lockedRepo) => {
+      const octokit = octokitFor(base);
+      const m = octokit.rest.migrations;
+      const id = (suffix: string) =>
+        `migrations/${suffix}-${scope === 'org' ? 'for-org' : 'for-authenticated-user'}`;
 
-    const started =
-      scope === 'org'
-        ? await m.startForOrg({ org: 'octo-org', repositories: [...repositories], lock_repositories: true })
-        : await m.startForAuthenticatedUser({ repositories: [...repositories], lock_repositories: true });
-    expect(started.status).toBe(201);
-    checked(id('start'), started);
-    const migration_id = started.data.id;
+      const started =
+        scope === 'org'
+          ? await m.startForOrg({ org: 'octo-org', repositories: [...repositories], lock_repositories: true })
+          : await m.startForAuthenticatedUser({ repositories: [...repositories], lock_repositories: true });
+      expect(started.status).toBe(201);
+      checked(id('start'), started);
+      const migration_id = started.data.id;
 
-    const list =
-      scope === 'org' ? await m.listForOrg({ org: 'octo-org' }) : await m.listForAuthenticatedUser();
-    expect(list.data).toHaveLength(1);
-    checked(id('list'), list);
+      const list =
+        scope === 'org' ? await m.listForOrg({ org: 'octo-org' }) : await m.listForAuthenticatedUser();
+      expect(list.data).toHaveLength(1);
+      checked(id('list'), list);
 
-    upstream.sim.advance(120);
-    const status =
-      scope === 'org'
-        ? await m.getStatusForOrg({ ...owner, org: 'octo-org', migration_id })
-        : await m.getStatusForAuthenticatedUser({ migration_id });
-    expect(status.data.state).toBe('exported');
-    checked(id('get-status'), status);
+      upstream.sim.advance(120);
+      const status =
+        scope === 'org'
+          ? await m.getStatusForOrg({ ...owner, org: 'octo-org', migration_id })
+          : await m.getStatusForAuthenticatedUser({ migration_id });
+      expect(status.data.state).toBe('exported');
+      checked(id('get-status'), status);
 
-    const repos =
-      scope === 'org'
-        ? await m.listReposForOrg({ org: 'octo-org', migration_id })
-        : await m.listReposForAuthenticatedUser({ migration_id });
-    expect(repos.data.map((repo) => repo.name).sort()).toEqual([...repositories].sort());
-    checked(scope === 'org' ? 'migrations/list-repos-for-org' : 'migrations/list-repos-for-authenticated-user', repos);
+      const repos =
+        scope === 'org'
+          ? await m.listReposForOrg({ org: 'octo-org', migration_id })
+          : await m.listReposForAuthenticatedUser({ migration_id });
+      expect(repos.data.map((repo) => repo.name).sort()).toEqual([...repositories].sort());
+      checked(
+        scope === 'org' ? 'migrations/list-repos-for-org' : 'migrations/list-repos-for-authenticated-user',
+        repos,
+      );
 
-    // Octokit follows the 302 itself: storage is another origin, so fetch drops Authorization on the hop.
-    const archive =
-      scope === 'org'
-        ? await m.downloadArchiveForOrg({ org: 'octo-org', migration_id })
-        : await m.getArchiveForAuthenticatedUser({ migration_id });
-    expect(archive.status).toBe(200);
-    expect(new URL(archive.url).origin).toBe(upstream.storage.origin);
-    const files = await readArchive(new Uint8Array(archive.data as ArrayBuffer));
-    expect(files.has('schema.json')).toBe(true);
-    covered.add(scope === 'org' ? 'migrations/download-archive-for-org' : 'migrations/get-archive-for-authenticated-user');
+      // Octokit follows the 302 itself: storage is another origin, so fetch drops Authorization on the hop.
+      const archive =
+        scope === 'org'
+          ? await m.downloadArchiveForOrg({ org: 'octo-org', migration_id })
+          : await m.getArchiveForAuthenticatedUser({ migration_id });
+      expect(archive.status).toBe(200);
+      expect(new URL(archive.url).origin).toBe(upstream.storage.origin);
+      const files = await readArchive(new Uint8Array(archive.data as ArrayBuffer));
+      expect(files.has('schema.json')).toBe(true);
+      covered.add(
+        scope === 'org'
+          ? 'migrations/download-archive-for-org'
+          : 'migrations/get-archive-for-authenticated-user',
+      );
 
-    const unlocked =
-      scope === 'org'
-        ? await m.unlockRepoForOrg({ org: 'octo-org', migration_id, repo_name: lockedRepo })
-        : await m.unlockRepoForAuthenticatedUser({ migration_id, repo_name: lockedRepo });
-    expect(unlocked.status).toBe(204);
-    checked(scope === 'org' ? 'migrations/unlock-repo-for-org' : 'migrations/unlock-repo-for-authenticated-user', unlocked);
+      const unlocked =
+        scope === 'org'
+          ? await m.unlockRepoForOrg({ org: 'octo-org', migration_id, repo_name: lockedRepo })
+          : await m.unlockRepoForAuthenticatedUser({ migration_id, repo_name: lockedRepo });
+      expect(unlocked.status).toBe(204);
+      checked(
+        scope === 'org' ? 'migrations/unlock-repo-for-org' : 'migrations/unlock-repo-for-authenticated-user',
+        unlocked,
+      );
 
-    const deleted =
-      scope === 'org'
-        ? await m.deleteArchiveForOrg({ org: 'octo-org', migration_id })
-        : await m.deleteArchiveForAuthenticatedUser({ migration_id });
-    expect(deleted.status).toBe(204);
-    checked(id('delete-archive'), deleted);
+      const deleted =
+        scope === 'org'
+          ? await m.deleteArchiveForOrg({ org: 'octo-org', migration_id })
+          : await m.deleteArchiveForAuthenticatedUser({ migration_id });
+      expect(deleted.status).toBe(204);
+      checked(id('delete-archive'), deleted);
 
-    const gone = await settle(
-      scope === 'org'
-        ? m.downloadArchiveForOrg({ org: 'octo-org', migration_id })
-        : m.getArchiveForAuthenticatedUser({ migration_id }),
-    );
-    expect(gone.status).toBe(404);
-  });
+      const gone = await settle(
+        scope === 'org'
+          ? m.downloadArchiveForOrg({ org: 'octo-org', migration_id })
+          : m.getArchiveForAuthenticatedUser({ migration_id }),
+      );
+      expect(gone.status).toBe(404);
+    },
+  );
 
   it('the source-import operations, through octokit.request, with Octokit’s deprecation warning', async () => {
     // @octokit/request warns on `console` (not the Octokit logger) when an answer carries `Deprecation`.
@@ -175,7 +190,9 @@ describe('Octokit (rest 22 + retry + throttling) against the standalone simulato
     checked('migrations/start-import', started);
     expect(started.headers.deprecation).toBeDefined();
     expect(started.headers.sunset).toBe('Fri, 12 Apr 2024 00:00:00 GMT');
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/is deprecated\. It is scheduled to be removed on Fri, 12 Apr 2024/);
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(
+      /is deprecated\. It is scheduled to be removed on Fri, 12 Apr 2024/,
+    );
     warn.mockRestore();
 
     upstream.sim.advance(STEP_SECONDS.importing);
@@ -198,7 +215,10 @@ describe('Octokit (rest 22 + retry + throttling) against the standalone simulato
     const files = await octokit.request('GET /repos/{owner}/{repo}/import/large_files', repo);
     expect(files.data.length).toBeGreaterThan(0);
     checked('migrations/get-large-files', files);
-    const lfs = await octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', { ...repo, use_lfs: 'opt_in' });
+    const lfs = await octokit.request('PATCH /repos/{owner}/{repo}/import/lfs', {
+      ...repo,
+      use_lfs: 'opt_in',
+    });
     checked('migrations/set-lfs-preference', lfs);
 
     const restarted = await octokit.request('PATCH /repos/{owner}/{repo}/import', repo);
@@ -248,7 +268,9 @@ describe('Octokit and the named scenarios', () => {
       octokit.request('GET /rate_limit', { headers: { 'x-github-api-version': '2020-01-01' } }),
     );
     expect(bad.status).toBe(400);
-    const next = await octokit.request('GET /rate_limit', { headers: { 'x-github-api-version': '2026-03-10' } });
+    const next = await octokit.request('GET /rate_limit', {
+      headers: { 'x-github-api-version': '2026-03-10' },
+    });
     expect(next.headers['x-github-api-version-selected']).toBe('2026-03-10');
     expect(next.data).not.toHaveProperty('rate');
     expect(next.data.resources.core).toBeDefined();

@@ -7,7 +7,9 @@ test('a server where the Source Imports API is retired: the page says so, offers
 }) => {
   await sim.reset('imports-retired');
   await page.goto('/imports/octo-org/hello-world');
-  await expect(page.getByRole('heading', { level: 1, name: 'Import into octo-org/hello-world' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Import into octo-org/hello-world' }),
+  ).toBeVisible();
   const gone = page.getByRole('alert').filter({ hasText: 'Gone: retired on this server' });
   await expect(gone).toBeVisible();
   await expect(gone).toContainText('The Source Imports REST API has been retired');

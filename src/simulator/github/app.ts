@@ -89,7 +89,9 @@ export function createGithubApp(
       return response;
     }
     if (!actor) {
-      return finish(githubJson(c, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }, 401));
+      return finish(
+        githubJson(c, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }, 401),
+      );
     }
     c.set('actor', actor);
     c.set('apiVersion', apiVersion);

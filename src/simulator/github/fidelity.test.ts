@@ -15,7 +15,10 @@ const START = Date.parse('2026-01-05T10:00:00Z');
 
 function simulator(scenario: 'quiet' | 'imports-retired' = 'quiet') {
   const sim = createSimulator({ speed: 0, scenario, startMs: START });
-  const gh = (path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) =>
+  const gh = (
+    path: string,
+    init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  ) =>
     sim.fetch(
       new Request(`${BASE}${path}`, {
         method: init.method ?? 'GET',
@@ -91,14 +94,20 @@ describe('error answers', () => {
       ),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([404, 401, 422, 400]);
-    for (const answer of answers) expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    for (const answer of answers)
+      expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 });
 
 describe('paging', () => {
   it('caps per_page at 100 and says so in its links', async () => {
     const app = new Hono();
-    app.get('/items', (c) => sendPage(c, Array.from({ length: 250 }, (_, index) => index)));
+    app.get('/items', (c) =>
+      sendPage(
+        c,
+        Array.from({ length: 250 }, (_, index) => index),
+      ),
+    );
     const response = await app.fetch(new Request('http://sim.test/items?per_page=150'));
     expect((await response.json()) as number[]).toHaveLength(100);
     expect(response.headers.get('link')).toContain('per_page=100&page=3>; rel="last"');

@@ -19,7 +19,9 @@ export function gatewayOriginOf(request: Request): string | undefined {
   if (!value) return undefined;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value ? value : undefined;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
+      ? value
+      : undefined;
   } catch {
     return undefined;
   }
@@ -39,7 +41,11 @@ export function webBase(c: Context<GithubEnv>): string {
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A JSON answer with GitHub's content type. */
-export function githubJson(c: Context, body: unknown, status: 200 | 201 | 400 | 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503) {
+export function githubJson(
+  c: Context,
+  body: unknown,
+  status: 200 | 201 | 400 | 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503,
+) {
   return c.body(JSON.stringify(body), status, { 'content-type': JSON_TYPE });
 }
 

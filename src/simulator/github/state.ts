@@ -13,7 +13,13 @@ import { seedWorld, type SimWorld } from './seed';
  *   media type; today's GitHub accepts any);
  * - `imports-retired`: quiet, and the source-import operations answer as github.com does since 2024-04-12.
  */
-export const SCENARIOS = ['demo', 'quiet', 'rate-limit-disabled', 'strict-preview', 'imports-retired'] as const;
+export const SCENARIOS = [
+  'demo',
+  'quiet',
+  'rate-limit-disabled',
+  'strict-preview',
+  'imports-retired',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export function isScenario(value: unknown): value is Scenario {

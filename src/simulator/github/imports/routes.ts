@@ -39,7 +39,7 @@ async function readBody(c: Context): Promise<Body | undefined | Response> {
   return parsed as Body;
 }
 
-function links(c: Context): ImportLinks {
+function links(c: Context<GithubEnv>): ImportLinks {
   return { api: apiBase(c), web: webBase(c) };
 }
 

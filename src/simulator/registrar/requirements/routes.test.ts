@@ -85,18 +85,27 @@ describe('getRegistrationRequirements', () => {
     const registrar = registrarAt();
     for (const tld of ['info', 'me', 'co', 'shop', 'online', 'site', 'fr', 'nl', 'xn--p1ai']) {
       registrar.tick(1000);
-      const response = await registrar.call(`/domain/getRegistrationRequirements/${tld}`, { headers: headerKeys });
+      const response = await registrar.call(`/domain/getRegistrationRequirements/${tld}`, {
+        headers: headerKeys,
+      });
       expect(response.status, tld).toBe(200);
       const body = await read(response);
-      expect(body, tld).toMatchObject({ status: 'SUCCESS', tld, apiRegisterable: true, registrationDurationYears: 1 });
+      expect(body, tld).toMatchObject({
+        status: 'SUCCESS',
+        tld,
+        apiRegisterable: true,
+        registrationDurationYears: 1,
+      });
       expect(body).not.toHaveProperty('registryRequirements');
       const ajv = new Ajv2020({ strict: false });
-      expect(ajv.validate(body.requestSchema as Record<string, unknown>, { cost: 0, agreeToTerms: 'yes' })).toBe(
-        false,
-      );
+      expect(
+        ajv.validate(body.requestSchema as Record<string, unknown>, { cost: 0, agreeToTerms: 'yes' }),
+      ).toBe(false);
     }
     registrar.tick(1000);
-    const infrastructure = await registrar.call('/domain/getRegistrationRequirements/arpa', { headers: headerKeys });
+    const infrastructure = await registrar.call('/domain/getRegistrationRequirements/arpa', {
+      headers: headerKeys,
+    });
     expect(infrastructure.status).toBe(400);
   });
 
