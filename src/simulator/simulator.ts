@@ -68,13 +68,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   if (options.faults) faults.add(options.faults);
 
   return {
-    fetch: (request) =>
-      withFaults(
-        faults,
-        request,
-        describe(request),
-        async (r) => withSimulatedDate(await app.fetch(r), clock.now()),
-        () => clock.now(),
+    fetch: async (request) =>
+      withSimulatedDate(
+        await withFaults(
+          faults,
+          request,
+          describe(request),
+          async (r) => app.fetch(r),
+          () => clock.now(),
+        ),
+        clock.now(),
       ),
     faults,
     clock,
