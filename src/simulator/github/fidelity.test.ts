@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator';
-import { sendPage } from './http';
+import { GATEWAY_ORIGIN_HEADER, sendPage } from './http';
 import { IMPORTS_SUNSET } from './imports/retirement';
 import { SIM_TOKENS } from './seed';
 
@@ -151,5 +151,33 @@ describe('source imports: deprecated, then retired', () => {
       expect(await answer.json()).toMatchObject({ message: expect.stringMatching(/retired/) as unknown });
     }
     expect((await gh('/user/migrations')).status).toBe(200);
+  });
+});
+
+describe('body URLs', () => {
+  it('use the request’s own origin; only a simulator embedded in the gateway honours the gateway’s origin', async () => {
+    const headers = {
+      authorization: `Bearer ${SIM_TOKENS.octocat}`,
+      [GATEWAY_ORIGIN_HEADER]: 'http://127.0.0.1:5180',
+    };
+    const standalone = createSimulator({ speed: 0, scenario: 'quiet' });
+    const own = (await (await standalone.fetch(new Request(`${BASE}/user`, { headers }))).json()) as {
+      url: string;
+    };
+    expect(own.url).toBe(`${BASE}/users/octocat`);
+
+    const embedded = createSimulator({ speed: 0, scenario: 'quiet', trustGatewayOrigin: true });
+    const behind = (await (await embedded.fetch(new Request(`${BASE}/user`, { headers }))).json()) as {
+      url: string;
+    };
+    expect(behind.url).toBe('http://127.0.0.1:5180/api/github/users/octocat');
+    const odd = (await (
+      await embedded.fetch(
+        new Request(`${BASE}/user`, {
+          headers: { ...headers, [GATEWAY_ORIGIN_HEADER]: 'javascript:alert(1)' },
+        }),
+      )
+    ).json()) as { url: string };
+    expect(odd.url).toBe(`${BASE}/users/octocat`);
   });
 });
