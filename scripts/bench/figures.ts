@@ -5,6 +5,7 @@ import { exportWatch } from './export-watch';
 import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
+import { mappingApply } from './mapping-apply';
 import type { BenchFigure } from './types';
 
 /**
@@ -17,6 +18,7 @@ export const FIGURES: BenchFigure[] = [
   gatewayOverhead,
   gatewayMemory,
   authorEditor,
+  mappingApply,
   authorSave,
   exportWatch,
 ];

@@ -88,19 +88,26 @@ export function applyEdit(
   return next;
 }
 
-/** Merge many edits at once (an imported mapping). */
+/**
+ * Merge many edits at once (an imported mapping, a bulk rule). One copy, then changed in place: author ids are
+ * large integers, so the object is in V8's dictionary mode and a copy per change made 10,000 changes O(n²)
+ * (79 s in Node, 27 s frozen in the browser).
+ */
 export function applyEdits(
   edits: AuthorEdits,
   authors: readonly CommitAuthor[],
   changes: readonly { id: number; name: string; email: string }[],
 ): AuthorEdits {
   const byId = new Map(authors.map((author) => [author.id, author]));
-  let next = edits;
+  const next: AuthorEdits = { ...edits };
   for (const change of changes) {
     const author = byId.get(change.id);
     if (!author) continue;
-    next = applyEdit(next, author, 'name', change.name);
-    next = applyEdit(next, author, 'email', change.email);
+    const edit: AuthorEdit = {};
+    if (change.name !== author.name) edit.name = change.name;
+    if (change.email !== author.email) edit.email = change.email;
+    if (edit.name === undefined && edit.email === undefined) delete next[author.id];
+    else next[author.id] = edit;
   }
   return next;
 }
