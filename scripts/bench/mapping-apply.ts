@@ -44,7 +44,10 @@ export const mappingApply: BenchFigure = {
         }).observe({ type: 'longtask', buffered: true });
       });
       await page.goto(`${server.origin}${PAGE}`);
-      await page.getByRole('status').filter({ hasText: /Showing 10,000 of 10,000 authors/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Showing 10,000 of 10,000 authors/ })
+        .waitFor();
       await page.getByRole('button', { name: 'Import mapping…' }).click();
       await page.waitForTimeout(500);
       await page.evaluate(() => ((window as unknown as { __longtasks: number[] }).__longtasks = []));
@@ -61,6 +64,7 @@ export const mappingApply: BenchFigure = {
       const applied = Date.now();
       await page.waitForTimeout(500);
       const tasks = await page.evaluate(() => (window as unknown as { __longtasks: number[] }).__longtasks);
+      context.log(`apply: long tasks ${tasks.map((task) => Math.round(task)).join(', ')} ms`);
       const longest = tasks.length > 0 ? Math.max(...tasks) : 0;
       return [
         {

@@ -116,7 +116,8 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Or paste the mapping' }), {
       target: { value: text },
     });
-    expect(within(dialog).getByRole('region', { name: 'Matched' })).toHaveTextContent('Matched: 3');
+    // The preview is computed off the main thread (a worker in the browser), so it arrives asynchronously.
+    expect(await within(dialog).findByRole('region', { name: 'Matched' })).toHaveTextContent('Matched: 3');
     expect(within(dialog).getByRole('region', { name: 'Not matched' })).toHaveTextContent(
       /Not matched: 1.*ghost/,
     );
@@ -127,6 +128,16 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     // Nothing applied yet.
     expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Apply 3 changes' }));
+    expect(await screen.findByText(/3 unsaved changes/)).toBeInTheDocument();
+    // The whole step can be undone, and redone.
+    await user.click(screen.getByRole('button', { name: 'Undo mapping file' }));
+    expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import mapping…' }));
+    const again = await screen.findByRole('dialog', { name: 'Import an author mapping' });
+    fireEvent.change(within(again).getByRole('textbox', { name: 'Or paste the mapping' }), {
+      target: { value: text },
+    });
+    await user.click(await within(again).findByRole('button', { name: 'Apply 3 changes' }));
     expect(await screen.findByText(/3 unsaved changes/)).toBeInTheDocument();
 
     // The middle write fails once.
@@ -171,6 +182,41 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     expect(screen.queryByText(/not saved/)).not.toBeInTheDocument();
     const after = (await sim('GET', `${REPO}/import/authors`)) as Author[];
     expect(after.find((author) => author.id === b.id)?.email).toBe('bea.two@example.com');
+  });
+
+  it('maps still-synthesised authors by a rule with a preview, and undoes the step', async () => {
+    const authors = await importInMapping();
+    const { user } = renderApp(PAGE);
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    const synthesised = authors.filter((author) => /@[0-9a-f-]{36}$/.test(author.email));
+    await user.click(screen.getByRole('button', { name: 'Map by rule…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Map authors by a rule' });
+    const domain = within(dialog).getByRole('textbox', { name: 'Email domain' });
+    await user.type(domain, 'company.com');
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    await waitFor(() => expect(preview).toHaveTextContent(`${synthesised.length} authors change`));
+    const first = synthesised[0] as Author;
+    expect(preview).toHaveTextContent(
+      `${first.remote_name} → ${first.remote_name.split('@')[0]}@company.com`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: `Apply ${synthesised.length} changes` }));
+    expect(await screen.findByText(new RegExp(`${synthesised.length} unsaved changes`))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo rule' }));
+    expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo rule' })).not.toBeInTheDocument();
+  });
+
+  it('warns that the mapping window closes when the push starts, and keeps Cancel import away from Save', async () => {
+    await importInMapping();
+    renderApp(PAGE);
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    expect(screen.getByText(/mapping window closes when GitHub starts pushing/)).toBeInTheDocument();
+    const authorsSection = screen.getByRole('region', { name: 'Commit authors' });
+    const startOver = screen.getByRole('region', { name: 'Start over' });
+    expect(within(authorsSection).queryByRole('button', { name: 'Cancel import' })).not.toBeInTheDocument();
+    expect(within(startOver).getByRole('button', { name: 'Cancel import' })).toBeInTheDocument();
+    // After the editor in the page, not beside its Save button.
+    expect(authorsSection.compareDocumentPosition(startOver) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('is read-only once pushing has started, and says why', async () => {

@@ -34,6 +34,8 @@ describe('author edits', () => {
     // Ids like GitHub's (2,268,557 up) put the edits object in dictionary mode: copying it per change took 79 s.
     const many = Array.from({ length: 10_000 }, (_, index) => ({
       id: 2_268_557 + index,
+      remoteId: `user${index}@${uuid}`,
+      remoteName: `user${index}`,
       name: `user${index}`,
       email: `user${index}@${uuid}`,
     }));

@@ -34,11 +34,16 @@ export type AuthorFilter = 'all' | 'changed' | 'synthesised';
 
 /** Rows of authors without edits, reused between builds (an edit rebuilds one row, not 10,000). */
 const plainRows = new WeakMap<CommitAuthor, AuthorRow>();
+/** Rows of edited authors by their edit object (kept by applyEdit/applyEdits when unchanged), for the same reason. */
+const editedRows = new WeakMap<AuthorEdit, { author: CommitAuthor; row: AuthorRow }>();
 
 function rowOf(author: CommitAuthor, edit: AuthorEdit | undefined): AuthorRow {
   if (!edit) {
-    const cached = plainRows.get(author);
-    if (cached) return cached;
+    const plain = plainRows.get(author);
+    if (plain) return plain;
+  } else {
+    const cached = editedRows.get(edit);
+    if (cached?.author === author) return cached.row;
   }
   const row = withFlags({
     id: author.id,
@@ -49,7 +54,8 @@ function rowOf(author: CommitAuthor, edit: AuthorEdit | undefined): AuthorRow {
     serverName: author.name,
     serverEmail: author.email,
   });
-  if (!edit) plainRows.set(author, row);
+  if (edit) editedRows.set(edit, { author, row });
+  else plainRows.set(author, row);
   return row;
 }
 
