@@ -1,4 +1,4 @@
-import { authorEditor } from './author-editor';
+import { authorEditor, authorEditorLarge } from './author-editor';
 import { authorSave } from './author-save';
 import { bundleSize } from './bundle-size';
 import { exportWatch } from './export-watch';
@@ -18,6 +18,7 @@ export const FIGURES: BenchFigure[] = [
   gatewayOverhead,
   gatewayMemory,
   authorEditor,
+  authorEditorLarge,
   mappingApply,
   authorSave,
   exportWatch,
