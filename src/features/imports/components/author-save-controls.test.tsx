@@ -48,7 +48,9 @@ describe('saving many author mappings', { timeout: 60_000 }, () => {
     const saved = Number(/Stopped: (\d+) of 12/.exec(progress.textContent ?? '')?.[1]);
     expect(saved).toBeLessThan(12);
     expect(progress).toHaveTextContent(`the other ${12 - saved} stay as unsaved edits`);
-    expect(screen.getByText(new RegExp(`Showing 12 of 12 authors · ${12 - saved} unsaved change`))).toBeInTheDocument();
+    expect(
+      screen.getByText(new RegExp(`Showing 12 of 12 authors · ${12 - saved} unsaved change`)),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Save ${12 - saved} changes` })).toBeEnabled();
   });
 });

@@ -36,6 +36,8 @@ export function StartImportForm({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [project, setProject] = useState('');
+  /** Credentials are checked on submit only: a prefilled URL must not make the empty password red. */
+  const [submitted, setSubmitted] = useState(false);
 
   const urlProblem = sourceUrlProblem(url);
   const serverFieldError = (field: string) =>
@@ -46,6 +48,7 @@ export function StartImportForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
+    setSubmitted(true);
     if (urlProblem || credentialsMissing) return;
     const input: StartImportInput = { vcs_url: url.trim() };
     if (vcs !== 'detect') input.vcs = vcs;
@@ -54,7 +57,12 @@ export function StartImportForm({
       input.vcs_password = password;
     }
     if (vcs === 'tfvc' && project.trim()) input.tfvc_project = project.trim();
-    start.mutate(input, { onSuccess: () => setPassword('') });
+    start.mutate(input, {
+      onSuccess: () => {
+        setPassword('');
+        setSubmitted(false);
+      },
+    });
   };
 
   return (
@@ -129,8 +137,8 @@ export function StartImportForm({
               onChange={(event) => setUsername(event.target.value)}
               autoComplete="off"
               required
-              error={touched && username.trim() === ''}
-              helperText={touched && username.trim() === '' ? 'Enter the username.' : undefined}
+              error={submitted && username.trim() === ''}
+              helperText={submitted && username.trim() === '' ? 'Enter the username.' : undefined}
             />
             <TextField
               label="Source password"
@@ -139,9 +147,9 @@ export function StartImportForm({
               onChange={(event) => setPassword(event.target.value)}
               autoComplete="new-password"
               required
-              error={touched && password === ''}
+              error={submitted && password === ''}
               helperText={
-                touched && password === ''
+                submitted && password === ''
                   ? 'Enter the password.'
                   : 'Sent once to GitHub for the source; Ferry does not store it.'
               }
