@@ -35,7 +35,7 @@ export function RequirementsPanel({ tld, unicode, onLoaded }: RequirementsPanelP
     return query.isError ? (
       <DomainErrorAlert error={query.error} tld={tld} onRetry={() => void query.refetch()} />
     ) : (
-      <LoadingState label={`Looking up .${tld}`} />
+      <LoadingState label={`Looking up .${tld}`} query={query} />
     );
   }
   const { requirements } = lookup;

@@ -13,6 +13,8 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
+import { PausedWritesNote } from '@/components/paused-writes-note';
+import { useGithubPause } from '@/hooks/use-github-pause';
 import { formatNumber } from '@/lib/format';
 import { importQueries } from '../api/imports-queries';
 import { useAuthorSave } from '../hooks/use-author-save';
@@ -62,6 +64,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
   const [undo, setUndo] = useState<{ label: string; before: AuthorEdits } | undefined>();
   const [applying, setApplying] = useState<{ done: number; total: number } | undefined>();
   const readOnly = mappingClosed(item);
+  const paused = useGithubPause();
 
   const data = authors.data;
   const rows = useMemo(() => buildRows(data ?? [], edits), [data, edits]);
@@ -130,7 +133,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
     return authors.isError ? (
       <ErrorAlert error={authors.error} onRetry={() => void authors.refetch()} />
     ) : (
-      <LoadingState label="Loading commit authors" />
+      <LoadingState label="Loading commit authors" query={authors} />
     );
   }
 
@@ -220,18 +223,21 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           {applying ? ` · applying ${formatNumber(applying.done)} of ${formatNumber(applying.total)}…` : ''}
         </Typography>
         <Box sx={{ flex: 1 }} />
+        <PausedWritesNote reason={paused?.reason} />
         {failedCount > 0 && !saving ? (
           <Button
             color="warning"
             onClick={() => void saver.start(valid.filter((change) => failures[change.id] !== undefined))}
-            disabled={readOnly}
+            disabled={readOnly || paused !== undefined}
           >
             Retry failed ({failedCount})
           </Button>
         ) : null}
         <Button
           variant="contained"
-          disabled={readOnly || saving || applying !== undefined || valid.length === 0}
+          disabled={
+            readOnly || saving || applying !== undefined || valid.length === 0 || paused !== undefined
+          }
           onClick={() => {
             setUndo(undefined);
             void saver.start(valid);

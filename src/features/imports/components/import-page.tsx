@@ -167,7 +167,7 @@ export function ImportPage({ owner, repo }: { owner: string; repo: string }) {
       ) : query.isError ? (
         <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <LoadingState label="Loading the import" />
+        <LoadingState label="Loading the import" query={query} />
       )}
     </PageContainer>
   );

@@ -8,6 +8,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { PausedWritesNote } from '@/components/paused-writes-note';
+import { useGithubPause } from '@/hooks/use-github-pause';
 import { ErrorAlert } from '@/components/error-alert';
 import { isApiError } from '@/lib/api-error';
 import { useStartImport, type StartImportInput } from '../api/start-import';
@@ -29,6 +31,7 @@ export function StartImportForm({
   initialVcs = 'detect',
 }: StartImportFormProps) {
   const start = useStartImport(owner, repo);
+  const paused = useGithubPause();
   const [url, setUrl] = useState(initialUrl);
   const [touched, setTouched] = useState(initialUrl !== '');
   const [vcs, setVcs] = useState<VcsOption>(initialVcs);
@@ -159,10 +162,11 @@ export function StartImportForm({
         {start.isError && !urlServerError ? (
           <ErrorAlert error={start.error} context="The import did not start" />
         ) : null}
-        <Stack direction="row">
-          <Button type="submit" variant="contained" disabled={start.isPending}>
+        <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" disabled={start.isPending || paused !== undefined}>
             {start.isPending ? 'Starting…' : 'Start import'}
           </Button>
+          <PausedWritesNote reason={paused?.reason} />
         </Stack>
       </Stack>
     </Paper>

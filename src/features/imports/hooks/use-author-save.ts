@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '@/lib/api-error';
+import { rateLimitStore } from '@/lib/rate-limit-store';
 import { useMapCommitAuthor } from '../api/map-commit-author';
 import type { PendingChange } from '../utils/author-edits';
 import { SaveControl } from '../utils/save-control';
@@ -25,6 +26,15 @@ function errorText(error: unknown): string {
     return fields.length > 0 ? fields.join('; ') : error.message;
   }
   return error instanceof Error ? error.message : 'The save failed.';
+}
+
+/** While GitHub's rate limit is in force every write would fail at once: the queue waits it out instead. */
+async function rateLimitLifted(current: SaveControl): Promise<void> {
+  for (;;) {
+    const { blockedUntil } = rateLimitStore.getSnapshot();
+    if (blockedUntil === undefined || blockedUntil <= Date.now() || current.stopped) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(blockedUntil - Date.now(), 1_000)));
+  }
 }
 
 export interface AuthorSaveCallbacks {
@@ -78,7 +88,10 @@ export function useAuthorSave(
         },
         {
           spacingMs: SAVE_SPACING_MS,
-          gate: () => current.gate(),
+          gate: async () => {
+            await rateLimitLifted(current);
+            return current.gate();
+          },
           onProgress: (done, total) =>
             setProgress((state) => ({ ...state, done, total, averageWriteMs: writeMs / writes })),
         },

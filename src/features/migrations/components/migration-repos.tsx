@@ -137,7 +137,7 @@ export function MigrationRepos({ scope, migration, unlocked, onUnlocked }: Migra
       ) : query.isError ? (
         <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <LoadingState label="Loading repositories" />
+        <LoadingState label="Loading repositories" query={query} />
       )}
       <ConfirmDialog
         open={confirm !== null}
