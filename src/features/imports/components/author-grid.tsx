@@ -1,5 +1,7 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { emailProblem, nameProblem } from '../utils/author-rules';
@@ -38,6 +40,9 @@ const SORTABLE: readonly string[] = ['id', 'remoteId', 'remoteName', 'name', 'em
 export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps) {
   const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: 100 });
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  // On a phone the ids and the state chips would push Name and Email out of view: the remote name identifies
+  // the row there, and the filters still find changed and synthesised rows.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const sorted = useMemo(() => {
     const [first] = sortModel;
     return first && SORTABLE.includes(first.field)
@@ -52,12 +57,12 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
     () => [
       { field: 'id', headerName: 'ID', width: 100, type: 'number' },
       { field: 'remoteId', headerName: 'Remote id', flex: 1.2, minWidth: 200 },
-      { field: 'remoteName', headerName: 'Remote name', flex: 0.8, minWidth: 140 },
+      { field: 'remoteName', headerName: 'Remote name', flex: 0.8, minWidth: phone ? 80 : 140 },
       {
         field: 'name',
         headerName: 'Name',
         flex: 1,
-        minWidth: 160,
+        minWidth: phone ? 100 : 160,
         editable: !readOnly,
         preProcessEditCellProps: (params) => ({
           ...params.props,
@@ -71,7 +76,7 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
         field: 'email',
         headerName: 'Email',
         flex: 1.3,
-        minWidth: 220,
+        minWidth: phone ? 110 : 220,
         editable: !readOnly,
         preProcessEditCellProps: (params) => ({
           ...params.props,
@@ -98,7 +103,7 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
         renderCell: (params) => <StateCell row={params.row} failure={failures[params.row.id]} />,
       },
     ],
-    [readOnly, failures],
+    [readOnly, failures, phone],
   );
 
   return (
@@ -107,6 +112,7 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
         rows={page.rows}
         rowCount={sorted.length}
         columns={columns}
+        columnVisibilityModel={phone ? { id: false, remoteId: false, state: false } : {}}
         paginationMode="server"
         sortingMode="server"
         paginationModel={{ ...paginationModel, page: page.page }}
