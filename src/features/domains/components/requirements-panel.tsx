@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { LazyPartBoundary } from '@/components/lazy-part-boundary';
 import { LoadingState } from '@/components/loading-state';
 import { domainQueries } from '../api/domain-queries';
 import { DomainErrorAlert } from './domain-error-alert';
@@ -47,14 +48,15 @@ export function RequirementsPanel({ tld, unicode, onLoaded }: RequirementsPanelP
       <VerdictCard requirements={requirements} unicode={unicode} />
       <RegistryRequirements schema={requirements.registryRequirements} tld={requirements.tld} />
       {requirements.apiRegisterable ? (
-        <Suspense fallback={<LoadingState label="Loading the payload builder" />}>
-          <PayloadBuilder
-            key={tld}
-            tld={tld}
-            schema={requirements.requestSchema}
-            registerable={requirements.apiRegisterable}
-          />
-        </Suspense>
+        <LazyPartBoundary key={tld} name="The payload builder">
+          <Suspense fallback={<LoadingState label="Loading the payload builder" />}>
+            <PayloadBuilder
+              tld={tld}
+              schema={requirements.requestSchema}
+              registerable={requirements.apiRegisterable}
+            />
+          </Suspense>
+        </LazyPartBoundary>
       ) : (
         // A payload for a TLD the API refuses would look usable ("valid" over `{}`): offer none.
         <Box component="section" aria-label="Registration payload">

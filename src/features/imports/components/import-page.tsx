@@ -8,6 +8,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
+import { LazyPartBoundary } from '@/components/lazy-part-boundary';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { UpdatedAgo } from '@/components/updated-ago';
@@ -60,9 +61,11 @@ function ImportView({ owner, repo, item }: { owner: string; repo: string; item: 
       {cancel.isError ? <ErrorAlert error={cancel.error} context="The import was not cancelled" /> : null}
       {item.hasLargeFiles ? <LargeFilesSection owner={owner} repo={repo} item={item} /> : null}
       {hasAuthors ? (
-        <Suspense fallback={<LoadingState label="Loading the author editor" />}>
-          <AuthorEditor owner={owner} repo={repo} item={item} />
-        </Suspense>
+        <LazyPartBoundary name="The author editor">
+          <Suspense fallback={<LoadingState label="Loading the author editor" />}>
+            <AuthorEditor owner={owner} repo={repo} item={item} />
+          </Suspense>
+        </LazyPartBoundary>
       ) : null}
       {/* Kept apart from the editor's Save: cancelling deletes the import and its mappings. */}
       <Paper
