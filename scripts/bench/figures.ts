@@ -5,6 +5,7 @@ import { exportWatch } from './export-watch';
 import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
+import { lighthouseMobile } from './lighthouse-mobile';
 import { mappingApply } from './mapping-apply';
 import type { BenchFigure } from './types';
 
@@ -22,4 +23,5 @@ export const FIGURES: BenchFigure[] = [
   mappingApply,
   authorSave,
   exportWatch,
+  lighthouseMobile,
 ];
