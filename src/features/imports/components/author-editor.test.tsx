@@ -186,7 +186,8 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
 
   it('maps still-synthesised authors by a rule with a preview, and undoes the step', async () => {
     const authors = await importInMapping();
-    const { user } = renderApp(PAGE);
+    const view = renderApp(PAGE);
+    const { user } = view;
     await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
     const synthesised = authors.filter((author) => /@[0-9a-f-]{36}$/.test(author.email));
     await user.click(screen.getByRole('button', { name: 'Map by rule…' }));
@@ -201,6 +202,12 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     );
     await user.click(within(dialog).getByRole('button', { name: `Apply ${synthesised.length} changes` }));
     expect(await screen.findByText(new RegExp(`${synthesised.length} unsaved changes`))).toBeInTheDocument();
+    // The list state is in the address.
+    await user.click(screen.getByRole('button', { name: 'Changed' }));
+    expect(view.router.state.location.search).toBe('?filter=changed');
+    expect(screen.getByText(new RegExp(`Showing ${synthesised.length} of 12 authors`))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(view.router.state.location.search).toBe('');
     await user.click(screen.getByRole('button', { name: 'Undo rule' }));
     expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo rule' })).not.toBeInTheDocument();
@@ -217,6 +224,21 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     expect(within(startOver).getByRole('button', { name: 'Cancel import' })).toBeInTheDocument();
     // After the editor in the page, not beside its Save button.
     expect(authorsSection.compareDocumentPosition(startOver) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('opens with the filter, page and sort the address names', async () => {
+    await importInMapping();
+    renderApp(`${PAGE}?filter=synthesised&sort=remoteName:desc`);
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: 'Still synthesised' })).toHaveAttribute('aria-pressed', 'true');
+    const names = within(screen.getByRole('grid', { name: 'Commit authors' }))
+      .getAllByRole('row')
+      .map((row) => row.querySelector('[data-field="remoteName"][role="gridcell"]')?.textContent)
+      .filter((name): name is string => Boolean(name));
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual(
+      [...names].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })),
+    );
   });
 
   it('is read-only once pushing has started, and says why', async () => {

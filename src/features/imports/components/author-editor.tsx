@@ -10,6 +10,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
@@ -28,6 +29,7 @@ import {
   type AuthorEdits,
   type AuthorFilter,
 } from '../utils/author-edits';
+import { readListState, writeListState, type AuthorListState } from '../utils/author-list-params';
 import { authorsVersion, mappingClosed } from '../utils/import-phase';
 import type { CommitAuthor, SourceImport } from '../utils/import-model';
 import { writeAuthorsCsv, writeAuthorsFile } from '../utils/mapping-files';
@@ -56,7 +58,17 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
   const authors = useQuery(authorsQuery);
   const [edits, setEdits] = useAuthorEdits(owner, repo, item.vcsUrl);
   const [query, setQuery] = useState('');
-  const [filter, setFilter] = useState<AuthorFilter>('all');
+  // Filter, page and sort live in the address (see utils/author-list-params.ts).
+  const [params, setParams] = useSearchParams();
+  const list = useMemo(() => readListState(params), [params]);
+  const { filter } = list;
+  const setList = useCallback(
+    (change: Partial<AuthorListState>) =>
+      setParams((current) => writeListState(current, { ...readListState(current), ...change }), {
+        replace: true,
+      }),
+    [setParams],
+  );
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [importOpen, setImportOpen] = useState(false);
   const [ruleOpen, setRuleOpen] = useState(false);
@@ -181,7 +193,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           size="small"
           exclusive
           value={filter}
-          onChange={(_event, value: AuthorFilter | null) => value && setFilter(value)}
+          onChange={(_event, value: AuthorFilter | null) => value && setList({ filter: value, page: 0 })}
           aria-label="Show"
         >
           <ToggleButton value="all">All</ToggleButton>
@@ -270,7 +282,15 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           </Box>
         </Alert>
       ) : null}
-      <AuthorGrid rows={shown} readOnly={readOnly} failures={failures} onEdit={onEdit} />
+      <AuthorGrid
+        rows={shown}
+        readOnly={readOnly}
+        failures={failures}
+        onEdit={onEdit}
+        page={list.page}
+        sort={list.sort}
+        onListChange={setList}
+      />
       {importOpen ? (
         <MappingImportDialog
           open
