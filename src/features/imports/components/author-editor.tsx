@@ -149,7 +149,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
     );
   }
 
-  // Built on click, not on every render: at 100,000 authors this copy alone cost a keystroke ~40 ms.
+  // Built on click, not on every render (at 100,000 authors it was a copy per keystroke).
   const exportRows = () =>
     rows.map((row) => ({
       remoteId: row.remoteId,
