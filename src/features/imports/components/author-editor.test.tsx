@@ -226,6 +226,44 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     expect(authorsSection.compareDocumentPosition(startOver) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('copies what another import already mapped, with a preview, and undoes the step', async () => {
+    // Both imports reach the mapping step together (it lasts 20 s for 12 authors).
+    await sim('PUT', '/repos/octo-org/octo-api/import', {
+      vcs_url: 'http://svn.example.com/svn/authors-12',
+      vcs: 'subversion',
+    });
+    const authors = await importInMapping();
+    const others = (await sim('GET', '/repos/octo-org/octo-api/import/authors')) as Author[];
+    for (const [index, other] of others.slice(0, 2).entries()) {
+      await sim('PATCH', `/repos/octo-org/octo-api/import/authors/${other.id}`, {
+        name: `Mapped ${index}`,
+        email: `mapped${index}@company.com`,
+      });
+    }
+    const view = renderApp(PAGE);
+    const { user } = view;
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Copy from another import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy another import’s mapping' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Repository with the import' }),
+      'octo-org/octo-api',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Read its authors' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(preview).toHaveTextContent('2 authors change');
+    expect(preview).toHaveTextContent(
+      `${(authors[0] as Author).remote_name} → Mapped 0 <mapped0@company.com>`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Apply 2 changes' }));
+    expect(await screen.findByText(/2 unsaved changes/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(cellOf((authors[1] as Author).remote_name, 'email')).toHaveTextContent('mapped1@company.com'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo copy' }));
+    expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
+  });
+
   it('opens with the filter, page and sort the address names', async () => {
     await importInMapping();
     renderApp(`${PAGE}?filter=synthesised&sort=remoteName:desc`);

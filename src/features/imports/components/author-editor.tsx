@@ -34,6 +34,7 @@ import { authorsVersion, mappingClosed } from '../utils/import-phase';
 import type { CommitAuthor, SourceImport } from '../utils/import-model';
 import { writeAuthorsCsv, writeAuthorsFile } from '../utils/mapping-files';
 import { AuthorGrid } from './author-grid';
+import { CopyMappingDialog } from './copy-mapping-dialog';
 import { MapByRuleDialog } from './map-by-rule-dialog';
 import { MappingImportDialog } from './mapping-import-dialog';
 import { MappingWindowNotice } from './mapping-window-notice';
@@ -72,6 +73,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [importOpen, setImportOpen] = useState(false);
   const [ruleOpen, setRuleOpen] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
   /** The edits before the last bulk step (mapping file or rule), for its undo. */
   const [undo, setUndo] = useState<{ label: string; before: AuthorEdits } | undefined>();
   const [applying, setApplying] = useState<{ done: number; total: number } | undefined>();
@@ -210,6 +212,9 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           <Button onClick={() => setRuleOpen(true)} disabled={readOnly || applying !== undefined}>
             Map by rule…
           </Button>
+          <Button onClick={() => setCopyOpen(true)} disabled={readOnly || applying !== undefined}>
+            Copy from another import…
+          </Button>
           {undo && !applying ? (
             <Button
               onClick={() => {
@@ -304,6 +309,17 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           onApply={(changes) => {
             setImportOpen(false);
             void applyBulk('mapping file', changes);
+          }}
+        />
+      ) : null}
+      {copyOpen ? (
+        <CopyMappingDialog
+          rows={rows}
+          current={`${owner}/${repo}`}
+          onClose={() => setCopyOpen(false)}
+          onApply={(changes) => {
+            setCopyOpen(false);
+            void applyBulk('copy', changes);
           }}
         />
       ) : null}
