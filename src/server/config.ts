@@ -34,6 +34,10 @@ export interface GatewayConfig {
   simScenario?: string;
   /** `SIM_FAULTS`: fault rules the embedded simulator starts with (validated here). */
   simFaults: FaultRuleInput[];
+  /** `SIM_ARCHIVE_BYTES_PER_KB`: simulated archive bytes per KB of repository size. */
+  simArchiveBytesPerKb: number;
+  /** `DATA_DIR`: where Ferry keeps what it writes (wave archives, wave state). */
+  dataDir: string;
 }
 
 export const DEFAULT_PORT = 5180;
@@ -116,5 +120,8 @@ export function loadConfig(env: Env): GatewayConfig {
     simSpeed: Number(env.SIM_SPEED ?? 1) >= 0 ? Number(env.SIM_SPEED ?? 1) : 1,
     simScenario: env.SIM_SCENARIO,
     simFaults: parseFaultsEnv(env.SIM_FAULTS),
+    simArchiveBytesPerKb:
+      Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) >= 0 ? Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) : 1,
+    dataDir: env.DATA_DIR?.trim() || './data',
   };
 }

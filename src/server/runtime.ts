@@ -38,6 +38,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         speed: config.simSpeed,
         scenario: isScenario(config.simScenario) ? config.simScenario : 'demo',
         faults: config.simFaults,
+        archiveBytesPerKb: config.simArchiveBytesPerKb,
       })
     : undefined;
 

@@ -1,16 +1,19 @@
 import type { SimClock } from '../clock';
 import { createImportStore, type ImportStore } from './imports/store';
+import { DEFAULT_ARCHIVE_BYTES_PER_KB } from './migrations/archive';
 import { createMigrationStore, type MigrationStore } from './migrations/store';
 import { createRateLimiter, type RateLimiter } from './rate-limits';
+import { BIG_ORG, bigOrg, bigOrgAccount, bigOrgRepos } from './big-org';
 import { seedWorld, type SimWorld } from './seed';
 
 /**
  * Named scenarios:
  * - `demo`: other clients spend the budget in the background, so the dashboard moves (the default for `npm start`);
  * - `quiet`: nothing happens unless requested (the default for tests: deterministic);
- * - `rate-limit-disabled`: a GitHub Enterprise Server with rate limiting off (404 on /rate_limit, no headers).
+ * - `rate-limit-disabled`: a GitHub Enterprise Server with rate limiting off (404 on /rate_limit, no headers);
+ * - `big-org`: `quiet`, plus the organization `big-org` with 500 repositories (for migration waves).
  */
-export const SCENARIOS = ['demo', 'quiet', 'rate-limit-disabled'] as const;
+export const SCENARIOS = ['demo', 'quiet', 'rate-limit-disabled', 'big-org'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export function isScenario(value: unknown): value is Scenario {
@@ -35,17 +38,34 @@ export interface GithubState {
   stats: SimStats;
   migrations: MigrationStore;
   imports: ImportStore;
+  /** Archive bytes per KB of repository size (see migrations/archive.ts). */
+  archiveBytesPerKb: number;
 }
 
-export function createGithubState(clock: SimClock, scenario: Scenario): GithubState {
+export function createGithubState(
+  clock: SimClock,
+  scenario: Scenario,
+  archiveBytesPerKb = DEFAULT_ARCHIVE_BYTES_PER_KB,
+): GithubState {
   const now = clock.now();
+  const world = seedWorld(now);
+  if (scenario === 'big-org') addBigOrg(world, now);
   return {
     scenario,
-    world: seedWorld(now),
+    world,
     limiter: createRateLimiter({ originMs: now, background: scenario === 'demo' }),
     writes: new Map(),
     stats: { requests: 0, counted: 0, notModified: 0 },
     migrations: createMigrationStore(),
     imports: createImportStore(),
+    archiveBytesPerKb,
   };
+}
+
+function addBigOrg(world: SimWorld, now: number) {
+  const created = world.accounts.get('octo-org')?.createdAt ?? new Date(now).toISOString();
+  world.accounts.set(BIG_ORG, bigOrgAccount(created));
+  world.orgs.set(BIG_ORG, bigOrg());
+  const firstId = Math.max(...world.repos.map((repo) => repo.id)) + 1;
+  world.repos.push(...bigOrgRepos(now, firstId));
 }
