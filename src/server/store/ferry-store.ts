@@ -1,0 +1,23 @@
+import { createAuthorDrafts } from './author-drafts';
+import type { Store } from './open-store';
+import { createRateHistory } from './rate-history';
+import { createRecent } from './recent';
+import { createTimeline } from './timeline';
+import { createUnlocks } from './unlocks';
+import { createWatchSnapshots } from './watch-snapshots';
+
+/** The query layer over one open store: what the gateway's routes and watcher use. */
+export function createFerryStore(store: Store) {
+  return {
+    kind: store.kind,
+    rateHistory: createRateHistory(store.db),
+    timeline: createTimeline(store.db),
+    unlocks: createUnlocks(store.db),
+    authorDrafts: createAuthorDrafts(store.db),
+    recent: createRecent(store.db),
+    watchSnapshots: createWatchSnapshots(store.db),
+    close: () => store.close(),
+  };
+}
+
+export type FerryStore = ReturnType<typeof createFerryStore>;

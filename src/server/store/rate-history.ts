@@ -1,0 +1,84 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from './open-store';
+import { rateSamples } from './schema';
+
+export interface RateReading {
+  at: Date;
+  resource: string;
+  limit: number;
+  remaining: number;
+  used: number;
+  reset: Date;
+  source: 'header' | 'poll';
+}
+
+export const HISTORY_KEEP_MS = 30 * 24 * 3_600_000;
+/** Older than this, readings are thinned to one per resource and bucket. */
+export const FULL_DETAIL_MS = 24 * 3_600_000;
+export const DOWNSAMPLE_BUCKET_S = 300;
+
+export function createRateHistory(db: Db) {
+  return {
+    /** One transaction: either every reading of a batch is kept or none. */
+    async record(readings: readonly RateReading[]): Promise<void> {
+      if (readings.length === 0) return;
+      await db.insert(rateSamples).values(readings.map((reading) => ({ ...reading })));
+    },
+
+    async read(since: Date, resource?: string): Promise<RateReading[]> {
+      const where = resource
+        ? and(gte(rateSamples.at, since), eq(rateSamples.resource, resource))
+        : gte(rateSamples.at, since);
+      const rows = await db
+        .select({
+          at: rateSamples.at,
+          resource: rateSamples.resource,
+          limit: rateSamples.limit,
+          remaining: rateSamples.remaining,
+          used: rateSamples.used,
+          reset: rateSamples.reset,
+          source: rateSamples.source,
+        })
+        .from(rateSamples)
+        .where(where)
+        .orderBy(asc(rateSamples.at), asc(rateSamples.id));
+      return rows.map((row) => ({ ...row, source: row.source === 'poll' ? 'poll' : 'header' }));
+    },
+
+    /** Forget readings older than 30 days; keep one per resource and 5 minutes past the first day. */
+    async compact(now: Date): Promise<{ deleted: number }> {
+      const expired = new Date(now.getTime() - HISTORY_KEEP_MS);
+      const detailed = new Date(now.getTime() - FULL_DETAIL_MS);
+      return db.transaction(async (tx) => {
+        const gone = await tx
+          .delete(rateSamples)
+          .where(lt(rateSamples.at, expired))
+          .returning({ id: rateSamples.id });
+        const thinned = await tx.execute<{ id: number }>(sql`
+          delete from ${rateSamples} where ${rateSamples.id} in (
+            select id from (
+              select id, row_number() over (
+                partition by resource, floor(extract(epoch from at) / ${DOWNSAMPLE_BUCKET_S})
+                order by at desc, id desc
+              ) as rank
+              from ${rateSamples}
+              where at < ${detailed} and not downsampled
+            ) ranked where rank > 1
+          ) returning ${rateSamples.id}`);
+        await tx
+          .update(rateSamples)
+          .set({ downsampled: true })
+          .where(and(lt(rateSamples.at, detailed), eq(rateSamples.downsampled, false)));
+        return { deleted: gone.length + rowsOf(thinned).length };
+      });
+    },
+  };
+}
+
+export type RateHistory = ReturnType<typeof createRateHistory>;
+
+/** PGlite and node-postgres shape `execute` results alike (`rows`). */
+function rowsOf<T>(result: unknown): T[] {
+  const rows = (result as { rows?: T[] }).rows;
+  return Array.isArray(rows) ? rows : [];
+}

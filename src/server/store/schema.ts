@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Ferry's memory, one PostgreSQL schema for both the embedded store (PGlite) and a team's server.
+ * Nothing here ever holds a token or key: rows describe what the upstreams answered and what users did.
+ */
+
+const at = (name = 'at') => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** `x-ratelimit-*` readings: from forwarded responses (`header`) and the minute `/rate_limit` sample (`poll`). */
+export const rateSamples = pgTable(
+  'rate_samples',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at().notNull(),
+    resource: text('resource').notNull(),
+    limit: integer('limit').notNull(),
+    remaining: integer('remaining').notNull(),
+    used: integer('used').notNull(),
+    reset: at('reset').notNull(),
+    source: text('source').notNull(),
+    /** Rows older than a day are thinned to one per resource and five minutes; those survivors say so. */
+    downsampled: boolean('downsampled').notNull().default(false),
+  },
+  (t) => [index('rate_samples_resource_at').on(t.resource, t.at)],
+);
+
+/** A state change of a migration or import, as seen by the gateway; kept after GitHub forgets it. */
+export const timelineEvents = pgTable(
+  'timeline_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: at().notNull(),
+    kind: text('kind').notNull(), // 'migration' | 'import'
+    /** `org/octo-org/migration/42`, `user/migration/42`, `repo/octocat/hello/import`. */
+    subject: text('subject').notNull(),
+    state: text('state').notNull(),
+    /** Who asked: the login behind the token for writes, `watcher` for changes the gateway observed. */
+    actor: text('actor').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('timeline_subject_at').on(t.subject, t.at), index('timeline_at').on(t.at)],
+);
+
+/** Unlocks done through Ferry (GitHub does not report lock state). */
+export const unlocks = pgTable(
+  'unlocks',
+  {
+    /** `org/octo-org` or `user`. */
+    owner: text('owner').notNull(),
+    migrationId: integer('migration_id').notNull(),
+    repoName: text('repo_name').notNull(),
+    at: at().notNull(),
+    actor: text('actor').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.migrationId, t.repoName] })],
+);
+
+/** Author-mapping drafts per import; the later save wins and says whom it overwrote. */
+export const authorDrafts = pgTable(
+  'author_drafts',
+  {
+    importKey: text('import_key').notNull(),
+    authorId: integer('author_id').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    version: integer('version').notNull(),
+    updatedAt: at('updated_at').notNull(),
+    /** A random id per browser, so a browser can tell its own saves from someone else's. */
+    updatedBy: text('updated_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.importKey, t.authorId] })],
+);
+
+/** Organizations, imports and TLDs a user opened, newest first. */
+export const recentItems = pgTable(
+  'recent_items',
+  {
+    kind: text('kind').notNull(), // 'org' | 'import' | 'tld'
+    key: text('key').notNull(),
+    openedAt: at('opened_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), index('recent_opened').on(t.openedAt)],
+);
+
+/** What the shared watcher last saw of each followed resource, so a restart resumes with ETags. */
+export const watchSnapshots = pgTable('watch_snapshots', {
+  /** The upstream path, e.g. `orgs/octo-org/migrations/42`. */
+  path: text('path').primaryKey(),
+  kind: text('kind').notNull(),
+  state: text('state').notNull(),
+  etag: text('etag'),
+  body: jsonb('body').notNull(),
+  seenAt: at('seen_at').notNull(),
+  terminal: boolean('terminal').notNull().default(false),
+  createdAt: at('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
