@@ -36,8 +36,6 @@ export interface GatewayConfig {
   simFaults: FaultRuleInput[];
   /** `SIM_ARCHIVE_BYTES_PER_KB`: simulated archive bytes per KB of repository size. */
   simArchiveBytesPerKb: number;
-  /** `DATA_DIR`: where Ferry keeps what it writes (wave archives, wave state). */
-  dataDir: string;
 }
 
 export const DEFAULT_PORT = 5180;
@@ -122,6 +120,5 @@ export function loadConfig(env: Env): GatewayConfig {
     simFaults: parseFaultsEnv(env.SIM_FAULTS),
     simArchiveBytesPerKb:
       Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) >= 0 ? Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) : 1,
-    dataDir: env.DATA_DIR?.trim() || './data',
   };
 }

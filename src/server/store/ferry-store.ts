@@ -5,6 +5,7 @@ import { createRecent } from './recent';
 import { createTimeline } from './timeline';
 import { createUnlocks } from './unlocks';
 import { createWatchSnapshots } from './watch-snapshots';
+import { createWaveStore } from './wave-store';
 
 /** The query layer over one open store: what the gateway's routes and watcher use. */
 export function createFerryStore(store: Store) {
@@ -16,6 +17,7 @@ export function createFerryStore(store: Store) {
     authorDrafts: createAuthorDrafts(store.db),
     recent: createRecent(store.db),
     watchSnapshots: createWatchSnapshots(store.db),
+    waves: createWaveStore(store.db),
     close: () => store.close(),
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WavePlanRequest } from '@/contracts/waves';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
@@ -10,6 +10,13 @@ import { createJsonFileWaveRepository } from './json-file-wave-repository';
 import { createWaveRunner, type WaveRunner } from './runner';
 import { waveTotals } from './wave-machine';
 import type { WaveRepository } from './wave-repository';
+import { openStore, type Store } from '@/server/store/open-store';
+import { createWaveStore } from '@/server/store/wave-store';
+
+let store: Store | undefined;
+afterAll(async () => {
+  await store?.close();
+});
 
 const BASE = 'http://simulator.internal/api/v3';
 
@@ -107,10 +114,13 @@ describe('the wave runner on the simulator', () => {
     },
   );
 
-  it(
-    'resumes after a crash between sending a start and recording it, without starting the batch again',
-    { timeout: 40_000 },
-    async () => {
+  it.each([
+    ['a JSON file', () => Promise.resolve(createJsonFileWaveRepository(dir))],
+    ['the store', async () => createWaveStore((store ??= await openStore({})).db)],
+  ])(
+    'resumes after a crash between sending a start and recording it, without starting the batch again (%s)',
+    { timeout: 60_000 },
+    async (_, open) => {
       let crashed = false;
       let posts = 0;
       const crashing = async (request: Request) => {
@@ -123,7 +133,7 @@ describe('the wave runner on the simulator', () => {
         }
         return response;
       };
-      const files = createJsonFileWaveRepository(dir);
+      const files = await open();
       const dying: WaveRepository = {
         list: () => files.list(),
         get: (id) => files.get(id),
@@ -139,7 +149,8 @@ describe('the wave runner on the simulator', () => {
       expect(unrecorded).toHaveLength(1);
       const before = simMigrations().length;
 
-      const second = runner().runner;
+      // The restarted gateway: a new runner over a new repository instance on the same data.
+      const second = runner(sim.fetch, await open()).runner;
       await second.start();
       await second.settled(30_000);
       const done = (await second.get(wave.id))!;
