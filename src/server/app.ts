@@ -10,6 +10,8 @@ import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
 import type { FerryStore } from './store/ferry-store';
 import { createWatcher, type Watcher } from './watch/watcher';
+import { createWaveRoutes } from './waves/routes';
+import type { WaveRunner } from './waves/runner';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
 import {
@@ -39,6 +41,8 @@ export interface GatewayDeps {
   actor?: string;
   /** Receives the watcher and recorder, so the host can restore, sample and stop them. */
   onMemory?: (memory: GatewayMemory) => void;
+  /** Migration waves (they need the store); without them `/api/waves/*` answers 503. */
+  waves?: { runner: WaveRunner; dataDir: string };
 }
 
 export interface GatewayMemory {
@@ -58,6 +62,7 @@ export function createGateway({
   store,
   watch = true,
   actor,
+  waves,
   onMemory,
 }: GatewayDeps): Hono {
   const app = new Hono();
@@ -166,6 +171,11 @@ export function createGateway({
   if (store) app.route('/api/ferry', createFerryRoutes({ store, recorder, watcher }));
   else
     app.all('/api/ferry/*', (c) =>
+      c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
+    );
+  if (waves) app.route('/api/waves', createWaveRoutes(waves.runner, waves.dataDir));
+  else
+    app.all('/api/waves/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
     );
   app.all('/api/registrar/*', proxy('registrar', createRegistrarCache(fetchRegistrar, registrarCache).fetch));

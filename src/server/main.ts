@@ -35,7 +35,9 @@ const runtime = createRuntime(config, {
   staticRoot: path.resolve(process.env.FERRY_DIST ?? 'dist'),
   simUser,
   store,
+  dataDir: storeConfig.dataDir,
 });
+void runtime.waves?.start();
 const memoryTasks = startMemoryTasks(runtime.memory, store);
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
@@ -56,6 +58,7 @@ const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: co
 
 const stop = () =>
   server.close(() => {
+    runtime.waves?.stop();
     void memoryTasks
       .stop()
       .then(() => store.close())

@@ -12,6 +12,8 @@ import { createSimulator, type Simulator } from '@/simulator/simulator';
 import { createGateway, type GatewayMemory } from './app';
 import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
+import { createGithubClient } from './waves/github-client';
+import { createWaveRunner, type WaveRunner } from './waves/runner';
 
 export interface RuntimeOptions {
   /** Folder of the built SPA to serve; omitted in dev (Vite serves it) and in API-only tests. */
@@ -24,6 +26,8 @@ export interface RuntimeOptions {
   store?: FerryStore;
   /** The shared watcher (on unless a test turns it off). */
   watch?: boolean;
+  /** `DATA_DIR`: with a store, migration waves keep their archives under `<dataDir>/archives`. */
+  dataDir?: string;
 }
 
 export interface Runtime {
@@ -31,6 +35,8 @@ export interface Runtime {
   simulator?: Simulator;
   config: GatewayConfig;
   memory: GatewayMemory;
+  /** Migration waves (with a store and a data folder): `start()` resumes unfinished ones. */
+  waves?: WaveRunner;
 }
 
 /**
@@ -65,6 +71,24 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   };
   const live = (request: Request) => fetch(request);
 
+  const fetchGithub = config.github.mode === 'simulator' && simulator ? simulator.fetch : live;
+  const waves =
+    options.store && options.dataDir
+      ? createWaveRunner({
+          repository: options.store.waves,
+          client: createGithubClient({
+            baseUrl: effective.github.baseUrl,
+            token: effective.github.token,
+            fetch: fetchGithub,
+            timeoutMs: config.upstreamTimeoutMs,
+          }),
+          // Storage links carry their own signature: the downloader sends no credentials.
+          fetchStorage: fetchGithub,
+          githubBaseUrl: effective.github.baseUrl,
+          dataDir: options.dataDir,
+        })
+      : undefined;
+
   let memory: GatewayMemory | undefined;
   const app = createGateway({
     config: effective,
@@ -74,7 +98,8 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     onMemory: (created) => {
       memory = created;
     },
-    fetchGithub: config.github.mode === 'simulator' && simulator ? simulator.fetch : live,
+    waves: waves && options.dataDir ? { runner: waves, dataDir: options.dataDir } : undefined,
+    fetchGithub,
     fetchRegistrar: config.registrar.mode === 'simulator' && simulator ? simulator.fetch : live,
     mount(gateway) {
       if (simulator) {
@@ -92,7 +117,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       else void watcher.nudge();
     });
   }
-  return { app, simulator, config, memory };
+  return { app, simulator, config, memory, waves };
 }
 
 function mountSpa(app: Hono, root: string) {

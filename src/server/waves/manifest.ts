@@ -1,5 +1,9 @@
-import Papa from 'papaparse';
+import { createRequire } from 'node:module';
+import type * as PapaParse from 'papaparse';
 import type { ManifestRow, Wave } from '@/contracts/waves';
+
+/** papaparse is CommonJS: loaded with Node's require so Vite's SSR loader (the dev server) does not inline it. */
+const Papa = createRequire(import.meta.url)('papaparse') as typeof PapaParse;
 
 /**
  * The wave's manifest: one row per batch that stands (split batches are replaced by their halves), with what
