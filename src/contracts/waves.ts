@@ -160,3 +160,21 @@ export interface ManifestRow {
   exportedAt: string | null;
   finishedAt: string | null;
 }
+
+/** Totals counted from batch states (an archive counts once, whatever happened before). */
+export interface WaveTotals {
+  repos: number;
+  batches: number;
+  verified: number;
+  verifiedRepos: number;
+  bytes: number;
+  isolated: number;
+  running: number;
+  failedBatches: number;
+}
+
+/** `GET /api/waves/:id`: the wave, its totals, and download progress by batch id. */
+export type WaveView = Wave & {
+  totals: WaveTotals;
+  progress: Record<string, { downloaded: number; total?: number }>;
+};

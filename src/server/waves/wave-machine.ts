@@ -1,4 +1,11 @@
-import type { BatchState, PlannedBatch, Wave, WaveBatch, WavePlanRequest } from '@/contracts/waves';
+import type {
+  BatchState,
+  PlannedBatch,
+  Wave,
+  WaveBatch,
+  WavePlanRequest,
+  WaveTotals,
+} from '@/contracts/waves';
 
 /**
  * The wave as an explicit state machine: every change is an event applied by `applyEvent` (pure), and the runner
@@ -224,16 +231,6 @@ export function batchesToStart(wave: Wave): WaveBatch[] {
   return wave.batches.filter((batch) => batch.state === 'queued').slice(0, room);
 }
 
-export interface WaveTotals {
-  repos: number;
-  batches: number;
-  verified: number;
-  verifiedRepos: number;
-  bytes: number;
-  isolated: number;
-  running: number;
-  failedBatches: number;
-}
 
 /** Totals counted from batch states only, so an archive is counted once whatever happened before. */
 export function waveTotals(wave: Wave): WaveTotals {
