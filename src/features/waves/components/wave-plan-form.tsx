@@ -175,7 +175,8 @@ export function WavePlanForm() {
               >
                 {plan.batches.map((batch, index) => (
                   <li key={index}>
-                    {batch.repos.length} repositories, {formatKb(batch.sizeKb)}
+                    {batch.repos.length === 1 ? '1 repository' : `${batch.repos.length} repositories`},{' '}
+                    {formatKb(batch.sizeKb)}
                   </li>
                 ))}
               </Box>
