@@ -6,6 +6,7 @@ import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
 import type { BenchFigure } from './types';
+import { waves } from './waves';
 
 /**
  * Every figure `npm run bench` measures, in the order printed. To add one, write a module exporting a
@@ -19,4 +20,5 @@ export const FIGURES: BenchFigure[] = [
   authorEditor,
   authorSave,
   exportWatch,
+  waves,
 ];
