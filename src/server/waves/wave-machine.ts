@@ -231,7 +231,6 @@ export function batchesToStart(wave: Wave): WaveBatch[] {
   return wave.batches.filter((batch) => batch.state === 'queued').slice(0, room);
 }
 
-
 /** Totals counted from batch states only, so an archive is counted once whatever happened before. */
 export function waveTotals(wave: Wave): WaveTotals {
   const leaves = wave.batches.filter((batch) => batch.state !== 'split');
