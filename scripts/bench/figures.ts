@@ -5,6 +5,8 @@ import { exportWatch } from './export-watch';
 import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
+import { gatewayRss } from './gateway-rss';
+import { storeHistory } from './store-history';
 import type { BenchFigure } from './types';
 import { waves } from './waves';
 
@@ -17,8 +19,10 @@ export const FIGURES: BenchFigure[] = [
   firstRender,
   gatewayOverhead,
   gatewayMemory,
+  gatewayRss,
   authorEditor,
   authorSave,
   exportWatch,
+  storeHistory,
   waves,
 ];

@@ -24,6 +24,8 @@ export interface RuntimeOptions {
   simUser?: keyof typeof SIM_TOKENS;
   /** Ferry's memory (opened by the host: opening is asynchronous). */
   store?: FerryStore;
+  /** A store for `/api/ferry/*` only, opened on first use (component tests). */
+  lazyStore?: () => Promise<FerryStore>;
   /** The shared watcher (on unless a test turns it off). */
   watch?: boolean;
   /** `DATA_DIR`: with a store, migration waves keep their archives under `<dataDir>/archives`. */
@@ -93,6 +95,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   const app = createGateway({
     config: effective,
     store: options.store,
+    lazyStore: options.lazyStore,
     watch: options.watch,
     actor: config.github.mode === 'simulator' ? (options.simUser ?? 'octocat') : undefined,
     onMemory: (created) => {
@@ -104,6 +107,14 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     mount(gateway) {
       if (simulator) {
         if (options.controlAccess !== 'any') gateway.use('/__sim/*', loopbackOnly);
+        const store = options.store;
+        if (store) {
+          // After a reset the seeded world starts again (ids included): forget what described the old one.
+          gateway.use('/__sim/reset', async (c, next) => {
+            await next();
+            if (c.res.ok) await store.forgetSimulatedWorld();
+          });
+        }
         gateway.route('/__sim', createControlApp(simulator));
       }
       if (options.staticRoot) mountSpa(gateway, options.staticRoot);
@@ -127,6 +138,11 @@ function mountSpa(app: Hono, root: string) {
     return;
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  // Build metadata (`.vite/manifest.json` lists source paths) and any other dot-file is never served.
+  app.use('*', async (c, next) => {
+    if (/(?:^|\/)(?:\.|%2e)/i.test(new URL(c.req.url).pathname)) return c.text('Not found', 404);
+    await next();
+  });
   // The JavaScript is ~3× smaller gzipped: the budget for the first page is counted that way.
   app.use('/assets/*', compress());
   // Hashed assets are cached for good. Set after the fact: serveStatic's onFound runs once its response

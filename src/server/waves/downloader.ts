@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { UpstreamFetch } from '@/server/forward';
+import type { UpstreamFetch } from '@/server/upstream-call';
 
 /**
  * Streams one archive from storage to disk: never held in memory (backpressure from the file), resumed with

@@ -1,5 +1,5 @@
 import { parseRateLimitHeaders } from '@/lib/rate-limit-headers';
-import type { UpstreamFetch } from '@/server/forward';
+import type { UpstreamFetch } from '@/server/upstream-call';
 
 /**
  * The wave runner's way to GitHub: the gateway's own upstream (token injected here, never stored), with the

@@ -11,7 +11,7 @@ import type {
   WavePlanRequest,
   WaveSummary,
 } from '@/contracts/waves';
-import { gatewayError } from '@/server/forward';
+import { gatewayError } from '@/server/gateway-error';
 import { manifestCsv, manifestJson } from './manifest';
 import { WaveInputError, type WaveRunner } from './runner';
 import { waveTotals } from './wave-machine';

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlannedRepo, Wave, WaveBatch, WavePlanRequest, WavePreview } from '@/contracts/waves';
 import { isExpectedArchiveUrl } from '@/server/archive';
-import type { UpstreamFetch } from '@/server/forward';
+import type { UpstreamFetch } from '@/server/upstream-call';
 import { parseLinkHeader } from '@/lib/link-header';
 import { downloadArchive } from './downloader';
 import { RateLimitedError, type GithubAnswer, type GithubClient } from './github-client';
