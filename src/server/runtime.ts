@@ -14,6 +14,7 @@ import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 import { createGithubClient } from './waves/github-client';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
+import type { WaveRepository } from './waves/wave-repository';
 
 export interface RuntimeOptions {
   /** Folder of the built SPA to serve; omitted in dev (Vite serves it) and in API-only tests. */
@@ -74,10 +75,19 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   const live = (request: Request) => fetch(request);
 
   const fetchGithub = config.github.mode === 'simulator' && simulator ? simulator.fetch : live;
+  const { store, lazyStore } = options;
+  // A store opened on first use (component tests) serves waves too, through the same interface.
+  const waveRepository: WaveRepository | undefined = store
+    ? store.waves
+    : lazyStore && {
+        list: async () => (await lazyStore()).waves.list(),
+        get: async (id) => (await lazyStore()).waves.get(id),
+        save: async (wave) => (await lazyStore()).waves.save(wave),
+      };
   const waves =
-    options.store && options.dataDir
+    waveRepository && options.dataDir
       ? createWaveRunner({
-          repository: options.store.waves,
+          repository: waveRepository,
           client: createGithubClient({
             baseUrl: effective.github.baseUrl,
             token: effective.github.token,

@@ -160,7 +160,8 @@ export function WavePlanForm() {
             <Alert severity={plan.selected > 0 ? 'info' : 'warning'} role="status" aria-label="Preview">
               <Typography>
                 {formatNumber(plan.selected)} of {formatNumber(plan.listed)} repositories selected (
-                {formatKb(plan.selectedSizeKb)}) in {formatNumber(plan.batches.length)} batches.
+                {formatKb(plan.selectedSizeKb)}) in {formatNumber(plan.batches.length)}{' '}
+                {plan.batches.length === 1 ? 'batch' : 'batches'}.
               </Typography>
               <Typography>
                 GitHub requests: about {formatNumber(plan.requests.total)} ({plan.requests.listing} to list,{' '}
