@@ -11,7 +11,7 @@ import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
 import type { FerryStore } from './store/ferry-store';
-import { createWatcher, type Watcher } from './watch/watcher';
+import { createWatcher, INTERNAL_ORIGIN, type Watcher } from './watch/watcher';
 import { createWaveRoutes } from './waves/routes';
 import type { WaveRunner } from './waves/runner';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
@@ -127,7 +127,7 @@ export function createGateway({
   const internal = new Hono();
   internal.get('/api/github/*', proxy('github', fetchGithub));
   const upstreamGet = async (pathAndQuery: string, ifNoneMatch?: string) =>
-    internal.request(`http://gateway.internal/api/github/${pathAndQuery}`, {
+    internal.request(`${INTERNAL_ORIGIN}/api/github/${pathAndQuery}`, {
       headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
     });
   const watcher = watch
@@ -158,6 +158,7 @@ export function createGateway({
         c.req.header('if-none-match'),
         () => upstreamGet(`${match.path}${url.search}`),
         actorOf(c),
+        url.origin,
       );
     }
     const response = await forward(c, config, match, fetchGithub);

@@ -54,6 +54,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         scenario: isScenario(config.simScenario) ? config.simScenario : 'demo',
         faults: config.simFaults,
         archiveBytesPerKb: config.simArchiveBytesPerKb,
+        trustGatewayOrigin: true,
       })
     : undefined;
 
