@@ -10,6 +10,7 @@ import { storeHistory } from './store-history';
 import { lighthouseMobile } from './lighthouse-mobile';
 import { mappingApply } from './mapping-apply';
 import type { BenchFigure } from './types';
+import { waves } from './waves';
 
 /**
  * Every figure `npm run bench` measures, in the order printed. To add one, write a module exporting a
@@ -28,4 +29,5 @@ export const FIGURES: BenchFigure[] = [
   exportWatch,
   storeHistory,
   lighthouseMobile,
+  waves,
 ];

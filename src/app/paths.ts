@@ -1,6 +1,7 @@
 import { domainPaths } from '@/features/domains/paths';
 import { importPaths } from '@/features/imports/paths';
 import { migrationPaths } from '@/features/migrations/paths';
+import { wavePaths } from '@/features/waves/paths';
 
 /** Route paths in one place, so links and routes never disagree. Features own their own sub-paths. */
 export const paths = {
@@ -8,6 +9,7 @@ export const paths = {
   rateLimits: '/rate-limits',
   connection: '/connection',
   migrations: migrationPaths,
+  waves: wavePaths,
   imports: importPaths,
   domains: domainPaths,
 } as const;

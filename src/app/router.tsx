@@ -22,6 +22,8 @@ export function createAppRoutes(): RouteObject[] {
         { path: paths.migrations.orgMigration, lazy: () => import('./routes/org-migration') },
         { path: paths.migrations.user, lazy: () => import('./routes/user-migrations') },
         { path: paths.migrations.userMigration, lazy: () => import('./routes/user-migration') },
+        { path: paths.waves.home, lazy: () => import('./routes/waves') },
+        { path: paths.waves.wave, lazy: () => import('./routes/wave') },
         { path: paths.imports.home, lazy: () => import('./routes/imports') },
         { path: paths.imports.repo, lazy: () => import('./routes/import') },
         { path: paths.domains.home, lazy: () => import('./routes/domains') },

@@ -12,6 +12,8 @@ import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
 import type { FerryStore } from './store/ferry-store';
 import { createWatcher, INTERNAL_ORIGIN, type Watcher } from './watch/watcher';
+import { createWaveRoutes } from './waves/routes';
+import type { WaveRunner } from './waves/runner';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
 import type { UpstreamFetch } from './upstream-call';
@@ -44,6 +46,8 @@ export interface GatewayDeps {
   actor?: string;
   /** Receives the watcher and recorder, so the host can restore, sample and stop them. */
   onMemory?: (memory: GatewayMemory) => void;
+  /** Migration waves (they need the store); without them `/api/waves/*` answers 503. */
+  waves?: { runner: WaveRunner; dataDir: string };
 }
 
 export interface GatewayMemory {
@@ -64,6 +68,7 @@ export function createGateway({
   lazyStore,
   watch = true,
   actor,
+  waves,
   onMemory,
 }: GatewayDeps): Hono {
   const app = new Hono();
@@ -175,6 +180,11 @@ export function createGateway({
   if (routesStore) app.route('/api/ferry', createFerryRoutes({ store: routesStore, recorder, watcher }));
   else
     app.all('/api/ferry/*', (c) =>
+      c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
+    );
+  if (waves) app.route('/api/waves', createWaveRoutes(waves.runner, waves.dataDir));
+  else
+    app.all('/api/waves/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
     );
   app.all('/api/registrar/*', proxy('registrar', createRegistrarCache(fetchRegistrar, registrarCache).fetch));

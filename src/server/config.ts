@@ -36,6 +36,8 @@ export interface GatewayConfig {
   simScenario?: string;
   /** `SIM_FAULTS`: fault rules the embedded simulator starts with (validated here). */
   simFaults: FaultRuleInput[];
+  /** `SIM_ARCHIVE_BYTES_PER_KB`: simulated archive bytes per KB of repository size. */
+  simArchiveBytesPerKb: number;
 }
 
 export const DEFAULT_PORT = 5180;
@@ -142,5 +144,7 @@ export function loadConfig(env: Env): GatewayConfig {
     simSpeed: Number(env.SIM_SPEED ?? 1) >= 0 ? Number(env.SIM_SPEED ?? 1) : 1,
     simScenario: env.SIM_SCENARIO,
     simFaults: parseFaultsEnv(env.SIM_FAULTS),
+    simArchiveBytesPerKb:
+      Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) >= 0 ? Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) : 1,
   };
 }

@@ -36,7 +36,9 @@ const runtime = createRuntime(config, {
   staticRoot: path.resolve(process.env.FERRY_DIST ?? 'dist'),
   simUser,
   store,
+  dataDir: storeConfig.dataDir,
 });
+void runtime.waves?.start();
 const memoryTasks = startMemoryTasks(runtime.memory, store);
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
@@ -60,6 +62,7 @@ server.on('clientError', answerClientError);
 
 const stop = () =>
   server.close(() => {
+    runtime.waves?.stop();
     void memoryTasks
       .stop()
       .then(() => store.close())

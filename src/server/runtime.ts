@@ -12,6 +12,9 @@ import { createSimulator, type Simulator } from '@/simulator/simulator';
 import { createGateway, type GatewayMemory } from './app';
 import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
+import { createGithubClient } from './waves/github-client';
+import { createWaveRunner, type WaveRunner } from './waves/runner';
+import type { WaveRepository } from './waves/wave-repository';
 
 export interface RuntimeOptions {
   /** Folder of the built SPA to serve; omitted in dev (Vite serves it) and in API-only tests. */
@@ -26,6 +29,8 @@ export interface RuntimeOptions {
   lazyStore?: () => Promise<FerryStore>;
   /** The shared watcher (on unless a test turns it off). */
   watch?: boolean;
+  /** `DATA_DIR`: with a store, migration waves keep their archives under `<dataDir>/archives`. */
+  dataDir?: string;
 }
 
 export interface Runtime {
@@ -33,6 +38,8 @@ export interface Runtime {
   simulator?: Simulator;
   config: GatewayConfig;
   memory: GatewayMemory;
+  /** Migration waves (with a store and a data folder): `start()` resumes unfinished ones. */
+  waves?: WaveRunner;
 }
 
 /**
@@ -46,6 +53,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         speed: config.simSpeed,
         scenario: isScenario(config.simScenario) ? config.simScenario : 'demo',
         faults: config.simFaults,
+        archiveBytesPerKb: config.simArchiveBytesPerKb,
         trustGatewayOrigin: true,
       })
     : undefined;
@@ -67,6 +75,33 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   };
   const live = (request: Request) => fetch(request);
 
+  const fetchGithub = config.github.mode === 'simulator' && simulator ? simulator.fetch : live;
+  const { store, lazyStore } = options;
+  // A store opened on first use (component tests) serves waves too, through the same interface.
+  const waveRepository: WaveRepository | undefined = store
+    ? store.waves
+    : lazyStore && {
+        list: async () => (await lazyStore()).waves.list(),
+        get: async (id) => (await lazyStore()).waves.get(id),
+        save: async (wave) => (await lazyStore()).waves.save(wave),
+      };
+  const waves =
+    waveRepository && options.dataDir
+      ? createWaveRunner({
+          repository: waveRepository,
+          client: createGithubClient({
+            baseUrl: effective.github.baseUrl,
+            token: effective.github.token,
+            fetch: fetchGithub,
+            timeoutMs: config.upstreamTimeoutMs,
+          }),
+          // Storage links carry their own signature: the downloader sends no credentials.
+          fetchStorage: fetchGithub,
+          githubBaseUrl: effective.github.baseUrl,
+          dataDir: options.dataDir,
+        })
+      : undefined;
+
   let memory: GatewayMemory | undefined;
   const app = createGateway({
     config: effective,
@@ -77,7 +112,8 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     onMemory: (created) => {
       memory = created;
     },
-    fetchGithub: config.github.mode === 'simulator' && simulator ? simulator.fetch : live,
+    waves: waves && options.dataDir ? { runner: waves, dataDir: options.dataDir } : undefined,
+    fetchGithub,
     fetchRegistrar: config.registrar.mode === 'simulator' && simulator ? simulator.fetch : live,
     mount(gateway) {
       if (simulator) {
@@ -103,7 +139,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       else void watcher.nudge();
     });
   }
-  return { app, simulator, config, memory };
+  return { app, simulator, config, memory, waves };
 }
 
 function mountSpa(app: Hono, root: string) {

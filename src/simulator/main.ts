@@ -27,6 +27,7 @@ const sim = createSimulator({
   speed: Number(process.env.SIM_SPEED ?? 1),
   scenario: isScenario(scenario) ? scenario : 'demo',
   faults,
+  archiveBytesPerKb: Number(process.env.SIM_ARCHIVE_BYTES_PER_KB ?? 1),
   storageOrigin: (apiOrigin) => originOnPort(apiOrigin, storagePort),
 });
 

@@ -20,6 +20,8 @@ export interface SimulatorOptions {
   startMs?: number;
   /** Faults in force from the start (`SIM_FAULTS`); `reset()` clears them. */
   faults?: FaultRuleInput[];
+  /** Archive bytes per KB of repository size (`SIM_ARCHIVE_BYTES_PER_KB`; default 1). */
+  archiveBytesPerKb?: number;
   /** Origin of archive storage (default: the API's host name on the next port). */
   storageOrigin?: GithubAppOptions['storageOrigin'];
   /** Embedded in the gateway: body URLs on the gateway's origin (`GATEWAY_ORIGIN_HEADER`). */
@@ -45,7 +47,7 @@ export { GITHUB_PREFIX, REGISTRAR_PREFIX };
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = createClock({ speed: options.speed ?? 1, startMs: options.startMs });
   let scenario: Scenario = options.scenario ?? 'quiet';
-  let github = createGithubState(clock, scenario);
+  let github = createGithubState(clock, scenario, options.archiveBytesPerKb);
   const getGithub = () => github;
 
   const app = new Hono();
@@ -94,7 +96,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     reset(next = {}) {
       scenario = next.scenario ?? scenario;
       clock.reset(next.startMs);
-      github = createGithubState(clock, scenario);
+      github = createGithubState(clock, scenario, options.archiveBytesPerKb);
       faults.clear();
       tell('reset');
     },

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { loadConfig } from '@/server/config';
@@ -39,6 +42,8 @@ export const testRuntime = createRuntime(
   {
     controlAccess: 'any',
     lazyStore,
+    // Migration waves write their archives here (a fresh folder per test process).
+    dataDir: mkdtempSync(path.join(tmpdir(), 'ferry-component-')),
   },
 );
 

@@ -3,6 +3,7 @@ import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import DownloadingOutlined from '@mui/icons-material/DownloadingOutlined';
 import MoveUpOutlined from '@mui/icons-material/MoveUpOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
+import WavesOutlined from '@mui/icons-material/WavesOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { paths } from '../paths';
 
@@ -15,6 +16,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Rate limits', to: paths.rateLimits, icon: SpeedOutlined },
   { label: 'Migrations', to: paths.migrations.home, icon: MoveUpOutlined },
+  { label: 'Migration waves', to: paths.waves.home, icon: WavesOutlined },
   { label: 'Source imports', to: paths.imports.home, icon: DownloadingOutlined },
   { label: 'Domains', to: paths.domains.home, icon: DnsOutlined },
   { label: 'Connection', to: paths.connection, icon: CableOutlined },

@@ -6,6 +6,7 @@ import { createRecent } from './recent';
 import { createTimeline } from './timeline';
 import { createUnlocks } from './unlocks';
 import { createWatchSnapshots } from './watch-snapshots';
+import { createWaveStore } from './wave-store';
 
 /** The query layer over one open store: what the gateway's routes and watcher use. */
 export function createFerryStore(store: Store) {
@@ -17,6 +18,7 @@ export function createFerryStore(store: Store) {
     authorDrafts: createAuthorDrafts(store.db),
     recent: createRecent(store.db),
     watchSnapshots: createWatchSnapshots(store.db),
+    waves: createWaveStore(store.db),
     /**
      * The simulator was reset to its seeded world: ids start again, so what was remembered about its
      * migrations, imports and drafts describes things that no longer exist. Rate history and recent items stay.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -108,3 +109,49 @@ export const watchSnapshots = pgTable('watch_snapshots', {
     .notNull()
     .default(sql`now()`),
 });
+
+/** Migration waves (see src/server/waves): the plan and its counters; the batches are rows of `wave_batches`. */
+export const waves = pgTable('waves', {
+  id: text('id').primaryKey(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  state: text('state').notNull(),
+  /** `{ kind: 'org' | 'user', login }`. */
+  owner: jsonb('owner').notNull(),
+  filters: jsonb('filters').notNull(),
+  caps: jsonb('caps').notNull(),
+  options: jsonb('options').notNull(),
+  /** Repositories whose export fails on their own. */
+  isolated: jsonb('isolated').$type<string[]>().notNull(),
+  startsSent: integer('starts_sent').notNull(),
+  requests: integer('requests').notNull(),
+});
+
+/** One batch of a wave; a row is written in the same transaction as its wave's counters. */
+export const waveBatches = pgTable(
+  'wave_batches',
+  {
+    waveId: text('wave_id')
+      .notNull()
+      .references(() => waves.id, { onDelete: 'cascade' }),
+    batchId: integer('batch_id').notNull(),
+    parentId: integer('parent_id'),
+    repos: jsonb('repos').$type<string[]>().notNull(),
+    sizeKb: bigint('size_kb', { mode: 'number' }).notNull(),
+    state: text('state').notNull(),
+    attempts: integer('attempts').notNull(),
+    migrationId: integer('migration_id'),
+    startRequestedAt: at('start_requested_at'),
+    startedAt: at('started_at'),
+    exportedAt: at('exported_at'),
+    finishedAt: at('finished_at'),
+    file: text('file'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    sha256: text('sha256'),
+    verification: jsonb('verification'),
+    error: text('error'),
+    unlocked: boolean('unlocked').notNull().default(false),
+    githubCopyDeleted: boolean('github_copy_deleted').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.waveId, t.batchId] })],
+);

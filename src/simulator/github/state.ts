@@ -1,7 +1,9 @@
 import type { SimClock } from '../clock';
 import { createImportStore, type ImportStore } from './imports/store';
+import { DEFAULT_ARCHIVE_BYTES_PER_KB } from './migrations/archive';
 import { createMigrationStore, type MigrationStore } from './migrations/store';
 import { createRateLimiter, type RateLimiter } from './rate-limits';
+import { BIG_ORG, bigOrg, bigOrgAccount, bigOrgRepos } from './big-org';
 import { seedWorld, type SimWorld } from './seed';
 
 /**
@@ -11,7 +13,8 @@ import { seedWorld, type SimWorld } from './seed';
  * - `rate-limit-disabled`: a GitHub Enterprise Server with rate limiting off (404 on /rate_limit, no headers);
  * - `strict-preview`: quiet, and the specification's rule for PREVIEW operations (415 without the preview
  *   media type; today's GitHub accepts any);
- * - `imports-retired`: quiet, and the source-import operations answer as github.com does since 2024-04-12.
+ * - `imports-retired`: quiet, and the source-import operations answer as github.com does since 2024-04-12;
+ * - `big-org`: `quiet`, plus the organization `big-org` with 500 repositories (for migration waves).
  */
 export const SCENARIOS = [
   'demo',
@@ -19,6 +22,7 @@ export const SCENARIOS = [
   'rate-limit-disabled',
   'strict-preview',
   'imports-retired',
+  'big-org',
 ] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
@@ -44,17 +48,34 @@ export interface GithubState {
   stats: SimStats;
   migrations: MigrationStore;
   imports: ImportStore;
+  /** Archive bytes per KB of repository size (see migrations/archive.ts). */
+  archiveBytesPerKb: number;
 }
 
-export function createGithubState(clock: SimClock, scenario: Scenario): GithubState {
+export function createGithubState(
+  clock: SimClock,
+  scenario: Scenario,
+  archiveBytesPerKb = DEFAULT_ARCHIVE_BYTES_PER_KB,
+): GithubState {
   const now = clock.now();
+  const world = seedWorld(now);
+  if (scenario === 'big-org') addBigOrg(world, now);
   return {
     scenario,
-    world: seedWorld(now),
+    world,
     limiter: createRateLimiter({ originMs: now, background: scenario === 'demo' }),
     writes: new Map(),
     stats: { requests: 0, counted: 0, notModified: 0 },
     migrations: createMigrationStore(),
     imports: createImportStore(),
+    archiveBytesPerKb,
   };
+}
+
+function addBigOrg(world: SimWorld, now: number) {
+  const created = world.accounts.get('octo-org')?.createdAt ?? new Date(now).toISOString();
+  world.accounts.set(BIG_ORG, bigOrgAccount(created));
+  world.orgs.set(BIG_ORG, bigOrg());
+  const firstId = Math.max(...world.repos.map((repo) => repo.id)) + 1;
+  world.repos.push(...bigOrgRepos(now, firstId));
 }

@@ -33,7 +33,7 @@ export async function archiveBytes(
   if (!migration.archive) {
     const ctx = archiveContext(state, migration, web);
     migration.archive = await buildArchive(
-      archiveEntries(ctx, migration.options),
+      archiveEntries(ctx, migration.options, state.archiveBytesPerKb),
       new Date(migration.schedule.finishedAt),
     );
   }

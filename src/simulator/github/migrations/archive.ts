@@ -1,3 +1,4 @@
+import { createCipheriv, createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { tarStream } from './tar';
 import {
@@ -24,6 +25,20 @@ const PNG = Buffer.from(
   'base64',
 );
 
+export const DEFAULT_ARCHIVE_BYTES_PER_KB = 1;
+
+/**
+ * Stand-in pack data: a deterministic AES-CTR keystream (per repository), incompressible like real packs, so the
+ * gzip archive is as large as the packs in it.
+ */
+export function packBody(repoId: number, bytes: number): Buffer {
+  const key = createHash('sha256').update(`pack:${repoId}`).digest().subarray(0, 16);
+  const cipher = createCipheriv('aes-128-ctr', key, Buffer.alloc(16));
+  const header = Buffer.from('PACK\0\0\0\x02');
+  const body = cipher.update(Buffer.alloc(Math.max(0, bytes - header.length)));
+  return Buffer.concat([header, body]).subarray(0, bytes);
+}
+
 export interface ArchiveEntry {
   name: string;
   body: Buffer;
@@ -38,9 +53,15 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
  * - metadata (issues, pull requests, milestones, protected branches, releases, projects) unless
  *   `exclude_metadata`; releases also need `!exclude_releases`, owner projects `!exclude_owner_projects`;
  * - `attachments_000001.json` and the `attachments/` folder unless `exclude_attachments` (or no metadata);
- * - `repositories/<owner>/<name>.git/` (a bare repository's skeleton) unless `exclude_git_data`.
+ * - `repositories/<owner>/<name>.git/` (a bare repository's skeleton) unless `exclude_git_data`, with a pack
+ *   file of `bytesPerKb` bytes per kilobyte of the repository's size, so archive sizes follow repository sizes
+ *   (scaled down: 1 byte per KB by default, a 2.4 GB repository packs 2.4 MB).
  */
-export function archiveEntries(ctx: ArchiveContext, options: MigrationOptions): ArchiveEntry[] {
+export function archiveEntries(
+  ctx: ArchiveContext,
+  options: MigrationOptions,
+  bytesPerKb = DEFAULT_ARCHIVE_BYTES_PER_KB,
+): ArchiveEntry[] {
   const repos = options.org_metadata_only ? [] : ctx.repos;
   const scoped: ArchiveContext = { ...ctx, repos };
   const entries: ArchiveEntry[] = [
@@ -91,6 +112,10 @@ export function archiveEntries(ctx: ArchiveContext, options: MigrationOptions): 
         },
         { name: `${root}/refs/heads/main`, body: Buffer.from(`${head}\n`) },
       );
+      const packBytes = Math.round(repo.size * bytesPerKb);
+      if (packBytes > 0) {
+        entries.push({ name: `${root}/objects/pack/pack-${head}.pack`, body: packBody(repo.id, packBytes) });
+      }
     }
   }
   return entries;

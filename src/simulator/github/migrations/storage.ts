@@ -83,15 +83,55 @@ export function createStorageApp(state: () => GithubState, clock: SimClock) {
       return s3Error(c, 404, 'NoSuchKey', 'The specified key does not exist.');
     }
     const bytes = await archiveBytes(s, migration, new URL(c.req.url).origin);
-    return c.body(new Uint8Array(bytes), 200, {
+    const headers = {
       'content-type': 'application/x-gzip',
-      'content-length': String(bytes.length),
       'content-disposition': `filename=${migration.guid}.tar.gz`,
       'cache-control': 'max-age=2592000',
+      'accept-ranges': 'bytes',
       etag: `"${migration.guid}"`,
       server: 'SimStorage',
-    });
+    };
+    const range = parseRange(c.req.header('range'), bytes.length, c.req.header('if-range'), headers.etag);
+    if (range === 'unsatisfiable') {
+      return c.body(null, 416, { ...headers, 'content-range': `bytes */${bytes.length}` });
+    }
+    if (range) {
+      return c.body(new Uint8Array(bytes.subarray(range.start, range.end + 1)), 206, {
+        ...headers,
+        'content-length': String(range.end - range.start + 1),
+        'content-range': `bytes ${range.start}-${range.end}/${bytes.length}`,
+      });
+    }
+    return c.body(new Uint8Array(bytes), 200, { ...headers, 'content-length': String(bytes.length) });
   });
   app.notFound((c) => s3Error(c, 404, 'NoSuchKey', 'The specified key does not exist.'));
   return app;
+}
+
+/**
+ * One `Range: bytes=…` as S3 honours it (RFC 9110 §14): `start-end`, `start-` or `-suffix`; several ranges or a
+ * malformed header are ignored (the whole object, 200); a start past the end is 416. An `If-Range` that does not
+ * match the ETag means the object changed: the whole object again.
+ */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+  ifRange?: string,
+  etag?: string,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  if (ifRange !== undefined && ifRange !== etag) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size) return 'unsatisfiable';
+  if (end < start) return undefined;
+  return { start, end };
 }

@@ -1,0 +1,180 @@
+/**
+ * Migration waves: the shapes the gateway's `/api/waves/*` answers and the SPA reads. A wave exports many
+ * repositories of one owner in batches; the gateway runs it, downloads and verifies every archive.
+ */
+
+/** Which repositories a wave takes. Every field narrows; an empty filter takes all. */
+export interface WaveFilters {
+  /** Glob on the name (`*`, `?`, `[a-z]`); several patterns separated by commas or spaces. */
+  namePattern?: string;
+  languages?: string[];
+  visibility?: 'all' | 'public' | 'private';
+  archived?: 'include' | 'exclude' | 'only';
+  minSizeKb?: number;
+  maxSizeKb?: number;
+  /** ISO dates: pushed on or after / before. */
+  pushedAfter?: string;
+  pushedBefore?: string;
+}
+
+export interface WaveCaps {
+  /** At most this many repositories in one batch. */
+  maxRepos: number;
+  /** At most this many KB (GitHub's `size`) in one batch; a larger repository goes alone. */
+  maxSizeKb: number;
+  /** At most this many exports running at once. */
+  concurrency: number;
+}
+
+export interface WaveExportOptions {
+  lockRepositories: boolean;
+  excludeMetadata: boolean;
+  excludeGitData: boolean;
+  excludeAttachments: boolean;
+  excludeReleases: boolean;
+  excludeOwnerProjects: boolean;
+  /** Unlock the batch's repositories once its archive is verified (only with lockRepositories). */
+  unlockWhenVerified: boolean;
+  /** `DELETE …/archive` on GitHub once Ferry holds a verified copy. */
+  deleteAfterDownload: boolean;
+}
+
+export interface WavePlanRequest {
+  /** `{ kind: 'org', login }` or the authenticated user's own repositories. */
+  owner: { kind: 'org' | 'user'; login: string };
+  filters: WaveFilters;
+  caps: WaveCaps;
+  options: WaveExportOptions;
+}
+
+export interface PlannedRepo {
+  name: string;
+  sizeKb: number;
+  language: string | null;
+  visibility: 'public' | 'private';
+  archived: boolean;
+  pushedAt: string | null;
+}
+
+export interface PlannedBatch {
+  repos: string[];
+  sizeKb: number;
+}
+
+export interface WavePreview {
+  /** Repositories of the owner seen (before filtering). */
+  listed: number;
+  selected: number;
+  selectedSizeKb: number;
+  batches: PlannedBatch[];
+  /** GitHub requests the wave should cost (listing, starts, status checks, archive links, optional extras). */
+  requests: { listing: number; perBatch: number; extras: number; total: number };
+  /** Seconds, at the export speed observed so far (or GitHub-like defaults). */
+  estimatedSeconds: number;
+}
+
+export type BatchState =
+  | 'queued'
+  | 'starting'
+  | 'exporting'
+  | 'downloading'
+  | 'verifying'
+  | 'verified'
+  /** The export failed; it will be retried or split. */
+  | 'failed'
+  /** Replaced by two halves after failing twice. */
+  | 'split'
+  /** A single repository whose export fails even alone: reported, not retried. */
+  | 'isolated'
+  /** Downloaded, but the archive is not what was asked for (or cannot be read). */
+  | 'invalid'
+  | 'cancelled';
+
+export interface WaveBatch {
+  id: number;
+  /** The batch this one was split from. */
+  parentId?: number;
+  repos: string[];
+  sizeKb: number;
+  state: BatchState;
+  /** Export attempts made (1 = first, 2 = the retry). */
+  attempts: number;
+  migrationId?: number;
+  /** Set when the start request is about to be sent: a restart then looks for it before sending another. */
+  startRequestedAt?: string;
+  startedAt?: string;
+  exportedAt?: string;
+  finishedAt?: string;
+  file?: string;
+  bytes?: number;
+  /** Bytes on disk so far while downloading. */
+  downloaded?: number;
+  totalBytes?: number;
+  sha256?: string;
+  verification?: { ok: boolean; message: string; repos?: string[] };
+  error?: string;
+  unlocked?: boolean;
+  githubCopyDeleted?: boolean;
+}
+
+export type WaveState = 'running' | 'paused' | 'cancelled' | 'completed';
+
+export interface Wave {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  state: WaveState;
+  owner: WavePlanRequest['owner'];
+  filters: WaveFilters;
+  caps: WaveCaps;
+  options: WaveExportOptions;
+  batches: WaveBatch[];
+  /** Repositories whose export fails on their own. */
+  isolated: string[];
+  /** Export starts sent to GitHub (a restart must never add one for a batch already started). */
+  startsSent: number;
+  /** GitHub requests this wave made. */
+  requests: number;
+}
+
+export interface WaveSummary {
+  id: string;
+  createdAt: string;
+  state: WaveState;
+  owner: WavePlanRequest['owner'];
+  repos: number;
+  batches: number;
+  verified: number;
+  isolated: number;
+}
+
+export interface ManifestRow {
+  batch: number;
+  migrationId: number | null;
+  repositories: string[];
+  file: string | null;
+  bytes: number | null;
+  sha256: string | null;
+  state: BatchState;
+  startedAt: string | null;
+  exportedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** Totals counted from batch states (an archive counts once, whatever happened before). */
+export interface WaveTotals {
+  repos: number;
+  batches: number;
+  verified: number;
+  verifiedRepos: number;
+  bytes: number;
+  isolated: number;
+  running: number;
+  failedBatches: number;
+}
+
+/** `GET /api/waves/:id`: the wave, its totals, and download progress by batch id. */
+export type WaveView = Wave & {
+  totals: WaveTotals;
+  progress: Record<string, { downloaded: number; total?: number }>;
+};

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WavePlanRequest, WavePreview, WaveSummary, WaveView } from '@/contracts/waves';
+import { request } from '@/lib/api-client';
+
+type ShownWave = WaveView;
+
+const live = (wave: ShownWave | undefined) => wave?.state === 'running' || wave?.state === 'paused';
+
+export const waveQueries = {
+  all: () => ['waves'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...waveQueries.all(), 'list'],
+      queryFn: async () => (await request<WaveSummary[]>('gateway', 'waves')).data,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...waveQueries.all(), 'detail', id],
+      queryFn: async () => (await request<ShownWave>('gateway', `waves/${encodeURIComponent(id)}`)).data,
+      // The gateway runs the wave; the page only reads it (no GitHub request): once a second while it runs.
+      refetchInterval: (query) => (live(query.state.data) ? 1_000 : false),
+    }),
+};
+
+export function usePreviewWave() {
+  return useMutation({
+    mutationFn: async (plan: WavePlanRequest) =>
+      (await request<WavePreview>('gateway', 'waves/preview', { method: 'POST', json: plan })).data,
+  });
+}
+
+export function useCreateWave() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (plan: WavePlanRequest) =>
+      (await request<ShownWave>('gateway', 'waves', { method: 'POST', json: plan })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: waveQueries.all() }),
+  });
+}
+
+export type WaveAction =
+  { kind: 'pause' | 'resume' | 'cancel' } | { kind: 'retry' | 'unlock'; batch: number };
+
+export function useWaveAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: WaveAction) => {
+      const base = `waves/${encodeURIComponent(id)}`;
+      const path =
+        'batch' in action ? `${base}/batches/${action.batch}/${action.kind}` : `${base}/${action.kind}`;
+      return (await request<ShownWave>('gateway', path, { method: 'POST', json: {} })).data;
+    },
+    onSuccess: (wave) => client.setQueryData(waveQueries.detail(id).queryKey, wave),
+  });
+}

@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '@/components/error-alert';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { formatNumber } from '@/lib/format';
+import { useWaveAction, waveQueries } from '../api/wave-queries';
+import { waveHref } from '../paths';
+import { formatBytes, WAVE_STATE_LABELS } from '../utils/wave-format';
+import { WaveBatchesTable } from './wave-batches-table';
+
+/** `/waves/:id`: one row per batch, totals, pause/resume/cancel, the manifest. */
+export function WavePage({ id }: { id: string }) {
+  const wave = useQuery(waveQueries.detail(id));
+  const action = useWaveAction(id);
+  if (!wave.data) {
+    return (
+      <PageContainer title="Migration wave">
+        {wave.error ? (
+          <ErrorAlert error={wave.error} onRetry={() => void wave.refetch()} />
+        ) : (
+          <LoadingState label="Loading the wave" />
+        )}
+      </PageContainer>
+    );
+  }
+  const data = wave.data;
+  const { totals } = data;
+  const open = data.state === 'running' || data.state === 'paused';
+  const owner = data.owner.kind === 'org' ? data.owner.login : 'my repositories';
+  return (
+    <PageContainer
+      title={`Wave of ${owner}`}
+      subtitle={
+        <Chip
+          size="small"
+          color={data.state === 'completed' ? 'success' : 'default'}
+          label={WAVE_STATE_LABELS[data.state]}
+        />
+      }
+      actions={
+        <Stack direction="row" spacing={1}>
+          {data.state === 'running' ? (
+            <Button onClick={() => action.mutate({ kind: 'pause' })} disabled={action.isPending}>
+              Pause
+            </Button>
+          ) : null}
+          {data.state === 'paused' ? (
+            <Button onClick={() => action.mutate({ kind: 'resume' })} disabled={action.isPending}>
+              Resume
+            </Button>
+          ) : null}
+          {open ? (
+            <Button
+              color="error"
+              onClick={() => action.mutate({ kind: 'cancel' })}
+              disabled={action.isPending}
+            >
+              Cancel wave
+            </Button>
+          ) : null}
+          <Button component="a" href={waveHref.manifest(id, 'json')} download>
+            Manifest (JSON)
+          </Button>
+          <Button component="a" href={waveHref.manifest(id, 'csv')} download>
+            Manifest (CSV)
+          </Button>
+        </Stack>
+      }
+    >
+      <Stack spacing={2}>
+        <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Totals">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+            <Typography>
+              <strong>{formatNumber(totals.verified)}</strong> of {formatNumber(totals.batches)} batches
+              verified
+            </Typography>
+            <Typography>
+              <strong>{formatNumber(totals.verifiedRepos)}</strong> of {formatNumber(totals.repos)}{' '}
+              repositories archived
+            </Typography>
+            <Typography>
+              <strong>{formatBytes(totals.bytes)}</strong> downloaded and verified
+            </Typography>
+            <Typography>
+              <strong>{formatNumber(data.requests)}</strong> GitHub requests
+            </Typography>
+          </Stack>
+        </Paper>
+        {data.isolated.length > 0 ? (
+          <Alert severity="warning" aria-label="Isolated repositories">
+            Export fails for {data.isolated.length === 1 ? 'this repository' : 'these repositories'} even
+            alone: {data.isolated.join(', ')}. The other repositories of their batches were exported without
+            them.
+          </Alert>
+        ) : null}
+        {action.error ? <ErrorAlert error={action.error} /> : null}
+        {wave.error ? <ErrorAlert error={wave.error} severity="warning" context="Refreshing" /> : null}
+        <WaveBatchesTable wave={data} onAction={(next) => action.mutate(next)} busy={action.isPending} />
+      </Stack>
+    </PageContainer>
+  );
+}

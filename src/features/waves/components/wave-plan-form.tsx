@@ -1,0 +1,190 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
+import { formatNumber } from '@/lib/format';
+import { useCreateWave, usePreviewWave } from '../api/wave-queries';
+import { waveHref } from '../paths';
+import { DEFAULT_PLAN, toPlanRequest, type PlanFormValues } from '../utils/plan-form';
+import { formatEstimate, formatKb } from '../utils/wave-format';
+
+type TextKey = {
+  [K in keyof PlanFormValues]: PlanFormValues[K] extends string ? K : never;
+}[keyof PlanFormValues];
+type FlagKey = {
+  [K in keyof PlanFormValues]: PlanFormValues[K] extends boolean ? K : never;
+}[keyof PlanFormValues];
+
+const FLAGS: [FlagKey, string][] = [
+  ['lockRepositories', 'Lock repositories while they export'],
+  ['unlockWhenVerified', 'Unlock when the archive is verified'],
+  ['deleteAfterDownload', 'Delete GitHub’s copy once downloaded'],
+  ['excludeMetadata', 'Exclude metadata (issues, pull requests…)'],
+  ['excludeGitData', 'Exclude Git data'],
+  ['excludeAttachments', 'Exclude attachments'],
+  ['excludeReleases', 'Exclude releases'],
+  ['excludeOwnerProjects', 'Exclude owner projects'],
+];
+
+/** Plan a wave: which repositories, how to batch them, a preview of the cost, then start. */
+export function WavePlanForm() {
+  const [values, setValues] = useState<PlanFormValues>(DEFAULT_PLAN);
+  const preview = usePreviewWave();
+  const create = useCreateWave();
+  const navigate = useNavigate();
+  const text = (key: TextKey) => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [key]: event.target.value }));
+      preview.reset();
+    },
+  });
+  const flag = (key: FlagKey) => (
+    <FormControlLabel
+      key={key}
+      control={
+        <Checkbox
+          checked={values[key]}
+          disabled={key === 'unlockWhenVerified' && !values.lockRepositories}
+          onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.checked }))}
+        />
+      }
+      label={FLAGS.find(([name]) => name === key)?.[1] ?? key}
+    />
+  );
+
+  const onPreview = (event: FormEvent) => {
+    event.preventDefault();
+    preview.mutate(toPlanRequest(values));
+  };
+  const onStart = () => {
+    create.mutate(toPlanRequest(values), {
+      onSuccess: (wave) => void navigate(waveHref.wave(wave.id)),
+    });
+  };
+  const plan = preview.data;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="plan-heading">
+      <Typography id="plan-heading" variant="h6" component="h2" gutterBottom>
+        Plan a wave
+      </Typography>
+      <Box component="form" onSubmit={onPreview} noValidate>
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <TextField label="Organization" {...text('org')} disabled={values.ownRepos} required />
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={values.ownRepos}
+                  onChange={(event) =>
+                    setValues((current) => ({ ...current, ownRepos: event.target.checked }))
+                  }
+                />
+              }
+              label="My own repositories instead"
+            />
+          </Stack>
+          <Typography variant="subtitle2" component="h3">
+            Which repositories
+          </Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField
+              label="Name pattern"
+              helperText="e.g. api-*, *-legacy (empty: all)"
+              {...text('namePattern')}
+            />
+            <TextField
+              label="Languages"
+              helperText="comma-separated; none for no language"
+              {...text('languages')}
+            />
+            <TextField select label="Visibility" {...text('visibility')} sx={{ minWidth: 140 }}>
+              <MenuItem value="all">All</MenuItem>
+              <MenuItem value="public">Public</MenuItem>
+              <MenuItem value="private">Private</MenuItem>
+            </TextField>
+            <TextField select label="Archived" {...text('archived')} sx={{ minWidth: 160 }}>
+              <MenuItem value="include">Included</MenuItem>
+              <MenuItem value="exclude">Left out</MenuItem>
+              <MenuItem value="only">Only archived</MenuItem>
+            </TextField>
+          </Stack>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField label="Smallest size (MB)" inputMode="decimal" {...text('minSizeMb')} />
+            <TextField label="Largest size (MB)" inputMode="decimal" {...text('maxSizeMb')} />
+            <TextField
+              label="Pushed on or after"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...text('pushedAfter')}
+            />
+            <TextField
+              label="Pushed before"
+              type="date"
+              slotProps={{ inputLabel: { shrink: true } }}
+              {...text('pushedBefore')}
+            />
+          </Stack>
+          <Typography variant="subtitle2" component="h3">
+            Batches
+          </Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <TextField label="Repositories per batch" inputMode="numeric" {...text('maxRepos')} />
+            <TextField label="Size per batch (GB)" inputMode="decimal" {...text('maxBatchGb')} />
+            <TextField label="Exports at once" inputMode="numeric" {...text('concurrency')} />
+          </Stack>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+            {FLAGS.map(([key]) => flag(key))}
+          </Box>
+          <Stack direction="row" spacing={2}>
+            <Button type="submit" variant="outlined" disabled={preview.isPending}>
+              Preview
+            </Button>
+            <Button variant="contained" onClick={onStart} disabled={!plan || create.isPending}>
+              Start wave
+            </Button>
+          </Stack>
+          {preview.error ? <ErrorAlert error={preview.error} context="Preview" /> : null}
+          {create.error ? <ErrorAlert error={create.error} context="Starting the wave" /> : null}
+          {plan ? (
+            <Alert severity={plan.selected > 0 ? 'info' : 'warning'} role="status" aria-label="Preview">
+              <Typography>
+                {formatNumber(plan.selected)} of {formatNumber(plan.listed)} repositories selected (
+                {formatKb(plan.selectedSizeKb)}) in {formatNumber(plan.batches.length)}{' '}
+                {plan.batches.length === 1 ? 'batch' : 'batches'}.
+              </Typography>
+              <Typography>
+                GitHub requests: about {formatNumber(plan.requests.total)} ({plan.requests.listing} to list,{' '}
+                {plan.requests.perBatch} for the batches
+                {plan.requests.extras ? `, ${plan.requests.extras} for unlocks and deletions` : ''}). Time:{' '}
+                {formatEstimate(plan.estimatedSeconds)}.
+              </Typography>
+              <Box
+                component="ol"
+                sx={{ m: 0, pl: 3, maxHeight: 160, overflow: 'auto' }}
+                aria-label="Planned batches"
+              >
+                {plan.batches.map((batch, index) => (
+                  <li key={index}>
+                    {batch.repos.length === 1 ? '1 repository' : `${batch.repos.length} repositories`},{' '}
+                    {formatKb(batch.sizeKb)}
+                  </li>
+                ))}
+              </Box>
+            </Alert>
+          ) : null}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,131 @@
+import { parseRateLimitHeaders } from '@/lib/rate-limit-headers';
+import type { UpstreamFetch } from '@/server/upstream-call';
+
+/**
+ * The wave runner's way to GitHub: the gateway's own upstream (token injected here, never stored), with the
+ * rules the rest of Ferry follows for writes and limits:
+ * - writes are sent one at a time, at least `writeSpacingMs` apart (GitHub asks for one second between
+ *   mutative requests), and never retried by themselves;
+ * - a primary limit (403/429 with `x-ratelimit-remaining: 0`) pauses every request until `x-ratelimit-reset`;
+ * - a secondary limit pauses for `retry-after` (or 60 s);
+ * - GETs revalidate with the ETag they last saw, so a status check that finds nothing new is a free 304.
+ */
+export interface GithubClientOptions {
+  baseUrl: string;
+  token?: string;
+  fetch: UpstreamFetch;
+  writeSpacingMs?: number;
+  timeoutMs?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class RateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly until: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface GithubAnswer<T> {
+  status: number;
+  body: T | undefined;
+  headers: Headers;
+  /** The answer was a 304: `body` is the one seen before. */
+  notModified: boolean;
+}
+
+const PREVIEW_ACCEPT = 'application/vnd.github.wyandotte-preview+json';
+
+export function createGithubClient(options: GithubClientOptions) {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const spacing = options.writeSpacingMs ?? 1_000;
+  const etags = new Map<string, { etag: string; body: unknown }>();
+  let pausedUntil = 0;
+  let nextWriteAt = 0;
+  let writes: Promise<unknown> = Promise.resolve();
+  const stats = { requests: 0, writes: 0, notModified: 0 };
+
+  function url(path: string): string {
+    return path.startsWith('http') ? path : `${options.baseUrl}/${path.replace(/^\//, '')}`;
+  }
+
+  async function send<T>(method: string, path: string, body?: unknown): Promise<GithubAnswer<T>> {
+    if (pausedUntil > now()) await sleep(pausedUntil - now());
+    const target = url(path);
+    const headers = new Headers({
+      accept: PREVIEW_ACCEPT,
+      'x-github-api-version': '2022-11-28',
+      'user-agent': 'Ferry/0.1 (+https://github.com/ferry-dashboard)',
+    });
+    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+    const cached = method === 'GET' ? etags.get(target) : undefined;
+    if (cached) headers.set('if-none-match', cached.etag);
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    stats.requests++;
+    const response = await options.fetch(
+      new Request(target, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      }),
+    );
+    if (response.status === 304 && cached) {
+      stats.notModified++;
+      void response.body?.cancel();
+      return { status: 200, body: cached.body as T, headers: response.headers, notModified: true };
+    }
+    const limit = parseRateLimitHeaders(response.headers);
+    if ((response.status === 403 || response.status === 429) && limit?.remaining === 0) {
+      pausedUntil = limit.reset * 1000;
+      void response.body?.cancel();
+      throw new RateLimitedError('GitHub’s rate limit is used up until its reset.', pausedUntil);
+    }
+    const retryAfter = response.headers.get('retry-after');
+    if ((response.status === 403 || response.status === 429) && retryAfter !== null) {
+      pausedUntil = now() + (Number(retryAfter) || 60) * 1000;
+      void response.body?.cancel();
+      throw new RateLimitedError('GitHub’s secondary rate limit asked Ferry to wait.', pausedUntil);
+    }
+    const text = response.status === 302 || response.status === 204 ? '' : await response.text();
+    let parsed: T | undefined;
+    try {
+      parsed = text ? (JSON.parse(text) as T) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const etag = response.headers.get('etag');
+    if (method === 'GET' && response.status === 200 && etag) etags.set(target, { etag, body: parsed });
+    return { status: response.status, body: parsed, headers: response.headers, notModified: false };
+  }
+
+  return {
+    stats,
+    get: <T>(path: string) => send<T>('GET', path),
+    /** Writes queue behind each other, spaced. */
+    write<T>(method: 'POST' | 'DELETE' | 'PATCH', path: string, body?: unknown): Promise<GithubAnswer<T>> {
+      const run = writes.then(async () => {
+        const wait = nextWriteAt - now();
+        if (wait > 0) await sleep(wait);
+        try {
+          stats.writes++;
+          return await send<T>(method, path, body);
+        } finally {
+          nextWriteAt = now() + spacing;
+        }
+      });
+      writes = run.catch(() => undefined);
+      return run;
+    },
+    forget(path: string) {
+      etags.delete(url(path));
+    },
+  };
+}
+
+export type GithubClient = ReturnType<typeof createGithubClient>;

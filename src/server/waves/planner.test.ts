@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import type { PlannedRepo, WaveExportOptions } from '@/contracts/waves';
+import { filterRepos, globToRegExp, matchesName, planBatches, preview } from './planner';
+
+const repo = (name: string, sizeKb: number, extra: Partial<PlannedRepo> = {}): PlannedRepo => ({
+  name,
+  sizeKb,
+  language: 'Go',
+  visibility: 'private',
+  archived: false,
+  pushedAt: '2026-06-01T00:00:00Z',
+  ...extra,
+});
+
+const OPTIONS: WaveExportOptions = {
+  lockRepositories: false,
+  excludeMetadata: false,
+  excludeGitData: false,
+  excludeAttachments: false,
+  excludeReleases: false,
+  excludeOwnerProjects: false,
+  unlockWhenVerified: false,
+  deleteAfterDownload: false,
+};
+
+describe('name patterns', () => {
+  it('match whole names with *, ? and classes, case-insensitively, several at once', () => {
+    expect(globToRegExp('api-*').test('API-001')).toBe(true);
+    expect(globToRegExp('api-*').test('web-api-001')).toBe(false);
+    expect(globToRegExp('*-0[4-9]?').test('data-broken-097')).toBe(true);
+    expect(globToRegExp('*-0[4-9]?').test('data-030')).toBe(false);
+    expect(globToRegExp('a.b').test('axb')).toBe(false);
+    expect(globToRegExp('x[!0-9]').test('xa')).toBe(true);
+    expect(matchesName('tools-010', 'api-*, tools-*')).toBe(true);
+    expect(matchesName('anything', '')).toBe(true);
+  });
+});
+
+describe('filterRepos', () => {
+  const repos = [
+    repo('api-1', 10, { language: 'Go', visibility: 'public' }),
+    repo('api-2', 5_000, { language: null, archived: true }),
+    repo('web-1', 900, { language: 'TypeScript', pushedAt: '2025-01-01T00:00:00Z' }),
+    repo('web-2', 50_000, { language: 'typescript', pushedAt: null }),
+  ];
+  const names = (filters: Parameters<typeof filterRepos>[1]) =>
+    filterRepos(repos, filters).map((r) => r.name);
+
+  it('takes all with no filter', () => expect(names({})).toHaveLength(4));
+  it('by language (case-insensitive; "none" for no language)', () => {
+    expect(names({ languages: ['TypeScript'] })).toEqual(['web-1', 'web-2']);
+    expect(names({ languages: ['none'] })).toEqual(['api-2']);
+  });
+  it('by visibility and archived', () => {
+    expect(names({ visibility: 'public' })).toEqual(['api-1']);
+    expect(names({ archived: 'exclude' })).toEqual(['api-1', 'web-1', 'web-2']);
+    expect(names({ archived: 'only' })).toEqual(['api-2']);
+  });
+  it('by size range, inclusive', () => {
+    expect(names({ minSizeKb: 900, maxSizeKb: 5_000 })).toEqual(['api-2', 'web-1']);
+  });
+  it('by push date (never pushed matches neither bound)', () => {
+    expect(names({ pushedBefore: '2026-01-01' })).toEqual(['web-1']);
+    expect(names({ pushedAfter: '2026-01-01' })).toEqual(['api-1', 'api-2']);
+  });
+  it('combines filters', () => {
+    expect(names({ namePattern: 'web-*', maxSizeKb: 1_000 })).toEqual(['web-1']);
+  });
+});
+
+describe('planBatches', () => {
+  it('closes a batch at the count cap or before the size cap, whichever comes first', () => {
+    const repos = Array.from({ length: 7 }, (_, i) => repo(`r${i}`, 100));
+    expect(planBatches(repos, { maxRepos: 3, maxSizeKb: 10_000 }).map((b) => b.repos.length)).toEqual([
+      3, 3, 1,
+    ]);
+    expect(planBatches(repos, { maxRepos: 10, maxSizeKb: 250 }).map((b) => b.repos.length)).toEqual([
+      2, 2, 2, 1,
+    ]);
+  });
+  it('gives a repository larger than the size cap a batch of its own', () => {
+    const batches = planBatches([repo('a', 10), repo('huge', 9_000), repo('b', 10)], {
+      maxRepos: 25,
+      maxSizeKb: 1_000,
+    });
+    expect(batches).toEqual([
+      { repos: ['a'], sizeKb: 10 },
+      { repos: ['huge'], sizeKb: 9_000 },
+      { repos: ['b'], sizeKb: 10 },
+    ]);
+  });
+  it('keeps every repository exactly once, in order', () => {
+    const repos = Array.from({ length: 53 }, (_, i) => repo(`r${i}`, (i * 7919) % 3000));
+    const batches = planBatches(repos, { maxRepos: 25, maxSizeKb: 20_000 });
+    expect(batches.flatMap((b) => b.repos)).toEqual(repos.map((r) => r.name));
+  });
+});
+
+describe('preview', () => {
+  const listed = Array.from({ length: 500 }, (_, i) => repo(`r${i}`, 1_000));
+  it('counts requests: listing pages, three per batch, extras for unlocks and deletions', () => {
+    const caps = { maxRepos: 25, maxSizeKb: 2_000_000, concurrency: 2 };
+    const plain = preview(listed, {}, caps, OPTIONS);
+    expect(plain.batches).toHaveLength(20);
+    expect(plain.requests).toEqual({ listing: 5, perBatch: 60, extras: 0, total: 65 });
+    const extra = preview(listed, {}, caps, {
+      ...OPTIONS,
+      lockRepositories: true,
+      unlockWhenVerified: true,
+      deleteAfterDownload: true,
+    });
+    expect(extra.requests.extras).toBe(500 + 20);
+  });
+  it('estimates time from the model, the observed speed and the concurrency', () => {
+    const caps = { maxRepos: 25, maxSizeKb: 2_000_000, concurrency: 1 };
+    const one = preview(listed, {}, caps, OPTIONS);
+    const two = preview(listed, {}, { ...caps, concurrency: 2 }, OPTIONS);
+    const fast = preview(listed, {}, caps, OPTIONS, 0.1);
+    expect(two.estimatedSeconds).toBeCloseTo(one.estimatedSeconds / 2, -1);
+    expect(fast.estimatedSeconds).toBeCloseTo(one.estimatedSeconds / 10, -1);
+    expect(one.selectedSizeKb).toBe(500_000);
+  });
+});

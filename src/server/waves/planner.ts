@@ -1,0 +1,126 @@
+import type {
+  PlannedBatch,
+  PlannedRepo,
+  WaveCaps,
+  WaveExportOptions,
+  WaveFilters,
+  WavePreview,
+} from '@/contracts/waves';
+
+/**
+ * The wave planner: pure functions from the owner's repositories and the user's choices to batches and a
+ * preview. No I/O, so every rule here is unit-tested.
+ */
+
+/** `*`, `?` and `[…]` globs, case-insensitive, whole name. */
+export function globToRegExp(glob: string): RegExp {
+  let source = '';
+  for (let index = 0; index < glob.length; index++) {
+    const char = glob[index] ?? '';
+    if (char === '*') source += '.*';
+    else if (char === '?') source += '.';
+    else if (char === '[') {
+      const close = glob.indexOf(']', index + 1);
+      if (close > index + 1) {
+        const body = glob.slice(index + 1, close).replace(/[\\^]/g, '\\$&');
+        source += `[${body.startsWith('!') ? `^${body.slice(1)}` : body}]`;
+        index = close;
+      } else source += '\\[';
+    } else source += char.replace(/[.+^${}()|\\\]]/g, '\\$&');
+  }
+  return new RegExp(`^${source}$`, 'i');
+}
+
+export function matchesName(name: string, pattern: string | undefined): boolean {
+  const globs = (pattern ?? '').split(/[\s,]+/).filter(Boolean);
+  return globs.length === 0 || globs.some((glob) => globToRegExp(glob).test(name));
+}
+
+function dayStart(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? undefined : parsed;
+}
+
+export function filterRepos(repos: PlannedRepo[], filters: WaveFilters): PlannedRepo[] {
+  const languages = new Set((filters.languages ?? []).map((language) => language.toLowerCase()));
+  const after = dayStart(filters.pushedAfter);
+  const before = dayStart(filters.pushedBefore);
+  return repos.filter((repo) => {
+    if (!matchesName(repo.name, filters.namePattern)) return false;
+    if (languages.size > 0 && !languages.has((repo.language ?? 'none').toLowerCase())) return false;
+    if (filters.visibility && filters.visibility !== 'all' && repo.visibility !== filters.visibility)
+      return false;
+    if (filters.archived === 'exclude' && repo.archived) return false;
+    if (filters.archived === 'only' && !repo.archived) return false;
+    if (filters.minSizeKb !== undefined && repo.sizeKb < filters.minSizeKb) return false;
+    if (filters.maxSizeKb !== undefined && repo.sizeKb > filters.maxSizeKb) return false;
+    const pushed = repo.pushedAt ? Date.parse(repo.pushedAt) : undefined;
+    if (after !== undefined && (pushed === undefined || pushed < after)) return false;
+    if (before !== undefined && (pushed === undefined || pushed >= before)) return false;
+    return true;
+  });
+}
+
+/**
+ * Batches in the repositories' order, closed when the next repository would pass either cap. A repository
+ * larger than the size cap on its own gets a batch of its own (it cannot be split).
+ */
+export function planBatches(
+  repos: PlannedRepo[],
+  caps: Pick<WaveCaps, 'maxRepos' | 'maxSizeKb'>,
+): PlannedBatch[] {
+  const batches: PlannedBatch[] = [];
+  let current: PlannedBatch = { repos: [], sizeKb: 0 };
+  for (const repo of repos) {
+    const full =
+      current.repos.length >= caps.maxRepos ||
+      (current.repos.length > 0 && current.sizeKb + repo.sizeKb > caps.maxSizeKb);
+    if (full) {
+      batches.push(current);
+      current = { repos: [], sizeKb: 0 };
+    }
+    current.repos.push(repo.name);
+    current.sizeKb += repo.sizeKb;
+  }
+  if (current.repos.length > 0) batches.push(current);
+  return batches;
+}
+
+/**
+ * Export duration model, in seconds: what GitHub-sized exports take (a fixed part, per repository, per MB). The
+ * runner scales it by what it observes (`speedFactor`: observed seconds per modelled second).
+ */
+export function modelledExportSeconds(batch: PlannedBatch): number {
+  return 20 + 5 * batch.repos.length + batch.sizeKb / 25_600;
+}
+
+export const PER_PAGE = 100;
+/** Requests a batch costs: the start, the status check that sees it finished, the archive link. */
+export const REQUESTS_PER_BATCH = 3;
+
+export function preview(
+  listed: PlannedRepo[],
+  filters: WaveFilters,
+  caps: WaveCaps,
+  options: WaveExportOptions,
+  speedFactor = 1,
+): WavePreview {
+  const selected = filterRepos(listed, filters);
+  const batches = planBatches(selected, caps);
+  const listing = Math.max(1, Math.ceil(listed.length / PER_PAGE));
+  const extras =
+    (options.deleteAfterDownload ? batches.length : 0) +
+    (options.lockRepositories && options.unlockWhenVerified ? selected.length : 0);
+  const perBatch = REQUESTS_PER_BATCH * batches.length;
+  // K exports at once: the wave lasts about the sum of the batches' durations divided by K.
+  const exportSeconds = batches.reduce((total, batch) => total + modelledExportSeconds(batch), 0);
+  return {
+    listed: listed.length,
+    selected: selected.length,
+    selectedSizeKb: selected.reduce((total, repo) => total + repo.sizeKb, 0),
+    batches,
+    requests: { listing, perBatch, extras, total: listing + perBatch + extras },
+    estimatedSeconds: Math.round((exportSeconds * speedFactor) / Math.max(1, caps.concurrency)),
+  };
+}

@@ -1,0 +1,201 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import type {
+  Wave,
+  WaveCaps,
+  WaveExportOptions,
+  WaveFilters,
+  WavePlanRequest,
+  WaveSummary,
+} from '@/contracts/waves';
+import { gatewayError } from '@/server/gateway-error';
+import { manifestCsv, manifestJson } from './manifest';
+import { WaveInputError, type WaveRunner } from './runner';
+import { waveTotals } from './wave-machine';
+
+/**
+ * `/api/waves/*` (shapes in src/contracts/waves.ts). Mounted under /api, so the gateway's Host, Origin,
+ * Sec-Fetch-Site and body-size checks apply. Requests are validated here; archives are served only from the
+ * wave's own folder, by batch, never by a path the browser names.
+ */
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+const WAVE_ID = /^[a-z0-9-]{1,64}$/;
+const MAX_SIZE_KB = 10 * 1024 * 1024 * 1024;
+
+type Invalid = { error: string };
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function optionalNumber(value: unknown, max = MAX_SIZE_KB): number | undefined | Invalid {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max
+    ? value
+    : { error: 'sizes are numbers of KB' };
+}
+
+function optionalDate(value: unknown): string | undefined | Invalid {
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' && value.length <= 40 && !Number.isNaN(Date.parse(value))
+    ? value
+    : { error: 'dates are ISO dates' };
+}
+
+const invalid = (value: unknown): value is Invalid => isObject(value) && typeof value.error === 'string';
+
+/** Validate a plan request; every field has a safe default. */
+export function parsePlanRequest(body: unknown): WavePlanRequest | Invalid {
+  if (!isObject(body)) return { error: 'Send a JSON object.' };
+  const owner = isObject(body.owner) ? body.owner : {};
+  const kind = owner.kind === 'user' ? 'user' : 'org';
+  const login = typeof owner.login === 'string' ? owner.login.trim() : '';
+  if (kind === 'org' && !LOGIN.test(login)) return { error: 'Name an organization (its login).' };
+
+  const f = isObject(body.filters) ? body.filters : {};
+  const pattern = typeof f.namePattern === 'string' ? f.namePattern.trim() : '';
+  if (pattern.length > 500) return { error: 'The name pattern is too long.' };
+  const languages = Array.isArray(f.languages)
+    ? f.languages.filter((item): item is string => typeof item === 'string' && item.length <= 60).slice(0, 50)
+    : [];
+  const minSizeKb = optionalNumber(f.minSizeKb);
+  const maxSizeKb = optionalNumber(f.maxSizeKb);
+  const pushedAfter = optionalDate(f.pushedAfter);
+  const pushedBefore = optionalDate(f.pushedBefore);
+  for (const value of [minSizeKb, maxSizeKb, pushedAfter, pushedBefore]) if (invalid(value)) return value;
+  const filters: WaveFilters = {
+    namePattern: pattern || undefined,
+    languages: languages.length > 0 ? languages : undefined,
+    visibility: f.visibility === 'public' || f.visibility === 'private' ? f.visibility : 'all',
+    archived: f.archived === 'exclude' || f.archived === 'only' ? f.archived : 'include',
+    minSizeKb: minSizeKb as number | undefined,
+    maxSizeKb: maxSizeKb as number | undefined,
+    pushedAfter: pushedAfter as string | undefined,
+    pushedBefore: pushedBefore as string | undefined,
+  };
+
+  const c = isObject(body.caps) ? body.caps : {};
+  const int = (value: unknown, fallback: number, min: number, max: number) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
+  const caps: WaveCaps = {
+    // GitHub takes up to 100 repositories in one export request.
+    maxRepos: int(c.maxRepos, 25, 1, 100),
+    maxSizeKb: int(c.maxSizeKb, 2 * 1024 * 1024, 1, MAX_SIZE_KB),
+    concurrency: int(c.concurrency, 2, 1, 10),
+  };
+  const o = isObject(body.options) ? body.options : {};
+  const flag = (name: string, fallback = false) => (typeof o[name] === 'boolean' ? o[name] : fallback);
+  const options: WaveExportOptions = {
+    lockRepositories: flag('lockRepositories'),
+    excludeMetadata: flag('excludeMetadata'),
+    excludeGitData: flag('excludeGitData'),
+    excludeAttachments: flag('excludeAttachments'),
+    excludeReleases: flag('excludeReleases'),
+    excludeOwnerProjects: flag('excludeOwnerProjects'),
+    unlockWhenVerified: flag('unlockWhenVerified'),
+    deleteAfterDownload: flag('deleteAfterDownload'),
+  };
+  return { owner: { kind, login: kind === 'user' ? '' : login }, filters, caps, options };
+}
+
+export function summarize(wave: Wave): WaveSummary {
+  const totals = waveTotals(wave);
+  return {
+    id: wave.id,
+    createdAt: wave.createdAt,
+    state: wave.state,
+    owner: wave.owner,
+    repos: totals.repos,
+    batches: totals.batches,
+    verified: totals.verified,
+    isolated: totals.isolated,
+  };
+}
+
+export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
+  const app = new Hono();
+  const withWave = async (c: Context) => {
+    const id = c.req.param('id') ?? '';
+    return WAVE_ID.test(id) ? runner.get(id) : undefined;
+  };
+  const notFound = (c: Context) => gatewayError(c, 404, 'No such wave.', 'NOT_FOUND');
+  const show = (wave: Wave) => ({ ...wave, totals: waveTotals(wave), progress: runner.progress(wave) });
+
+  const plan = async (c: Context, create: boolean) => {
+    const parsed = parsePlanRequest(await c.req.json().catch(() => undefined));
+    if (invalid(parsed)) return c.json({ message: parsed.error, code: 'INVALID', source: 'gateway' }, 422);
+    try {
+      return create ? c.json(show(await runner.create(parsed)), 201) : c.json(await runner.plan(parsed));
+    } catch (error) {
+      if (error instanceof WaveInputError) {
+        return c.json({ message: error.message, code: 'INVALID', source: 'gateway' }, 422);
+      }
+      throw error;
+    }
+  };
+  app.post('/preview', (c) => plan(c, false));
+  app.post('/', (c) => plan(c, true));
+  app.get('/', async (c) => c.json((await runner.list()).map(summarize)));
+  app.get('/:id', async (c) => {
+    const wave = await withWave(c);
+    return wave ? c.json(show(wave)) : notFound(c);
+  });
+  for (const action of ['pause', 'resume', 'cancel'] as const) {
+    app.post(`/:id/${action}`, async (c) => {
+      const wave = await withWave(c);
+      if (!wave) return notFound(c);
+      const next = await runner[action](wave.id);
+      return next ? c.json(show(next)) : notFound(c);
+    });
+  }
+  for (const action of ['retry', 'unlock'] as const) {
+    app.post(`/:id/batches/:batch{[0-9]+}/${action}`, async (c) => {
+      const wave = await withWave(c);
+      if (!wave) return notFound(c);
+      const next = await runner[action](wave.id, Number(c.req.param('batch')));
+      return next ? c.json(show(next)) : notFound(c);
+    });
+  }
+  app.get('/:id/batches/:batch{[0-9]+}/archive', async (c) => {
+    const wave = await withWave(c);
+    const batch = wave?.batches.find((b) => b.id === Number(c.req.param('batch')));
+    if (!wave || !batch) return notFound(c);
+    if (batch.state !== 'verified' || !batch.file) {
+      return gatewayError(c, 404, 'This batch has no verified archive.', 'NOT_FOUND');
+    }
+    // Only files inside this wave's folder are served.
+    const folder = path.resolve(dataDir, 'archives', wave.id);
+    const file = path.resolve(batch.file);
+    if (path.dirname(file) !== folder) return notFound(c);
+    const size = (await stat(file).catch(() => undefined))?.size;
+    if (size === undefined) return gatewayError(c, 404, 'The archive file is gone from disk.', 'NOT_FOUND');
+    return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
+      headers: {
+        'content-type': 'application/gzip',
+        'content-length': String(size),
+        'content-disposition': `attachment; filename="${path.basename(file)}"`,
+        'cache-control': 'no-store',
+      },
+    });
+  });
+  app.get('/:id/manifest.json', async (c) => {
+    const wave = await withWave(c);
+    if (!wave) return notFound(c);
+    return c.body(manifestJson(wave), 200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="wave-${wave.id}-manifest.json"`,
+    });
+  });
+  app.get('/:id/manifest.csv', async (c) => {
+    const wave = await withWave(c);
+    if (!wave) return notFound(c);
+    return c.body(manifestCsv(wave), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="wave-${wave.id}-manifest.csv"`,
+    });
+  });
+  return app;
+}
