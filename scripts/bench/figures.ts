@@ -2,6 +2,7 @@ import { authorEditor, authorEditorLarge } from './author-editor';
 import { authorSave } from './author-save';
 import { bundleSize } from './bundle-size';
 import { exportWatch } from './export-watch';
+import { exportWatchTabs } from './export-watch-tabs';
 import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
@@ -27,6 +28,7 @@ export const FIGURES: BenchFigure[] = [
   mappingApply,
   authorSave,
   exportWatch,
+  exportWatchTabs,
   storeHistory,
   lighthouseMobile,
   waves,
