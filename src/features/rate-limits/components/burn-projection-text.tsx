@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { formatClockTime, formatDuration } from '@/lib/format';
-import type { BurnProjection } from '../utils/burn-rate';
+import type { BurnProjection } from '@/lib/burn-rate';
 
 /** Words for a projection: "at this pace, runs out at 14:05, 20 min before the reset". */
 export function describeProjection(projection: BurnProjection | undefined, clockOffsetMs: number): string {

@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDuration, formatNumber, formatResetTime } from '@/lib/format';
-import type { BurnProjection } from '../utils/burn-rate';
+import type { BurnProjection } from '@/lib/burn-rate';
 import type { RateLimitCategory } from '../utils/parse-rate-limit';
 import { urgencyOf } from '../utils/urgency';
 import { BurnProjectionText } from './burn-projection-text';

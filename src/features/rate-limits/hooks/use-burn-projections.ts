@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { addSample, projectBurn, type BurnProjection, type BurnSample } from '../utils/burn-rate';
+import { addSample, projectBurn, type BurnProjection, type BurnSample } from '@/lib/burn-rate';
 import type { RateLimitCategory } from '../utils/parse-rate-limit';
 
 type History = ReadonlyMap<string, BurnSample[]>;
