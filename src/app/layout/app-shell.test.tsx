@@ -81,8 +81,9 @@ describe('app shell', () => {
   it('shows "Page not found" for an unknown address, with a way back', async () => {
     const { user } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Go to rate limits' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rate limits' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found · Ferry');
+    await user.click(screen.getByRole('link', { name: 'Go to the overview' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
   });
 
   it('switches to the dark theme from the theme menu and remembers it', async () => {

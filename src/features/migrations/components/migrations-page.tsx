@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { migrationQueries } from '../api/migration-queries';
 import { rememberOrg } from '../utils/local-memory';
@@ -37,6 +38,7 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
   const items = query.data?.items ?? [];
   const counts = countByState(items);
   const running = items.some((migration) => isRunning(migration.state));
+  useDocumentTitle(scope.kind === 'org' ? `${scope.org} exports` : 'Your exports', running ? 'running' : undefined);
   const title = scope.kind === 'org' ? `${scope.org} migrations` : 'Your migrations';
 
   return (

@@ -8,9 +8,11 @@ import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { formatNumber } from '@/lib/format';
 import { rateLimitQueries } from '../api/rate-limit-queries';
 import { useBurnProjections } from '../hooks/use-burn-projections';
 import { sortByUrgency } from '../utils/urgency';
@@ -24,6 +26,8 @@ export function RateLimitsPage() {
   const status = query.data;
   const categories = status?.enabled ? status.categories : undefined;
   const projections = useBurnProjections(categories, query.dataUpdatedAt + clockOffsetMs, serverNow);
+  const core = categories?.find((category) => category.name === 'core');
+  useDocumentTitle('Rate limits', core ? `core ${formatNumber(core.remaining)} left` : undefined);
 
   const actions = (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
