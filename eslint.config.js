@@ -19,7 +19,7 @@ const noServerSide = {
 const noKy = { group: ['ky'], message: 'Use the one HTTP client in src/lib/api-client.ts.' };
 const noFeatures = { group: ['@/features/*', '@/app/*'], message: 'Shared code stays generic.' };
 
-const featureNames = ['rate-limits', 'connection', 'migrations', 'imports', 'domains'];
+const featureNames = ['overview', 'rate-limits', 'connection', 'migrations', 'imports', 'domains'];
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-*', 'node_modules', 'reports', 'test-results', 'playwright-report', 'coverage'] },
