@@ -9,12 +9,17 @@ describe('describeProjection', () => {
       { kind: 'runs-out', runsOutAt, beforeResetMs: 20 * 60_000, perMinute: 12.5 },
       0,
     );
-    expect(text).toBe(`At this pace (12.5/min), runs out at ${formatClockTime(runsOutAt)}, 20 min 00 s before the reset.`);
+    expect(text).toBe(
+      `At this pace (12.5/min), runs out at ${formatClockTime(runsOutAt)}, 20 min 00 s before the reset.`,
+    );
   });
 
   it('shows the time on this browser’s clock when the server’s clock leads', () => {
     const runsOutAt = Date.parse('2026-11-23T14:05:00Z');
-    const text = describeProjection({ kind: 'runs-out', runsOutAt, beforeResetMs: 0, perMinute: 1 }, 3_600_000);
+    const text = describeProjection(
+      { kind: 'runs-out', runsOutAt, beforeResetMs: 0, perMinute: 1 },
+      3_600_000,
+    );
     expect(text).toContain(formatClockTime(runsOutAt - 3_600_000));
   });
 

@@ -15,8 +15,8 @@ describe('noticesFor', () => {
   it('tells when something seen running reaches its end', () => {
     const previous = new Map([['org/octo-org/migration/42', 'exporting']]);
     const { notices } = noticesFor(previous, [exportThing('failed')], NOW, new Set(), time);
-    expect(notices).toEqual([
-      { tag: 'org/octo-org/migration/42#failed', title: 'Export 42 of octo-org: failed', body: expect.any(String) },
+    expect(notices.map(({ tag, title }) => ({ tag, title }))).toEqual([
+      { tag: 'org/octo-org/migration/42#failed', title: 'Export 42 of octo-org: failed' },
     ]);
   });
 

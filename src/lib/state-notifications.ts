@@ -38,7 +38,11 @@ export function noticesFor(
   for (const thing of things) {
     const before = previousStates.get(thing.key);
     if (thing.terminal && before !== undefined && before !== thing.state) {
-      notices.push({ tag: `${thing.key}#${thing.state}`, title: `${thing.label}: ${thing.state}`, body: 'Open Ferry for the details.' });
+      notices.push({
+        tag: `${thing.key}#${thing.state}`,
+        title: `${thing.label}: ${thing.state}`,
+        body: 'Open Ferry for the details.',
+      });
     }
     const { expiresAt } = thing;
     if (expiresAt === undefined) continue;

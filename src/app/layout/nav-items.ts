@@ -1,5 +1,6 @@
 import CableOutlined from '@mui/icons-material/CableOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DownloadingOutlined from '@mui/icons-material/DownloadingOutlined';
 import MoveUpOutlined from '@mui/icons-material/MoveUpOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
@@ -13,6 +14,7 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: NavItem[] = [
+  { label: 'Overview', to: paths.home, icon: DashboardOutlined },
   { label: 'Rate limits', to: paths.rateLimits, icon: SpeedOutlined },
   { label: 'Migrations', to: paths.migrations.home, icon: MoveUpOutlined },
   { label: 'Source imports', to: paths.imports.home, icon: DownloadingOutlined },
