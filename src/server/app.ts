@@ -1,10 +1,16 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { matchOperation } from './allow-list';
 import type { GatewayConfig } from './config';
 import { forward, gatewayError, type UpstreamFetch } from './forward';
+import { createFerryRoutes } from './ferry-routes';
 import { publicConfig } from './public-config';
+import { createRateRecorder, type RateRecorder } from './rate-recorder';
+import { recordWrite } from './record-writes';
+import type { FerryStore } from './store/ferry-store';
+import { createWatcher, type Watcher } from './watch/watcher';
+import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
 import {
   allowedHostNames,
@@ -25,6 +31,21 @@ export interface GatewayDeps {
   mount?: (app: Hono) => void;
   /** Caching and spacing of registrar calls (tests inject a clock). */
   registrarCache?: RegistrarCacheOptions;
+  /** Ferry's memory; without it nothing is recorded and `/api/ferry/*` answers 503. */
+  store?: FerryStore;
+  /** Follow migrations and imports with one shared watcher (on by default). */
+  watch?: boolean;
+  /** Who the timeline says asked for a write, when the gateway knows (the simulator's user). */
+  actor?: string;
+  /** Receives the watcher and recorder, so the host can restore, sample and stop them. */
+  onMemory?: (memory: GatewayMemory) => void;
+}
+
+export interface GatewayMemory {
+  recorder: RateRecorder;
+  watcher?: Watcher;
+  /** A GET through the gateway's own forwarding, as the watcher and the minute sampler use it. */
+  upstreamGet: (path: string, ifNoneMatch?: string) => Promise<Response>;
 }
 
 /** The gateway as a request handler, testable without a port. */
@@ -34,8 +55,13 @@ export function createGateway({
   fetchRegistrar,
   mount,
   registrarCache,
+  store,
+  watch = true,
+  actor,
+  onMemory,
 }: GatewayDeps): Hono {
   const app = new Hono();
+  const recorder = createRateRecorder(store?.rateHistory);
   app.use('*', securityHeaders);
   app.use('/api/*', redactSecrets(secretsOf(config)));
   app.use('*', hostCheck(allowedHostNames(config)));
@@ -63,21 +89,85 @@ export function createGateway({
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.get('/api/config', (c) => c.json(publicConfig(config)));
 
+  const matchRequest = (c: Context, upstream: 'github' | 'registrar') => {
+    const url = new URL(c.req.url);
+    const prefix = `/api/${upstream}/`;
+    // Match on the raw path: percent-encoded slashes or dots must not be decoded into structure.
+    const rawPath = url.pathname.slice(prefix.length);
+    if (/%2f|%5c|%2e|%00|[\\\s]/i.test(rawPath) || rawPath.includes('//')) {
+      return { ok: false as const, status: 400 as const, message: 'Malformed path.', code: 'BAD_PATH' };
+    }
+    const result = matchOperation(upstream, c.req.method, rawPath, url.searchParams);
+    return result.ok ? { ...result, url } : { ...result, code: 'NOT_ALLOWED' };
+  };
+
   const proxy =
     (upstream: 'github' | 'registrar', fetchUpstream: UpstreamFetch): MiddlewareHandler =>
     async (c) => {
-      const url = new URL(c.req.url);
-      const prefix = `/api/${upstream}/`;
-      // Match on the raw path: percent-encoded slashes or dots must not be decoded into structure.
-      const rawPath = url.pathname.slice(prefix.length);
-      if (/%2f|%5c|%2e|%00|[\\\s]/i.test(rawPath) || rawPath.includes('//')) {
-        return gatewayError(c, 400, 'Malformed path.', 'BAD_PATH');
-      }
-      const result = matchOperation(upstream, c.req.method, rawPath, url.searchParams);
-      if (!result.ok) return gatewayError(c, result.status, result.message, 'NOT_ALLOWED');
-      return forward(c, config, result.match, fetchUpstream);
+      const result = matchRequest(c, upstream);
+      if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
+      const response = await forward(c, config, result.match, fetchUpstream);
+      if (upstream === 'github') recorder.observe(response.headers);
+      return response;
     };
-  app.all('/api/github/*', proxy('github', fetchGithub));
+
+  // The gateway's own GETs (watcher, minute sample): the same forwarding, without the browser-facing checks.
+  const internal = new Hono();
+  internal.get('/api/github/*', proxy('github', fetchGithub));
+  const upstreamGet = async (pathAndQuery: string, ifNoneMatch?: string) =>
+    internal.request(`http://gateway.internal/api/github/${pathAndQuery}`, {
+      headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
+    });
+  const watcher = watch
+    ? createWatcher({
+        fetchUpstream: upstreamGet,
+        snapshots: store?.watchSnapshots,
+        timeline: store?.timeline,
+        upstreamNow: recorder.upstreamNow,
+        rateHeaders: () => recorder.latestHeaders(),
+      })
+    : undefined;
+  onMemory?.({ recorder, watcher, upstreamGet });
+
+  const actorOf = (c: Context) => {
+    if (actor) return actor;
+    const client = c.req.header('x-ferry-client');
+    return client && /^[A-Za-z0-9_-]{8,64}$/.test(client) ? `browser ${client.slice(0, 8)}` : 'a browser';
+  };
+
+  app.all('/api/github/*', async (c) => {
+    const result = matchRequest(c, 'github');
+    if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
+    const { match, url } = result;
+    const target = watcher && c.req.method === 'GET' ? watchTargetOf(match, url.search) : undefined;
+    if (target && watcher) {
+      return watcher.serve(
+        target,
+        c.req.header('if-none-match'),
+        () => upstreamGet(`${match.path}${url.search}`),
+        actorOf(c),
+      );
+    }
+    const response = await forward(c, config, match, fetchGithub);
+    recorder.observe(response.headers);
+    if (match.operation.method !== 'GET' && response.status < 300) {
+      watcher?.invalidate(stalePrefixes(match));
+      if (store) {
+        await recordWrite(store, match, response, actorOf(c), recorder.upstreamNow()).catch(
+          (error: unknown) =>
+            console.error(
+              `[store] write not recorded: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+        );
+      }
+    }
+    return response;
+  });
+  if (store) app.route('/api/ferry', createFerryRoutes({ store, recorder, watcher }));
+  else
+    app.all('/api/ferry/*', (c) =>
+      c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
+    );
   app.all('/api/registrar/*', proxy('registrar', createRegistrarCache(fetchRegistrar, registrarCache).fetch));
   app.all('/api/*', (c) => gatewayError(c, 404, 'Unknown API route.', 'NOT_FOUND'));
 

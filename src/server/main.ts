@@ -2,15 +2,31 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
+import { startMemoryTasks } from './memory-tasks';
 import { createRuntime } from './runtime';
+import { createFerryStore } from './store/ferry-store';
+import { openStore } from './store/open-store';
+import { describeStore, loadStoreConfig, type StoreConfig } from './store/store-config';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 let config;
+let storeConfig: StoreConfig;
 try {
   config = loadConfig(process.env);
+  storeConfig = loadStoreConfig(process.env);
 } catch (error) {
   console.error(`Ferry cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+let store;
+try {
+  store = createFerryStore(await openStore(storeConfig));
+} catch (error) {
+  console.error(
+    `Ferry cannot open its store (${describeStore(storeConfig)}): ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
 
@@ -18,7 +34,9 @@ const simUser = process.env.SIM_GITHUB_USER === 'hubot' ? 'hubot' : 'octocat';
 const runtime = createRuntime(config, {
   staticRoot: path.resolve(process.env.FERRY_DIST ?? 'dist'),
   simUser,
+  store,
 });
+const memoryTasks = startMemoryTasks(runtime.memory, store);
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
 const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: config.port }, (info) => {
@@ -28,6 +46,7 @@ const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: co
   console.log(`Ferry is running at ${url}`);
   console.log(`  GitHub:    ${describe(config.github.mode, config.github.baseUrl)}`);
   console.log(`  Registrar: ${describe(config.registrar.mode, config.registrar.baseUrl)}`);
+  console.log(`  Store:     ${describeStore(storeConfig)}`);
   if (runtime.simulator) {
     console.log(
       `  Simulator: scenario ${runtime.simulator.scenario}, ${runtime.simulator.clock.speed}× time; control at ${url}/__sim/*`,
@@ -35,6 +54,12 @@ const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: co
   }
 });
 
-const stop = () => server.close(() => process.exit(0));
+const stop = () =>
+  server.close(() => {
+    void memoryTasks
+      .stop()
+      .then(() => store.close())
+      .finally(() => process.exit(0));
+  });
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

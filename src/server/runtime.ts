@@ -9,7 +9,8 @@ import { isScenario } from '@/simulator/github/state';
 import { loopbackOnly } from '@/simulator/loopback-only';
 import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
-import { createGateway } from './app';
+import { createGateway, type GatewayMemory } from './app';
+import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 
 export interface RuntimeOptions {
@@ -19,12 +20,17 @@ export interface RuntimeOptions {
   controlAccess?: 'loopback' | 'any';
   /** Which seeded user the gateway acts as in simulator mode. */
   simUser?: keyof typeof SIM_TOKENS;
+  /** Ferry's memory (opened by the host: opening is asynchronous). */
+  store?: FerryStore;
+  /** The shared watcher (on unless a test turns it off). */
+  watch?: boolean;
 }
 
 export interface Runtime {
   app: Hono;
   simulator?: Simulator;
   config: GatewayConfig;
+  memory: GatewayMemory;
 }
 
 /**
@@ -58,8 +64,15 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   };
   const live = (request: Request) => fetch(request);
 
+  let memory: GatewayMemory | undefined;
   const app = createGateway({
     config: effective,
+    store: options.store,
+    watch: options.watch,
+    actor: config.github.mode === 'simulator' ? (options.simUser ?? 'octocat') : undefined,
+    onMemory: (created) => {
+      memory = created;
+    },
     fetchGithub: config.github.mode === 'simulator' && simulator ? simulator.fetch : live,
     fetchRegistrar: config.registrar.mode === 'simulator' && simulator ? simulator.fetch : live,
     mount(gateway) {
@@ -70,7 +83,15 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       if (options.staticRoot) mountSpa(gateway, options.staticRoot);
     },
   });
-  return { app, simulator, config };
+  if (!memory) throw new Error('the gateway did not hand over its memory');
+  const watcher = memory.watcher;
+  if (simulator && watcher && config.github.mode === 'simulator') {
+    simulator.onChange((change) => {
+      if (change === 'reset') watcher.clear();
+      else void watcher.nudge();
+    });
+  }
+  return { app, simulator, config, memory };
 }
 
 function mountSpa(app: Hono, root: string) {

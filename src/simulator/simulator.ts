@@ -32,6 +32,8 @@ export interface Simulator {
   readonly scenario: Scenario;
   /** Fault injection: rules added here apply to every request the simulator answers. */
   faults: FaultInjector;
+  /** Told after every reset and time jump (a watcher of the simulator forgets or looks again). */
+  onChange(listener: (change: 'reset' | 'advance') => void): () => void;
 }
 
 export { GITHUB_PREFIX, REGISTRAR_PREFIX };
@@ -59,6 +61,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const faults = createFaultInjector();
   if (options.faults) faults.add(options.faults);
+  const listeners = new Set<(change: 'reset' | 'advance') => void>();
+  const tell = (change: 'reset' | 'advance') => {
+    for (const listener of listeners) listener(change);
+  };
 
   return {
     fetch: (request) =>
@@ -80,9 +86,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       clock.reset(next.startMs);
       github = createGithubState(clock, scenario);
       faults.clear();
+      tell('reset');
     },
     advance(seconds) {
       clock.advance(seconds);
+      tell('advance');
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

@@ -1,0 +1,205 @@
+import { Hono, type Context } from 'hono';
+import type { DraftsSaveRequest, RecentKind } from '@/contracts/ferry';
+import { gatewayError } from './forward';
+import type { RateRecorder } from './rate-recorder';
+import type { FerryStore } from './store/ferry-store';
+import type { Watcher } from './watch/watcher';
+
+/**
+ * `/api/ferry/*`: what the gateway remembers and watches (shapes in src/contracts/ferry.ts). Requests are
+ * validated here, at the edge; nothing in the store is a secret, so everything can be read back.
+ */
+export interface FerryRoutesDeps {
+  store: FerryStore;
+  recorder: RateRecorder;
+  watcher?: Watcher;
+}
+
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+const REPO = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
+const SUBJECT = /^[A-Za-z0-9/._-]{1,200}$/;
+const CLIENT = /^[A-Za-z0-9_-]{8,64}$/;
+const MAX_SAVES = 1_000;
+
+const iso = (date: Date) => date.toISOString();
+
+function sinceParam(c: Context, fallbackMs: number, now: Date): Date | undefined {
+  const raw = c.req.query('since');
+  if (raw === undefined) return new Date(now.getTime() - fallbackMs);
+  const parsed = Date.parse(raw);
+  return Number.isFinite(parsed) ? new Date(parsed) : undefined;
+}
+
+function isRecentKind(value: unknown): value is RecentKind {
+  return value === 'org' || value === 'import' || value === 'tld';
+}
+
+function validSave(value: unknown): value is DraftsSaveRequest['saves'][number] {
+  if (typeof value !== 'object' || value === null) return false;
+  const save = value as Record<string, unknown>;
+  return (
+    Number.isInteger(save.authorId) &&
+    (save.authorId as number) > 0 &&
+    (save.authorId as number) < 2 ** 31 &&
+    typeof save.name === 'string' &&
+    save.name.length <= 256 &&
+    typeof save.email === 'string' &&
+    save.email.length <= 320 &&
+    Number.isInteger(save.baseVersion) &&
+    (save.baseVersion as number) >= 0
+  );
+}
+
+async function jsonBody(c: Context): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return undefined;
+  }
+}
+
+export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps): Hono {
+  const app = new Hono();
+
+  app.get('/rate-history', async (c) => {
+    const now = recorder.upstreamNow();
+    const since = sinceParam(c, 24 * 3_600_000, now);
+    const resource = c.req.query('resource');
+    if (!since) return gatewayError(c, 400, 'since must be an ISO time.', 'BAD_QUERY');
+    if (resource !== undefined && !/^[a-z_]{1,40}$/.test(resource))
+      return gatewayError(c, 400, 'Unknown resource name.', 'BAD_QUERY');
+    const samples = await store.rateHistory.read(since, resource);
+    return c.json({
+      now: iso(now),
+      samples: samples.map(({ at, resource: name, limit, remaining, used, reset }) => ({
+        at: iso(at),
+        resource: name,
+        limit,
+        remaining,
+        used,
+        reset: iso(reset),
+      })),
+    });
+  });
+
+  app.get('/timeline', async (c) => {
+    const subject = c.req.query('subject');
+    if (subject !== undefined) {
+      if (!SUBJECT.test(subject)) return gatewayError(c, 400, 'Malformed subject.', 'BAD_QUERY');
+      const events = await store.timeline.forSubject(subject);
+      return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
+    }
+    const since = c.req.query('since') === undefined ? undefined : sinceParam(c, 0, new Date());
+    const limit = Math.min(500, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
+    const events = await store.timeline.recent({ since, limit });
+    return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
+  });
+
+  app.get('/unlocks', async (c) => {
+    const owner = c.req.query('owner') ?? '';
+    const migration = Number(c.req.query('migration'));
+    if (!/^(?:user|org\/[A-Za-z0-9-]{1,39})$/.test(owner) || !Number.isInteger(migration) || migration <= 0)
+      return gatewayError(
+        c,
+        400,
+        'owner (user or org/NAME) and migration (an id) are required.',
+        'BAD_QUERY',
+      );
+    const rows = await store.unlocks.forMigration(owner, migration);
+    return c.json({
+      unlocks: rows.map((row) => ({ repoName: row.repoName, at: iso(row.at), actor: row.actor })),
+    });
+  });
+
+  app.get('/recent', async (c) => {
+    const kind = c.req.query('kind');
+    if (kind !== undefined && !isRecentKind(kind))
+      return gatewayError(c, 400, 'kind is org, import or tld.', 'BAD_QUERY');
+    const items = await store.recent.list(kind);
+    return c.json({ items: items.map((item) => ({ ...item, openedAt: iso(item.openedAt) })) });
+  });
+
+  app.post('/recent', async (c) => {
+    const body = (await jsonBody(c)) as { kind?: unknown; key?: unknown } | undefined;
+    if (
+      !body ||
+      !isRecentKind(body.kind) ||
+      typeof body.key !== 'string' ||
+      !/^[A-Za-z0-9/._-]{1,140}$/.test(body.key)
+    )
+      return gatewayError(c, 400, 'Send { kind: org|import|tld, key }.', 'BAD_BODY');
+    await store.recent.touch(body.kind, body.key, new Date());
+    return c.body(null, 204);
+  });
+
+  const importKey = (c: Context): string | undefined => {
+    const owner = c.req.param('owner') ?? '';
+    const repo = c.req.param('repo') ?? '';
+    return LOGIN.test(owner) && REPO.test(repo) ? `${owner.toLowerCase()}/${repo.toLowerCase()}` : undefined;
+  };
+
+  app.get('/drafts/:owner/:repo', async (c) => {
+    const key = importKey(c);
+    if (!key) return gatewayError(c, 400, 'Malformed repository.', 'BAD_PATH');
+    const drafts = await store.authorDrafts.list(key);
+    return c.json({ drafts: drafts.map((draft) => ({ ...draft, updatedAt: iso(draft.updatedAt) })) });
+  });
+
+  app.put('/drafts/:owner/:repo', async (c) => {
+    const key = importKey(c);
+    if (!key) return gatewayError(c, 400, 'Malformed repository.', 'BAD_PATH');
+    const body = (await jsonBody(c)) as Partial<DraftsSaveRequest> | undefined;
+    if (
+      !body ||
+      typeof body.client !== 'string' ||
+      !CLIENT.test(body.client) ||
+      !Array.isArray(body.saves) ||
+      body.saves.length > MAX_SAVES ||
+      !body.saves.every(validSave)
+    ) {
+      return gatewayError(
+        c,
+        400,
+        `Send { client, saves: [{ authorId, name, email, baseVersion }] } with at most ${MAX_SAVES} saves.`,
+        'BAD_BODY',
+      );
+    }
+    const results = await store.authorDrafts.save(key, body.saves, body.client, new Date());
+    return c.json({
+      results: results.map(({ draft, overwrote }) => ({
+        draft: { ...draft, updatedAt: iso(draft.updatedAt) },
+        ...(overwrote ? { overwrote: { ...overwrote, updatedAt: iso(overwrote.updatedAt) } } : {}),
+      })),
+    });
+  });
+
+  app.delete('/drafts/:owner/:repo', async (c) => {
+    const key = importKey(c);
+    if (!key) return gatewayError(c, 400, 'Malformed repository.', 'BAD_PATH');
+    const ids = (c.req.query('authors') ?? '').split(',').filter(Boolean).map(Number);
+    if (
+      ids.length === 0 ||
+      ids.length > MAX_SAVES ||
+      !ids.every((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31)
+    )
+      return gatewayError(c, 400, 'authors is a comma-separated list of author ids.', 'BAD_QUERY');
+    await store.authorDrafts.discard(key, ids);
+    return c.body(null, 204);
+  });
+
+  app.get('/watched', (c) =>
+    c.json({
+      items: (watcher?.list() ?? []).map((entry) => ({
+        path: entry.target.key,
+        kind: entry.target.kind,
+        state: entry.observed.state,
+        seenAt: iso(new Date(entry.seenAt)),
+        terminal: entry.observed.terminal,
+        body: entry.body,
+      })),
+    }),
+  );
+
+  app.all('*', (c) => gatewayError(c, 404, 'Unknown Ferry route.', 'NOT_FOUND'));
+  return app;
+}

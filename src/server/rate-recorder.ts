@@ -1,0 +1,119 @@
+import type { RateHistory, RateReading } from './store/rate-history';
+
+/**
+ * Records the `x-ratelimit-*` headers of every upstream response the gateway forwards (no extra request),
+ * and the categories of the minute `/rate_limit` sample. Times are the upstream's (its `Date` header), so a
+ * simulator whose clock was advanced keeps a consistent history. Writes are queued in order and never block
+ * the response they came from; a failed write is logged, not thrown.
+ */
+export const RATE_HEADERS = [
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-used',
+  'x-ratelimit-reset',
+  'x-ratelimit-resource',
+] as const;
+
+/** An unchanged reading of a resource is recorded again only after this long (it shows the category idle). */
+const REPEAT_MS = 60_000;
+
+export function readingFromHeaders(headers: Headers, at: Date): RateReading | undefined {
+  const limit = Number(headers.get('x-ratelimit-limit'));
+  const remaining = Number(headers.get('x-ratelimit-remaining'));
+  const reset = Number(headers.get('x-ratelimit-reset'));
+  if (![limit, remaining, reset].every(Number.isFinite) || headers.get('x-ratelimit-limit') === null)
+    return undefined;
+  const used = Number(headers.get('x-ratelimit-used') ?? limit - remaining);
+  return {
+    at,
+    resource: headers.get('x-ratelimit-resource') ?? 'core',
+    limit,
+    remaining,
+    used: Number.isFinite(used) ? used : limit - remaining,
+    reset: new Date(reset * 1000),
+    source: 'header',
+  };
+}
+
+/** Every category of a `/rate_limit` body (`resources.*`), as readings taken at `at`. */
+export function readingsFromRateLimitBody(body: unknown, at: Date): RateReading[] {
+  const resources = (body as { resources?: unknown } | null)?.resources;
+  if (typeof resources !== 'object' || resources === null) return [];
+  const readings: RateReading[] = [];
+  for (const [resource, value] of Object.entries(resources as Record<string, unknown>)) {
+    const entry = value as Record<string, unknown> | null;
+    if (!entry) continue;
+    const { limit, remaining, reset } = entry;
+    if (typeof limit !== 'number' || typeof remaining !== 'number' || typeof reset !== 'number') continue;
+    const used = typeof entry.used === 'number' ? entry.used : limit - remaining;
+    readings.push({ at, resource, limit, remaining, used, reset: new Date(reset * 1000), source: 'poll' });
+  }
+  return readings;
+}
+
+export function createRateRecorder(
+  history: RateHistory | undefined,
+  log: (message: string) => void = console.error,
+) {
+  const last = new Map<string, RateReading>();
+  /** Upstream clock minus ours, from the last `Date` header. */
+  let skewMs = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  const changed = (reading: RateReading) => {
+    const previous = last.get(reading.resource);
+    return (
+      !previous ||
+      previous.remaining !== reading.remaining ||
+      previous.reset.getTime() !== reading.reset.getTime() ||
+      reading.at.getTime() - previous.at.getTime() >= REPEAT_MS
+    );
+  };
+
+  const record = (readings: RateReading[]) => {
+    const fresh = readings.filter(changed);
+    for (const reading of fresh) last.set(reading.resource, reading);
+    if (!history || fresh.length === 0) return queue;
+    queue = queue
+      .then(() => history.record(fresh))
+      .catch((error: unknown) =>
+        log(`[store] rate history not recorded: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    return queue;
+  };
+
+  return {
+    /** The upstream's time now, as far as its last `Date` header tells. */
+    upstreamNow: () => new Date(Date.now() + skewMs),
+
+    /** Learn the clock from a response and record its rate-limit headers. */
+    observe(headers: Headers): void {
+      const date = Date.parse(headers.get('date') ?? '');
+      if (Number.isFinite(date)) skewMs = date - Date.now();
+      const reading = readingFromHeaders(headers, new Date(Date.now() + skewMs));
+      if (reading) void record([reading]);
+    },
+
+    recordBody(body: unknown): Promise<void> {
+      return record(readingsFromRateLimitBody(body, new Date(Date.now() + skewMs)));
+    },
+
+    /** The newest rate headers seen, for answers the gateway gives from its own snapshot. */
+    latestHeaders(resource = 'core'): [string, string][] {
+      const reading = last.get(resource);
+      if (!reading) return [];
+      return [
+        ['x-ratelimit-limit', String(reading.limit)],
+        ['x-ratelimit-remaining', String(reading.remaining)],
+        ['x-ratelimit-used', String(reading.used)],
+        ['x-ratelimit-reset', String(Math.floor(reading.reset.getTime() / 1000))],
+        ['x-ratelimit-resource', reading.resource],
+      ];
+    },
+
+    /** Wait for queued writes (tests, shutdown). */
+    flush: () => queue,
+  };
+}
+
+export type RateRecorder = ReturnType<typeof createRateRecorder>;

@@ -1,0 +1,65 @@
+import type { Match } from './allow-list';
+import type { FerryStore } from './store/ferry-store';
+import { subjectOf } from './watch/watch-targets';
+
+/**
+ * What a successful write through the gateway leaves in the store: a timeline event for starts, deletions
+ * and cancellations, and a record of each unlock (GitHub does not report lock state, so every browser learns
+ * it from here).
+ */
+export async function recordWrite(
+  store: FerryStore,
+  match: Match,
+  response: Response,
+  actor: string,
+  at: Date,
+): Promise<void> {
+  const { operation, params } = match;
+  if (operation.method === 'GET' || response.status >= 300) return;
+  const kind = operation.path.includes('/import') ? 'import' : 'migration';
+  const bodyState = async (field: 'state' | 'status') => {
+    try {
+      const body = (await response.clone().json()) as Record<string, unknown>;
+      return { state: typeof body[field] === 'string' ? body[field] : undefined, id: body.id };
+    } catch {
+      return { state: undefined, id: undefined };
+    }
+  };
+
+  if (operation.id.startsWith('migrations/start-for')) {
+    const { state, id } = await bodyState('state');
+    if (typeof id !== 'number') return;
+    const subject = params.org ? `org/${params.org}/migration/${id}` : `user/migration/${id}`;
+    await store.timeline.record({
+      at,
+      kind,
+      subject,
+      state: state ?? 'pending',
+      actor,
+      detail: { event: 'started' },
+    });
+    return;
+  }
+  if (operation.id.startsWith('migrations/unlock-repo')) {
+    const owner = params.org ? `org/${params.org}` : 'user';
+    await store.unlocks.record({
+      owner,
+      migrationId: Number(params.migration_id),
+      repoName: params.repo_name ?? '',
+      at,
+      actor,
+    });
+    return;
+  }
+  const subject = subjectOf(match);
+  if (!subject) return;
+  if (operation.id.startsWith('migrations/delete-archive')) {
+    await store.timeline.record({ at, kind, subject, state: 'archive deleted', actor });
+  } else if (operation.id === 'migrations/cancel-import') {
+    await store.timeline.record({ at, kind, subject, state: 'cancelled', actor });
+  } else if (operation.id === 'migrations/start-import' || operation.id === 'migrations/update-import') {
+    const { state } = await bodyState('status');
+    const event = operation.id === 'migrations/start-import' ? 'started' : 'updated';
+    await store.timeline.record({ at, kind, subject, state: state ?? event, actor, detail: { event } });
+  }
+}

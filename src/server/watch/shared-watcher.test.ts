@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessGateway } from '@/testing/node-servers';
+import type { FerryStore } from '../store/ferry-store';
+import { openTestStore } from '../store/test-store';
+
+let store: FerryStore;
+let resetStore: () => Promise<void>;
+beforeAll(async () => {
+  ({ store, reset: resetStore } = await openTestStore());
+}, 60_000);
+afterAll(() => store.close());
+
+/** A browser tab: keeps its own ETag per URL and polls like the SPA (If-None-Match, 304 reuses the body). */
+function browser(call: ReturnType<typeof inProcessGateway>['call']) {
+  const etags = new Map<string, string>();
+  const bodies = new Map<string, unknown>();
+  return async (path: string): Promise<{ state?: string }> => {
+    const etag = etags.get(path);
+    const response = await call(path, { headers: etag ? { 'if-none-match': etag } : {} });
+    if (response.status === 304) return bodies.get(path) as { state?: string };
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { state?: string };
+    const tag = response.headers.get('etag');
+    if (tag) etags.set(path, tag);
+    bodies.set(path, body);
+    return body;
+  };
+}
+
+/**
+ * Watch one export for a simulated hour with `tabs` browser tabs polling every simulated 20 s; returns the
+ * GitHub requests the simulator counted, and the states the first tab saw.
+ */
+async function watchAnHour(tabs: number, watch: boolean) {
+  await resetStore();
+  const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store, watch });
+  const sim = gateway.runtime.simulator!;
+  const started = await gateway.call('/api/github/orgs/octo-org/migrations', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ repositories: ['hello-world', 'octo-web'] }),
+  });
+  expect(started.status).toBe(201);
+  const { id } = (await started.json()) as { id: number };
+  const path = `/api/github/orgs/octo-org/migrations/${id}`;
+  const browsers = Array.from({ length: tabs }, () => browser(gateway.call));
+  const before = sim.github().stats.counted;
+  const seen: string[] = [];
+  for (let step = 0; step < 180; step += 1) {
+    const states = await Promise.all(browsers.map((poll) => poll(path)));
+    const state = states[0]?.state ?? 'unknown';
+    if (seen.at(-1) !== state) seen.push(state);
+    sim.advance(20);
+    await gateway.runtime.memory.watcher?.settle();
+  }
+  const counted = sim.github().stats.counted - before;
+  gateway.runtime.memory.watcher?.stop();
+  return { counted, seen, id };
+}
+
+describe('one watcher for every browser', () => {
+  it('costs the same GitHub requests for ten tabs as for one, and every tab sees the export end', async () => {
+    const one = await watchAnHour(1, true);
+    const ten = await watchAnHour(10, true);
+    expect(one.seen.at(-1)).toBe('exported');
+    expect(ten.seen).toEqual(one.seen);
+    expect(ten.counted).toBe(one.counted);
+    // State changes + 1: the first read, then only reads that saw a change are counted (304s are free).
+    expect(one.counted).toBeLessThanOrEqual(one.seen.length + 1);
+  }, 120_000);
+
+  it('without the watcher ten tabs cost more (the comparison can fail)', async () => {
+    const one = await watchAnHour(1, false);
+    const ten = await watchAnHour(10, false);
+    expect(ten.counted).toBeGreaterThan(one.counted);
+  }, 120_000);
+
+  it('records each state it sees in the timeline, once', async () => {
+    const { id } = await watchAnHour(3, true);
+    const events = await store.timeline.forSubject(`org/octo-org/migration/${id}`);
+    const states = events.map((event) => event.state);
+    expect(states[0]).toBe('pending');
+    expect(states.at(-1)).toBe('exported');
+    expect(new Set(states).size).toBe(states.length);
+    expect(events[0]!.actor).toBe('octocat');
+    expect(events.at(-1)!.actor).toBe('watcher');
+  }, 120_000);
+});
+
+describe('writes through the gateway', () => {
+  it('records unlocks server-side and a new export shows in a watched list at once', async () => {
+    await resetStore();
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store });
+    const list = async () =>
+      (await (
+        await gateway.call('/api/github/orgs/octo-org/migrations?per_page=10&page=1')
+      ).json()) as unknown[];
+    expect(await list()).toHaveLength(0);
+    const started = await gateway.call('/api/github/orgs/octo-org/migrations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repositories: ['hello-world'], lock_repositories: true }),
+    });
+    const { id } = (await started.json()) as { id: number };
+    expect(await list()).toHaveLength(1);
+
+    gateway.runtime.simulator!.advance(3_600);
+    await gateway.runtime.memory.watcher?.settle();
+    const unlock = await gateway.call(`/api/github/orgs/octo-org/migrations/${id}/repos/hello-world/lock`, {
+      method: 'DELETE',
+    });
+    expect(unlock.status).toBe(204);
+    const unlocks = await gateway.call(`/api/ferry/unlocks?owner=org/octo-org&migration=${id}`);
+    expect(await unlocks.json()).toEqual({
+      unlocks: [{ repoName: 'hello-world', at: expect.any(String), actor: 'octocat' }],
+    });
+    gateway.runtime.memory.watcher?.stop();
+  }, 60_000);
+});

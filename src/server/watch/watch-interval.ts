@@ -1,0 +1,35 @@
+/**
+ * When the watcher asks the upstream again, as a pure function (the SPA's polling policy, server-side):
+ * every 2 s at first, backing off to half the time nothing changed, at most 30 s; 60 s while the resource
+ * waits for a user; never before a rate limit lifts; not at all once terminal.
+ */
+export interface WatchIntervalInput {
+  terminal: boolean;
+  waiting: boolean;
+  unchangedMs: number;
+  pausedForMs: number;
+}
+
+export const WATCH_MIN_MS = 2_000;
+export const WATCH_MAX_MS = 30_000;
+export const WATCH_WAITING_MS = 60_000;
+
+export function watchInterval(input: WatchIntervalInput): number | false {
+  if (input.terminal) return false;
+  const base = input.waiting
+    ? WATCH_WAITING_MS
+    : Math.min(WATCH_MAX_MS, Math.max(WATCH_MIN_MS, input.unchangedMs / 2));
+  return Math.max(base, input.pausedForMs);
+}
+
+/** How long an upstream limit holds, from a response's headers (primary: reset; secondary: retry-after). */
+export function pausedForMs(status: number, headers: Headers, upstreamNowMs: number): number {
+  if (status !== 403 && status !== 429) return 0;
+  const retryAfter = Number(headers.get('retry-after'));
+  if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
+  if (headers.get('x-ratelimit-remaining') === '0') {
+    const reset = Number(headers.get('x-ratelimit-reset'));
+    if (Number.isFinite(reset)) return Math.max(1_000, reset * 1000 - upstreamNowMs);
+  }
+  return 0;
+}
