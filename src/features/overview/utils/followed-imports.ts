@@ -10,7 +10,7 @@ export interface FollowedImport {
   seenAt: number;
 }
 
-const IMPORT_PATH = /^repos\/([^/]+)\/([^/]+)\/import$/;
+const IMPORT_PATH = /^repos\/([^/]+)\/([^/]+)\/import(?:\?.*)?$/;
 const REPO_KEY = /^([^/\s]+)\/([^/\s]+)$/;
 
 /** Import statuses after which nothing more happens without a restart. */
