@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatClockTime } from '@/lib/format';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { renderApp } from '@/testing/render-with-providers';
@@ -34,10 +34,31 @@ describe('app shell', () => {
     expect(await within(bar).findByText('GitHub: Simulator')).toBeInTheDocument();
   });
 
-  it('sends the home page to the rate limits', async () => {
-    const { router } = renderApp('/');
+  it('opens on the overview; the rate limits have their own address', async () => {
+    const { user, router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await user.click(within(mainNav()).getByRole('link', { name: 'Rate limits' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rate limits' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/rate-limits');
+    expect(within(mainNav()).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('switches notifications on from the app bar, asking the browser first', async () => {
+    const requestPermission = vi.fn(() => Promise.resolve('granted' as const));
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(function Notification() {}, { permission: 'default', requestPermission }),
+    );
+    try {
+      const { user } = renderApp('/rate-limits');
+      const toggle = within(await appBar()).getByRole('button', { name: 'Notifications' });
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await user.click(toggle);
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('navigates between pages with the main navigation', async () => {
