@@ -38,7 +38,10 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
   const items = query.data?.items ?? [];
   const counts = countByState(items);
   const running = items.some((migration) => isRunning(migration.state));
-  useDocumentTitle(scope.kind === 'org' ? `${scope.org} exports` : 'Your exports', running ? 'running' : undefined);
+  useDocumentTitle(
+    scope.kind === 'org' ? `${scope.org} exports` : 'Your exports',
+    running ? 'running' : undefined,
+  );
   const title = scope.kind === 'org' ? `${scope.org} migrations` : 'Your migrations';
 
   return (
