@@ -1,7 +1,6 @@
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsOffOutlined from '@mui/icons-material/NotificationsOffOutlined';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import {
   disableNotifications,
   enableNotifications,
@@ -20,18 +19,17 @@ export function NotificationsToggle() {
   if (availability === 'unsupported') return null;
   const on = availability === 'on';
   return (
-    <Tooltip title={HINT[availability]}>
-      <span>
-        <IconButton
-          color="inherit"
-          aria-label="Notifications"
-          aria-pressed={on}
-          disabled={availability === 'denied'}
-          onClick={() => (on ? disableNotifications() : void enableNotifications())}
-        >
-          {on ? <NotificationsActiveOutlined /> : <NotificationsOffOutlined />}
-        </IconButton>
-      </span>
-    </Tooltip>
+    // A native title rather than MUI's Tooltip: its popper code would weigh on the first page.
+    <span title={HINT[availability]}>
+      <IconButton
+        color="inherit"
+        aria-label="Notifications"
+        aria-pressed={on}
+        disabled={availability === 'denied'}
+        onClick={() => (on ? disableNotifications() : void enableNotifications())}
+      >
+        {on ? <NotificationsActiveOutlined /> : <NotificationsOffOutlined />}
+      </IconButton>
+    </span>
   );
 }

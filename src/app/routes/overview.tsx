@@ -1,9 +1,8 @@
-import { domainHref } from '@/features/domains/paths';
-import { importHref } from '@/features/imports/paths';
-import { migrationHref } from '@/features/migrations/paths';
+import { domainHref, domainPaths } from '@/features/domains/paths';
+import { importHref, importPaths } from '@/features/imports/paths';
+import { migrationHref, migrationPaths } from '@/features/migrations/paths';
 import { OverviewPage } from '@/features/overview/components/overview-page';
 import type { OverviewLinks } from '@/features/overview/links';
-import { paths } from '../paths';
 
 /** The overview links into the other features; their addresses meet here. */
 const links: OverviewLinks = {
@@ -11,10 +10,10 @@ const links: OverviewLinks = {
     owner.kind === 'org' ? migrationHref.orgMigration(owner.org, id) : migrationHref.userMigration(id),
   importPage: importHref.repo,
   tld: domainHref.tld,
-  migrations: paths.migrations.home,
-  imports: paths.imports.home,
-  domains: paths.domains.home,
-  rateLimits: paths.rateLimits,
+  migrations: migrationPaths.home,
+  imports: importPaths.home,
+  domains: domainPaths.home,
+  rateLimits: '/rate-limits',
 };
 
 export function Component() {

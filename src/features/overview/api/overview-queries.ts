@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { parseRateHistory, parseRecent, parseWatched, type RecentKind } from '@/contracts/ferry';
 import { request } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
-import { parseLinkHeader } from '@/lib/link-header';
 import { unchangedFor } from '@/lib/polling-policy';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { isTerminalExport, parseExports, type ExportOwner, type ExportSummary } from '../utils/exports';
@@ -18,7 +17,8 @@ async function readPages(path: string): Promise<unknown[]> {
       searchParams: { per_page: '100', page: String(page) },
     });
     if (Array.isArray(data)) all.push(...(data as unknown[]));
-    if (!parseLinkHeader(headers.get('link')).next) break;
+    // Only whether there is a next page matters here: no need for the full Link parser on the first page.
+    if (!/rel="next"/.test(headers.get('link') ?? '')) break;
   }
   return all;
 }

@@ -6,14 +6,19 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import type { OverviewLinks } from '../links';
 import { exportKey, exportLabel, groupExports, type ExportSummary } from '../utils/exports';
 import { OverviewSection } from './overview-section';
 import { StatusChip } from './status-chip';
+
+// Errors are rare on the first load: their explanation (and its links) loads only when one happens.
+const ErrorAlert = lazy(() =>
+  import('@/components/error-alert').then((module) => ({ default: module.ErrorAlert })),
+);
 
 function repositoriesText(repositories: string[]): string {
   if (repositories.length === 0) return 'no repositories listed';
@@ -38,7 +43,9 @@ export function ExportsSection({
     <OverviewSection title="Exports">
       {!items ? (
         query.isError ? (
-          <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+          <Suspense fallback={<LoadingState label="Loading the error’s explanation" />}>
+            <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+          </Suspense>
         ) : (
           <LoadingState label="Loading exports" />
         )

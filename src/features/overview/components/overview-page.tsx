@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
+import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
-import { UpdatedAgo } from '@/components/updated-ago';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
@@ -13,10 +13,14 @@ import { overviewQueries } from '../api/overview-queries';
 import type { OverviewLinks } from '../links';
 import { exportKey, exportLabel, isTerminalExport } from '../utils/exports';
 import { followedImports, isTerminalImport } from '../utils/followed-imports';
-import { BudgetCard } from './budget-card';
 import { ExportsSection } from './exports-section';
-import { ImportsSection } from './imports-section';
-import { TldSection } from './tld-section';
+
+// Everything but the exports loads after the first paint, so the first page's JavaScript stays lean.
+const BudgetCard = lazy(() => import('./budget-card').then((module) => ({ default: module.BudgetCard })));
+const ImportsSection = lazy(() =>
+  import('./imports-section').then((module) => ({ default: module.ImportsSection })),
+);
+const TldSection = lazy(() => import('./tld-section').then((module) => ({ default: module.TldSection })));
 
 /** The home page: the budget, every export, the imports followed and recent lookups, each linking to its page. */
 export function OverviewPage({ links }: { links: OverviewLinks }) {
@@ -74,7 +78,6 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
     <PageContainer
       title="Overview"
       subtitle="What is going on across your organizations: the API budget, exports, imports and recent lookups."
-      actions={<UpdatedAgo updatedAt={exports.dataUpdatedAt} fetching={exports.isFetching} />}
     >
       <Box
         sx={{
@@ -88,17 +91,19 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
           <ExportsSection query={exports} serverNow={serverNow} clockOffsetMs={clockOffsetMs} links={links} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <BudgetCard now={now} rateLimitsHref={links.rateLimits} />
-          <ImportsSection
-            imports={imports}
-            error={watched.error ?? recentImports.error}
-            onRetry={() => {
-              void watched.refetch();
-              void recentImports.refetch();
-            }}
-            links={links}
-          />
-          <TldSection query={recentTlds} links={links} />
+          <Suspense fallback={<LoadingState label="Loading the core budget" />}>
+            <BudgetCard now={now} rateLimitsHref={links.rateLimits} />
+            <ImportsSection
+              imports={imports}
+              error={watched.error ?? recentImports.error}
+              onRetry={() => {
+                void watched.refetch();
+                void recentImports.refetch();
+              }}
+              links={links}
+            />
+            <TldSection query={recentTlds} links={links} />
+          </Suspense>
         </Box>
       </Box>
     </PageContainer>
