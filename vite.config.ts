@@ -31,6 +31,7 @@ export default defineConfig({
             'src/{server,simulator,contracts}/**/*.test.ts',
             'tests/contract/**/*.test.ts',
             'tests/hardening/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
           ],
         },
       },

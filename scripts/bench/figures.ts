@@ -5,6 +5,7 @@ import { exportWatch } from './export-watch';
 import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
+import { gatewayRss } from './gateway-rss';
 import type { BenchFigure } from './types';
 
 /**
@@ -16,6 +17,7 @@ export const FIGURES: BenchFigure[] = [
   firstRender,
   gatewayOverhead,
   gatewayMemory,
+  gatewayRss,
   authorEditor,
   authorSave,
   exportWatch,

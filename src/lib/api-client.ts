@@ -1,5 +1,6 @@
 import ky, { TimeoutError, type KyInstance, type Options } from 'ky';
 import { ApiError, errorFromResponse, type Upstream } from './api-error';
+import { clientId } from './client-id';
 import { EtagCache } from './etag-cache';
 import { parseRateLimitHeaders } from './rate-limit-headers';
 import { rateLimitStore } from './rate-limit-store';
@@ -59,6 +60,8 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
     hooks: {
       beforeRequest: [
         (request) => {
+          // Which browser asked (the gateway's timeline and drafts say so); never a credential.
+          request.headers.set('x-ferry-client', clientId());
           if (upstream !== 'github' || request.method !== 'GET') return;
           const cached = etagCache.get(request.url);
           if (cached) request.headers.set('if-none-match', cached.etag);

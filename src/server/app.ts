@@ -3,8 +3,10 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchOperation } from './allow-list';
 import type { GatewayConfig } from './config';
-import { forward, gatewayError, type UpstreamFetch } from './forward';
 import { createFerryRoutes } from './ferry-routes';
+import { forward } from './forward';
+import { gatewayError } from './gateway-error';
+import { loggableError } from './log-safe';
 import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
@@ -12,6 +14,7 @@ import type { FerryStore } from './store/ferry-store';
 import { createWatcher, type Watcher } from './watch/watcher';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
+import type { UpstreamFetch } from './upstream-call';
 import {
   allowedHostNames,
   crossSiteCheck,
@@ -33,6 +36,8 @@ export interface GatewayDeps {
   registrarCache?: RegistrarCacheOptions;
   /** Ferry's memory; without it nothing is recorded and `/api/ferry/*` answers 503. */
   store?: FerryStore;
+  /** Only for `/api/ferry/*`, opened on first use (component tests): nothing is recorded into it. */
+  lazyStore?: () => Promise<FerryStore>;
   /** Follow migrations and imports with one shared watcher (on by default). */
   watch?: boolean;
   /** Who the timeline says asked for a write, when the gateway knows (the simulator's user). */
@@ -56,6 +61,7 @@ export function createGateway({
   mount,
   registrarCache,
   store,
+  lazyStore,
   watch = true,
   actor,
   onMemory,
@@ -63,7 +69,8 @@ export function createGateway({
   const app = new Hono();
   const recorder = createRateRecorder(store?.rateHistory);
   app.use('*', securityHeaders);
-  app.use('/api/*', redactSecrets(secretsOf(config)));
+  const secrets = secretsOf(config);
+  app.use('/api/*', redactSecrets(secrets));
   app.use('*', hostCheck(allowedHostNames(config)));
   if (config.password) app.use('*', passwordCheck(config.password));
   app.use('/api/*', crossSiteCheck);
@@ -163,7 +170,8 @@ export function createGateway({
     }
     return response;
   });
-  if (store) app.route('/api/ferry', createFerryRoutes({ store, recorder, watcher }));
+  const routesStore = store ? () => Promise.resolve(store) : lazyStore;
+  if (routesStore) app.route('/api/ferry', createFerryRoutes({ store: routesStore, recorder, watcher }));
   else
     app.all('/api/ferry/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
@@ -173,7 +181,7 @@ export function createGateway({
 
   mount?.(app);
   app.onError((error, c) => {
-    console.error('[gateway] unexpected error:', error instanceof Error ? error.message : error);
+    console.error(`[gateway] unexpected error: ${loggableError(error, secrets)}`);
     return c.json(
       { message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' },
       500,

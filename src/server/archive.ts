@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import type { GatewayConfig } from './config';
-import { gatewayError, type UpstreamFetch } from './forward';
+import { gatewayError } from './gateway-error';
+import { withIdleTimeout } from './upstream-body';
+import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
 
 /**
  * Migration archives. GitHub answers `GET …/migrations/{id}/archive` with a 302 to a short-lived, pre-signed
@@ -40,29 +42,6 @@ export function archiveFilename(params: Record<string, string>): string {
 
 const GZIP_TYPES = /^application\/(?:x-)?(?:gzip|gtar|x-tar|octet-stream)\b/i;
 
-async function fetchWithin(
-  fetchUpstream: UpstreamFetch,
-  request: Request,
-  timeoutMs: number,
-  controller: AbortController,
-) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    return await Promise.race([
-      fetchUpstream(request),
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new DOMException('timed out', 'TimeoutError'));
-        }, timeoutMs);
-      }),
-    ]);
-  } finally {
-    // Only the wait for headers is bounded: a large archive may take long to stream.
-    clearTimeout(timer);
-  }
-}
-
 /** Turn GitHub's archive redirect into a download the browser can follow. */
 export async function resolveArchive(
   c: Context,
@@ -91,24 +70,22 @@ export async function resolveArchive(
     );
   }
 
-  const controller = new AbortController();
   let stored: Response;
+  let controller: AbortController;
   try {
-    stored = await fetchWithin(
+    ({ response: stored, controller } = await callUpstream(
       fetchUpstream,
+      target,
       // No credentials of any kind: the URL carries its own signature.
-      new Request(target, {
+      {
         method: 'GET',
         headers: { 'user-agent': 'Ferry/0.1 (+https://github.com/ferry-dashboard)' },
         redirect: 'manual',
-        signal: controller.signal,
-      }),
+      },
       config.upstreamTimeoutMs,
-      controller,
-    );
+    ));
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    return timedOut
+    return error instanceof UpstreamTimeoutError
       ? gatewayError(c, 504, 'The archive storage did not answer in time.', 'UPSTREAM_TIMEOUT')
       : gatewayError(c, 502, 'The archive storage could not be reached.', 'UPSTREAM_UNREACHABLE');
   }
@@ -145,5 +122,7 @@ export async function resolveArchive(
     const value = redirect.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  return new Response(stored.body, { status: 200, headers });
+  // A large archive may take long, but a stalled one is cut: no byte for UPSTREAM_TIMEOUT_MS ends it.
+  const body = withIdleTimeout(stored.body, config.upstreamTimeoutMs, () => controller.abort());
+  return new Response(body, { status: 200, headers });
 }

@@ -70,6 +70,31 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ PORT }), PORT).toThrow(/PORT/);
   });
 
+  it('caps JSON answers read into memory at 8 MB unless UPSTREAM_JSON_LIMIT_BYTES says otherwise', () => {
+    expect(loadConfig({}).upstreamJsonLimitBytes).toBe(8 * 1024 * 1024);
+    expect(loadConfig({ UPSTREAM_JSON_LIMIT_BYTES: '1024' }).upstreamJsonLimitBytes).toBe(1024);
+  });
+
+  it.each([
+    ['GITHUB_TOKEN', 'ghp_abc\r\ndef'],
+    ['GITHUB_TOKEN', 'ghp_abc\tdef'],
+    ['PORKBUN_API_KEY', 'pk1_a\u0000b'],
+    ['PORKBUN_SECRET_API_KEY', 'sk1_a\u007fb'],
+    ['FERRY_PASSWORD', 'pass\nword'],
+  ])('refuses %s with a control character, naming it without showing it', (name, value) => {
+    const env = { PORKBUN_API_KEY: 'pk1_x', PORKBUN_SECRET_API_KEY: 'sk1_x', [name]: value };
+    expect(() => loadConfig(env)).toThrow(`${name} contains a control character`);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(String(error)).not.toContain(value.slice(0, 5));
+    }
+  });
+
+  it('still trims a trailing newline from a token read from a file', () => {
+    expect(loadConfig({ GITHUB_TOKEN: 'ghp_abc\n' }).github.token).toBe('ghp_abc');
+  });
+
   it('lower-cases and trims FERRY_ALLOWED_HOSTS', () => {
     expect(loadConfig({ FERRY_ALLOWED_HOSTS: ' Ferry.LAN:5180 ,, x:1 ' }).allowedHosts).toEqual([
       'ferry.lan:5180',

@@ -29,6 +29,8 @@ export interface GatewayConfig {
   github: GithubUpstreamConfig;
   registrar: RegistrarUpstreamConfig;
   upstreamTimeoutMs: number;
+  /** Largest decoded JSON answer read into memory (`UPSTREAM_JSON_LIMIT_BYTES`); larger ones are a 502. */
+  upstreamJsonLimitBytes: number;
   bodyLimitBytes: number;
   simSpeed: number;
   simScenario?: string;
@@ -71,7 +73,26 @@ export function isLoopbackHost(host: string): boolean {
   );
 }
 
+const CREDENTIALS = ['GITHUB_TOKEN', 'PORKBUN_API_KEY', 'PORKBUN_SECRET_API_KEY', 'FERRY_PASSWORD'] as const;
+
+/**
+ * A credential with a control character (a CR/LF pasted along) is refused at start: sent as a header it
+ * would fail on every call, and the error would carry its value. The message names it, never shows it.
+ */
+function refuseControlCharacters(env: Env) {
+  for (const name of CREDENTIALS) {
+    const value = env[name];
+    // Surrounding whitespace (a trailing newline from a file) is trimmed below; anything inside is refused.
+    const inner = name === 'FERRY_PASSWORD' ? value : value?.trim();
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+    if (inner && /[\x00-\x1f\x7f]/.test(inner)) {
+      throw new Error(`${name} contains a control character (CR, LF, tab...); set it without one.`);
+    }
+  }
+}
+
 export function loadConfig(env: Env): GatewayConfig {
+  refuseControlCharacters(env);
   const token = env.GITHUB_TOKEN?.trim() || undefined;
   const githubLive = Boolean(token || env.GITHUB_API_URL);
   const apiKey = env.PORKBUN_API_KEY?.trim() || undefined;
@@ -112,6 +133,11 @@ export function loadConfig(env: Env): GatewayConfig {
         }
       : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/json/v3` },
     upstreamTimeoutMs: positiveInt('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 15_000),
+    upstreamJsonLimitBytes: positiveInt(
+      'UPSTREAM_JSON_LIMIT_BYTES',
+      env.UPSTREAM_JSON_LIMIT_BYTES,
+      8 * 1024 * 1024,
+    ),
     bodyLimitBytes: positiveInt('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 256 * 1024),
     simSpeed: Number(env.SIM_SPEED ?? 1) >= 0 ? Number(env.SIM_SPEED ?? 1) : 1,
     simScenario: env.SIM_SCENARIO,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { DraftsSaveRequest, RecentKind } from '@/contracts/ferry';
-import { gatewayError } from './forward';
+import { gatewayError } from './gateway-error';
 import type { RateRecorder } from './rate-recorder';
 import type { FerryStore } from './store/ferry-store';
 import type { Watcher } from './watch/watcher';
@@ -10,7 +10,8 @@ import type { Watcher } from './watch/watcher';
  * validated here, at the edge; nothing in the store is a secret, so everything can be read back.
  */
 export interface FerryRoutesDeps {
-  store: FerryStore;
+  /** Resolved on first use: component tests open their in-memory store only when a test asks for it. */
+  store: () => Promise<FerryStore>;
   recorder: RateRecorder;
   watcher?: Watcher;
 }
@@ -58,8 +59,12 @@ async function jsonBody(c: Context): Promise<unknown> {
   }
 }
 
-export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps): Hono {
-  const app = new Hono();
+export function createFerryRoutes({ store: openStore, recorder, watcher }: FerryRoutesDeps) {
+  const app = new Hono<{ Variables: { store: FerryStore } }>();
+  app.use('*', async (c, next) => {
+    c.set('store', await openStore());
+    await next();
+  });
 
   app.get('/rate-history', async (c) => {
     const now = recorder.upstreamNow();
@@ -68,7 +73,7 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
     if (!since) return gatewayError(c, 400, 'since must be an ISO time.', 'BAD_QUERY');
     if (resource !== undefined && !/^[a-z_]{1,40}$/.test(resource))
       return gatewayError(c, 400, 'Unknown resource name.', 'BAD_QUERY');
-    const samples = await store.rateHistory.read(since, resource);
+    const samples = await c.var.store.rateHistory.read(since, resource);
     return c.json({
       now: iso(now),
       samples: samples.map(({ at, resource: name, limit, remaining, used, reset }) => ({
@@ -86,12 +91,12 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
     const subject = c.req.query('subject');
     if (subject !== undefined) {
       if (!SUBJECT.test(subject)) return gatewayError(c, 400, 'Malformed subject.', 'BAD_QUERY');
-      const events = await store.timeline.forSubject(subject);
+      const events = await c.var.store.timeline.forSubject(subject);
       return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
     }
     const since = c.req.query('since') === undefined ? undefined : sinceParam(c, 0, new Date());
     const limit = Math.min(500, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
-    const events = await store.timeline.recent({ since, limit });
+    const events = await c.var.store.timeline.recent({ since, limit });
     return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
   });
 
@@ -105,7 +110,7 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
         'owner (user or org/NAME) and migration (an id) are required.',
         'BAD_QUERY',
       );
-    const rows = await store.unlocks.forMigration(owner, migration);
+    const rows = await c.var.store.unlocks.forMigration(owner, migration);
     return c.json({
       unlocks: rows.map((row) => ({ repoName: row.repoName, at: iso(row.at), actor: row.actor })),
     });
@@ -115,7 +120,7 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
     const kind = c.req.query('kind');
     if (kind !== undefined && !isRecentKind(kind))
       return gatewayError(c, 400, 'kind is org, import or tld.', 'BAD_QUERY');
-    const items = await store.recent.list(kind);
+    const items = await c.var.store.recent.list(kind);
     return c.json({ items: items.map((item) => ({ ...item, openedAt: iso(item.openedAt) })) });
   });
 
@@ -128,7 +133,7 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
       !/^[A-Za-z0-9/._-]{1,140}$/.test(body.key)
     )
       return gatewayError(c, 400, 'Send { kind: org|import|tld, key }.', 'BAD_BODY');
-    await store.recent.touch(body.kind, body.key, new Date());
+    await c.var.store.recent.touch(body.kind, body.key, new Date());
     return c.body(null, 204);
   });
 
@@ -141,7 +146,7 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
   app.get('/drafts/:owner/:repo', async (c) => {
     const key = importKey(c);
     if (!key) return gatewayError(c, 400, 'Malformed repository.', 'BAD_PATH');
-    const drafts = await store.authorDrafts.list(key);
+    const drafts = await c.var.store.authorDrafts.list(key);
     return c.json({ drafts: drafts.map((draft) => ({ ...draft, updatedAt: iso(draft.updatedAt) })) });
   });
 
@@ -164,7 +169,7 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
         'BAD_BODY',
       );
     }
-    const results = await store.authorDrafts.save(key, body.saves, body.client, new Date());
+    const results = await c.var.store.authorDrafts.save(key, body.saves, body.client, new Date());
     return c.json({
       results: results.map(({ draft, overwrote }) => ({
         draft: { ...draft, updatedAt: iso(draft.updatedAt) },
@@ -183,7 +188,7 @@ export function createFerryRoutes({ store, recorder, watcher }: FerryRoutesDeps)
       !ids.every((id) => Number.isInteger(id) && id > 0 && id < 2 ** 31)
     )
       return gatewayError(c, 400, 'authors is a comma-separated list of author ids.', 'BAD_QUERY');
-    await store.authorDrafts.discard(key, ids);
+    await c.var.store.authorDrafts.discard(key, ids);
     return c.body(null, 204);
   });
 

@@ -1,10 +1,13 @@
 import type { Context } from 'hono';
 import type { Match } from './allow-list';
-import type { GatewayConfig } from './config';
 import { resolveArchive } from './archive';
+import type { GatewayConfig } from './config';
+import { gatewayError } from './gateway-error';
 import { rewriteLinkHeader } from './link-rewrite';
-
-export type UpstreamFetch = (request: Request) => Promise<Response>;
+import { redactJsonText } from './redact';
+import { secretsOf } from './security';
+import { readBoundedText } from './upstream-body';
+import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
 
 const USER_AGENT = 'Ferry/0.1 (+https://github.com/ferry-dashboard)';
 const PREVIEW_ACCEPT = 'application/vnd.github.wyandotte-preview+json';
@@ -35,15 +38,6 @@ const PASSED_HEADERS = [
 ] as const;
 
 const ETAG_VALUE = /^(?:W\/)?"[\x21\x23-\x7e]{1,200}"$/;
-
-export function gatewayError(
-  c: Context,
-  status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 502 | 504,
-  message: string,
-  code: string,
-) {
-  return c.json({ message, code, documentation_url: undefined, source: 'gateway' }, status);
-}
 
 async function readJsonBody(c: Context): Promise<string | undefined | Error> {
   const text = await c.req.text();
@@ -111,26 +105,16 @@ export async function forward(
   }
 
   let response: Response;
+  let controller: AbortController;
   try {
-    const signal = AbortSignal.timeout(config.upstreamTimeoutMs);
-    const request = new Request(target, {
-      method: operation.method,
-      headers,
-      body,
-      redirect: 'manual',
-      signal,
-    });
-    // Race the signal too: an in-process upstream (the simulator) may not watch it.
-    response = await Promise.race([
-      fetchUpstream(request),
-      new Promise<never>((_, reject) => {
-        signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-      }),
-    ]);
+    ({ response, controller } = await callUpstream(
+      fetchUpstream,
+      target,
+      { method: operation.method, headers, body, redirect: 'manual' },
+      config.upstreamTimeoutMs,
+    ));
   } catch (error) {
-    const timedOut =
-      error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    if (timedOut) {
+    if (error instanceof UpstreamTimeoutError) {
       return gatewayError(
         c,
         504,
@@ -143,15 +127,17 @@ export async function forward(
   if (operation.archive && [301, 302, 303, 307, 308].includes(response.status)) {
     return resolveArchive(c, config, match, response, fetchUpstream, target);
   }
-  return shapeResponse(c, response, upstream.baseUrl, `/api/${operation.upstream}`);
+  return shapeResponse(c, config, response, controller, upstream.baseUrl, `/api/${operation.upstream}`);
 }
 
-function shapeResponse(
+async function shapeResponse(
   c: Context,
+  config: GatewayConfig,
   upstream: Response,
+  controller: AbortController,
   upstreamBase: string,
   gatewayPrefix: string,
-): Response {
+): Promise<Response> {
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers.get(name);
@@ -188,6 +174,39 @@ function shapeResponse(
     void upstream.body.cancel();
     return gatewayError(c, 502, 'The upstream answered with something other than JSON.', 'UPSTREAM_NOT_JSON');
   }
-  const nullBody = upstream.status === 204 || upstream.status === 304;
-  return new Response(nullBody ? null : upstream.body, { status: upstream.status, headers });
+  const nullBody = upstream.status === 204 || upstream.status === 304 || !upstream.body;
+  if (nullBody) {
+    void upstream.body?.cancel();
+    return new Response(null, { status: upstream.status, headers });
+  }
+  // Only JSON is left (other bodies were refused above). It is read, to redact credentials an upstream
+  // may reflect, so it is capped; archives stream (archive.ts).
+  const read = await readBoundedText(upstream.body, {
+    maxBytes: config.upstreamJsonLimitBytes,
+    idleMs: config.upstreamTimeoutMs,
+  });
+  if (!read.ok) {
+    controller.abort();
+    if (read.reason === 'too-large') {
+      return gatewayError(
+        c,
+        502,
+        `The upstream’s answer is larger than ${formatBytes(config.upstreamJsonLimitBytes)}; Ferry does not read answers that large.`,
+        'UPSTREAM_TOO_LARGE',
+      );
+    }
+    return read.reason === 'idle'
+      ? gatewayError(
+          c,
+          504,
+          `The upstream stopped sending its answer for ${config.upstreamTimeoutMs / 1000} s.`,
+          'UPSTREAM_TIMEOUT',
+        )
+      : gatewayError(c, 502, 'The upstream’s answer broke off.', 'UPSTREAM_CUT');
+  }
+  return new Response(redactJsonText(read.text, secretsOf(config)), { status: upstream.status, headers });
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
 }

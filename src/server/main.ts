@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { answerClientError } from './client-error';
 import { loadConfig } from './config';
 import { startMemoryTasks } from './memory-tasks';
 import { createRuntime } from './runtime';
@@ -53,6 +54,8 @@ const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: co
     );
   }
 });
+
+server.on('clientError', answerClientError);
 
 const stop = () =>
   server.close(() => {

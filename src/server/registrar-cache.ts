@@ -1,4 +1,4 @@
-import type { UpstreamFetch } from './forward';
+import type { UpstreamFetch } from './upstream-call';
 
 /**
  * In front of the registrar: successful requirement lookups are cached for a while (they change rarely),

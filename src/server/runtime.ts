@@ -22,6 +22,8 @@ export interface RuntimeOptions {
   simUser?: keyof typeof SIM_TOKENS;
   /** Ferry's memory (opened by the host: opening is asynchronous). */
   store?: FerryStore;
+  /** A store for `/api/ferry/*` only, opened on first use (component tests). */
+  lazyStore?: () => Promise<FerryStore>;
   /** The shared watcher (on unless a test turns it off). */
   watch?: boolean;
 }
@@ -68,6 +70,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   const app = createGateway({
     config: effective,
     store: options.store,
+    lazyStore: options.lazyStore,
     watch: options.watch,
     actor: config.github.mode === 'simulator' ? (options.simUser ?? 'octocat') : undefined,
     onMemory: (created) => {
@@ -101,6 +104,11 @@ function mountSpa(app: Hono, root: string) {
     return;
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  // Build metadata (`.vite/manifest.json` lists source paths) and any other dot-file is never served.
+  app.use('*', async (c, next) => {
+    if (/(?:^|\/)(?:\.|%2e)/i.test(new URL(c.req.url).pathname)) return c.text('Not found', 404);
+    await next();
+  });
   // The JavaScript is ~3× smaller gzipped: the budget for the first page is counted that way.
   app.use('/assets/*', compress());
   // Hashed assets are cached for good. Set after the fact: serveStatic's onFound runs once its response

@@ -16,17 +16,22 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** Headers every answer carries, including errors and Node's own 400 (`client-error.ts`). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
 /** Security headers on every response, including errors. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   const headers = c.res.headers;
-  headers.set('content-security-policy', CONTENT_SECURITY_POLICY);
-  headers.set('x-content-type-options', 'nosniff');
-  headers.set('referrer-policy', 'no-referrer');
-  headers.set('x-frame-options', 'DENY');
-  headers.set('cross-origin-opener-policy', 'same-origin');
-  headers.set('cross-origin-resource-policy', 'same-origin');
-  headers.set('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
   headers.delete('set-cookie');
   // An upstream's "application/json, text/html" reads as HTML to a browser that navigates to the URL:
   // API answers carry one plain media type or none of the upstream's.
@@ -136,8 +141,8 @@ export function secretsOf(config: Pick<GatewayConfig, 'github' | 'registrar'>): 
 
 /**
  * An upstream (or a proxy in front of it) that reflects the request would hand our credentials to the
- * browser. API answers lose any header that carries one, and JSON bodies have them replaced. Only in live
- * mode, where there are real credentials; other bodies (archives) stream untouched.
+ * browser. API answers lose any header that carries one. JSON bodies are redacted where they are read,
+ * bounded, in `forward.ts` (every spelling, `redact.ts`); other bodies (archives) stream untouched.
  */
 export function redactSecrets(secrets: string[]): MiddlewareHandler {
   return async (c, next) => {
@@ -147,20 +152,5 @@ export function redactSecrets(secrets: string[]): MiddlewareHandler {
       secrets.some((secret) => value.includes(secret)),
     );
     for (const [name] of carrying) c.res.headers.delete(name);
-    if (!/json/i.test(c.res.headers.get('content-type') ?? '') || !c.res.body) return;
-    let text: string;
-    try {
-      text = await c.res.text();
-    } catch {
-      // The upstream's body broke off (or hit the timeout) half-way.
-      c.res = c.json(
-        { message: 'The upstream’s answer broke off.', code: 'UPSTREAM_CUT', source: 'gateway' },
-        502,
-      );
-      return;
-    }
-    const clean = secrets.reduce((body, secret) => body.split(secret).join('[redacted]'), text);
-    c.res.headers.delete('content-length');
-    c.res = new Response(clean, c.res);
   };
 }

@@ -12,7 +12,8 @@ import type * as RuntimeModule from './runtime';
 export function ferryGatewayPlugin(): Plugin {
   return {
     name: 'ferry-gateway',
-    apply: 'serve',
+    // Vitest runs a Vite server too; loading the gateway there only races the test run's shutdown.
+    apply: (_, env) => env.command === 'serve' && !process.env.VITEST,
     configureServer(server) {
       const port = server.config.server.port ?? 5173;
       const listener = (async () => {

@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { TooManyFaultsError } from './faults/fault-injector';
 import { parseFaultRules } from './faults/fault-rules';
 import { isScenario, SCENARIOS } from './github/state';
 import type { Simulator } from './simulator';
+
+export const CONTROL_BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * The control interface (`/__sim/*`): reset state, advance time, read counters. The host server mounts it
@@ -9,6 +13,15 @@ import type { Simulator } from './simulator';
  */
 export function createControlApp(sim: Simulator) {
   const app = new Hono();
+  // The largest legitimate body is 50 fault rules; nothing here needs more.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: CONTROL_BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json({ error: `control bodies are limited to ${CONTROL_BODY_LIMIT_BYTES} bytes` }, 413),
+    }),
+  );
 
   app.post('/reset', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { scenario?: unknown };
@@ -42,7 +55,12 @@ export function createControlApp(sim: Simulator) {
     const body: unknown = await c.req.json().catch(() => undefined);
     const parsed = parseFaultRules(body);
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-    return c.json({ ok: true, added: sim.faults.add(parsed.rules) }, 201);
+    try {
+      return c.json({ ok: true, added: sim.faults.add(parsed.rules) }, 201);
+    } catch (error) {
+      if (error instanceof TooManyFaultsError) return c.json({ error: error.message }, 409);
+      throw error;
+    }
   });
   app.get('/faults', (c) => c.json({ faults: sim.faults.list() }));
   app.delete('/faults', (c) => {

@@ -5,9 +5,10 @@
  */
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve, type HttpBindings } from '@hono/node-server';
+import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { createGateway } from '@/server/app';
+import { answerClientError } from '@/server/client-error';
 import { loadConfig, type GatewayConfig } from '@/server/config';
 import { createRuntime, type Runtime, type RuntimeOptions } from '@/server/runtime';
 import { createControlApp } from '@/simulator/control';
@@ -24,8 +25,8 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-/** Serve `handler` on 127.0.0.1 at an ephemeral port. */
-export function listen(handler: Handler): Promise<Listening> {
+/** Serve `handler` on 127.0.0.1 at an ephemeral port (`configure` sees the Node server first). */
+export function listen(handler: Handler, configure?: (server: ServerType) => void): Promise<Listening> {
   return new Promise((resolve) => {
     const server = serve(
       { fetch: (request, env) => handler(request, env as HttpBindings), hostname: '127.0.0.1', port: 0 },
@@ -41,6 +42,7 @@ export function listen(handler: Handler): Promise<Listening> {
         });
       },
     );
+    configure?.(server);
   });
 }
 
@@ -66,10 +68,14 @@ export async function startGateway(
   options: RuntimeOptions = {},
 ): Promise<Listening & { runtime: Runtime }> {
   const ready: { runtime?: Runtime } = {};
-  const listening = await listen((request, bindings) => {
-    if (!ready.runtime) return new Response('not ready', { status: 503 });
-    return ready.runtime.app.fetch(request, bindings);
-  });
+  const listening = await listen(
+    (request, bindings) => {
+      if (!ready.runtime) return new Response('not ready', { status: 503 });
+      return ready.runtime.app.fetch(request, bindings);
+    },
+    // As src/server/main.ts does.
+    (server) => server.on('clientError', answerClientError),
+  );
   const runtime = createRuntime({ ...loadConfig(env), port: listening.port }, options);
   ready.runtime = runtime;
   return { ...listening, runtime };

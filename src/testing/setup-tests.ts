@@ -3,10 +3,11 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { etagCache } from '@/lib/api-client';
 import { rateLimitStore } from '@/lib/rate-limit-store';
-import { simServer, simulator } from './sim-server';
+import { resetTestStore, simServer, simulator } from './sim-server';
 
 beforeAll(() => simServer.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => {
+beforeEach(async () => {
+  await resetTestStore();
   simulator().reset({ scenario: 'quiet' });
   etagCache.clear();
   rateLimitStore.reset();

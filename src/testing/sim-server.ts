@@ -2,6 +2,8 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { loadConfig } from '@/server/config';
 import { createRuntime } from '@/server/runtime';
+import type { FerryStore } from '@/server/store/ferry-store';
+import { openTestStore, type TestStore } from '@/server/store/test-store';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 
 /**
@@ -11,10 +13,24 @@ import { SIM_TOKENS } from '@/simulator/github/seed';
  */
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+let testStore: Promise<TestStore> | undefined;
+let openedStore: TestStore | undefined;
+/** An in-memory store, opened when a test first calls `/api/ferry/*` (opening costs about a second). */
+function lazyStore(): Promise<FerryStore> {
+  testStore ??= openTestStore().then((opened) => (openedStore = opened));
+  return testStore.then(({ store }) => store);
+}
+
+/** Empty the store between tests, once it is open (while it opens, nothing can have been written yet). */
+export async function resetTestStore(): Promise<void> {
+  await openedStore?.reset();
+}
+
 export const testRuntime = createRuntime(
   loadConfig({ PORT: '3000', SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }),
   {
     controlAccess: 'any',
+    lazyStore,
   },
 );
 
@@ -58,4 +74,13 @@ export function simGithub(
       body: body === undefined ? undefined : JSON.stringify(body),
     }),
   );
+}
+
+/**
+ * Where unsaved author edits may be kept: this browser's localStorage (not yet sent) and the gateway's store
+ * (drafts), as one text for "the edit was not lost" checks.
+ */
+export async function keptDraftsText(owner: string, repo: string): Promise<string> {
+  const response = await fetch(`${TEST_ORIGIN}/api/ferry/drafts/${owner}/${repo}`);
+  return `${JSON.stringify({ ...localStorage })}\n${await response.text()}`;
 }

@@ -3,6 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createGateway } from '@/server/app';
+import { loadConfig } from '@/server/config';
 import { headerText, listen, rawRequest, type Listening } from '@/testing/node-servers';
 import { FAKE_CREDENTIALS, startFakeUpstream, startLiveGateway, type FakeUpstream } from './support';
 
@@ -75,6 +77,52 @@ describe('logs and answers of the gateway in process', () => {
     }
   });
 
+  it('an upstream that reflects the credentials JSON-escaped (\\u0067hp_…, \\/) never gets them through', async () => {
+    const escapeAll = (text: string) =>
+      [...text].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const escapeSome = (text: string) =>
+      [...text]
+        .map((char, index) =>
+          index % 3 === 0 ? `\\u00${char.charCodeAt(0).toString(16).toUpperCase()}` : char,
+        )
+        .join('');
+    const base64 = Buffer.from(FAKE_CREDENTIALS.PORKBUN_SECRET_API_KEY).toString('base64');
+    upstream.answer(
+      () =>
+        new Response(
+          `{"a":"${escapeAll(FAKE_CREDENTIALS.GITHUB_TOKEN)}","b":"${escapeSome(FAKE_CREDENTIALS.PORKBUN_API_KEY)}",` +
+            `"c":"${base64.replace(/\//g, '\\/')}","d":"${escapeSome(FAKE_CREDENTIALS.PORKBUN_SECRET_API_KEY)}"}`,
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const answer = await rawRequest(gateway.port, '/api/github/user');
+    expect(answer.status).toBe(200);
+    // What the browser would see once it parses the JSON.
+    const decoded = JSON.stringify(JSON.parse(answer.body));
+    expect(leaks(decoded)).toEqual([]);
+    expect(leaks(answer.body)).toEqual([]);
+    expect(decoded.match(/\[redacted\]/g)).toHaveLength(4);
+  });
+
+  it('a credential with CR/LF that reached the gateway anyway: no header value is ever logged', async () => {
+    const token = `${FAKE_CREDENTIALS.GITHUB_TOKEN}\r\nx-injected: 1`;
+    const config = { ...loadConfig({ GITHUB_API_URL: `${upstream.origin}/api/v3` }), port: 5180 };
+    const app = createGateway({
+      config: { ...config, github: { ...config.github, token } },
+      fetchGithub: (request) => fetch(request),
+      fetchRegistrar: (request) => fetch(request),
+    });
+    const before = logged.length;
+    const response = await app.fetch(
+      new Request('http://127.0.0.1:5180/api/github/user', { headers: { host: '127.0.0.1:5180' } }),
+    );
+    expect(response.status).toBe(500);
+    const lines = logged.slice(before).join('\n');
+    expect(lines).toContain('[gateway] unexpected error');
+    expect(leaks(lines)).toEqual([]);
+    expect(lines).not.toMatch(/Bearer|x-injected/i);
+  });
+
   it('failing upstreams (refused, hung, thrown) leave no credential in any log line', async () => {
     const closed = await listen(() => new Response());
     await closed.close();
@@ -143,6 +191,48 @@ describe('the real server process', () => {
     expect(output).toMatch(/GitHub: +live/);
     expect(leaks(output)).toEqual([]);
   });
+});
+
+describe('credentials with control characters', () => {
+  it.each(['GITHUB_TOKEN', 'PORKBUN_SECRET_API_KEY'] as const)(
+    'the real server refuses to start with CR/LF in %s, and says which without showing it',
+    async (name) => {
+      let output = '';
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH,
+            ...FAKE_CREDENTIALS,
+            [name]: `${FAKE_CREDENTIALS[name]}\r\nx-injected: 1`,
+            GITHUB_API_URL: 'http://127.0.0.1:9/api/v3',
+            PORKBUN_API_URL: 'http://127.0.0.1:9/api/json/v3',
+            PORT: '0',
+            FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGTERM');
+          resolve(null);
+        }, 20_000);
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve(exitCode);
+        });
+      });
+      expect(code).toBe(1);
+      expect(output).toContain(`${name} contains a control character`);
+      expect(leaks(output)).toEqual([]);
+    },
+    30_000,
+  );
 });
 
 describe('the production bundle', () => {

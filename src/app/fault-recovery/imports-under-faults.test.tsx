@@ -4,7 +4,7 @@ import type { FaultRuleInput } from '@/simulator/faults/fault-rules';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { clearFaults, counter, injectFault, removeFault } from '@/testing/fault-helpers';
 import { renderApp } from '@/testing/render-with-providers';
-import { simGithub, simulator } from '@/testing/sim-server';
+import { keptDraftsText, simGithub, simulator } from '@/testing/sim-server';
 
 /**
  * The author-mapping editor while GitHub misbehaves during a save: the user's edits are never lost (not
@@ -148,7 +148,7 @@ describe('the author editor under faults', { timeout: 90_000 }, () => {
         );
         expect(cellOf(author.remote_name, 'email')).toHaveTextContent(`person${index}@example.com`);
       }
-      expect(JSON.stringify({ ...localStorage })).toContain('person2@example.com');
+      expect(await keptDraftsText('octo-org', 'hello-world')).toContain('person2@example.com');
 
       clearFaults();
       const retries = counter(PATCH_PATH, 'PATCH');

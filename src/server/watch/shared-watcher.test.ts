@@ -111,9 +111,9 @@ describe('writes through the gateway', () => {
     });
     expect(unlock.status).toBe(204);
     const unlocks = await gateway.call(`/api/ferry/unlocks?owner=org/octo-org&migration=${id}`);
-    expect(await unlocks.json()).toEqual({
-      unlocks: [{ repoName: 'hello-world', at: expect.any(String), actor: 'octocat' }],
-    });
+    const body = (await unlocks.json()) as { unlocks: unknown[] };
+    expect(body.unlocks).toHaveLength(1);
+    expect(body.unlocks[0]).toMatchObject({ repoName: 'hello-world', actor: 'octocat' });
     gateway.runtime.memory.watcher?.stop();
   }, 60_000);
 });

@@ -34,6 +34,8 @@ export interface WatchEntry {
   changedAt: number;
   askedAt: number;
   pausedUntil: number;
+  /** The upstream's answer to the last poll when it failed: browsers get it too, so no page shows stale data as fresh. */
+  failure?: { status: number; headers: [string, string][]; body: string };
   timer?: ReturnType<typeof setTimeout>;
   polling?: Promise<void>;
 }
@@ -116,6 +118,7 @@ export function createWatcher(deps: WatcherDeps) {
       waiting: entry.observed.waiting,
       unchangedMs: now - entry.changedAt,
       pausedForMs: Math.max(0, entry.pausedUntil - now),
+      failing: entry.failure !== undefined,
     });
     if (delay === false) return;
     entry.timer = setTimeout(() => void poll(entry), delay);
@@ -126,14 +129,20 @@ export function createWatcher(deps: WatcherDeps) {
     const now = Date.now();
     if (response.status === 304) {
       entry.seenAt = now;
+      entry.failure = undefined;
       return true;
     }
     if (response.status !== 200) {
       const paused = pausedForMs(response.status, response.headers, deps.upstreamNow().getTime());
       if (paused > 0) entry.pausedUntil = now + paused;
-      void response.body?.cancel();
+      entry.failure = {
+        status: response.status,
+        headers: [...response.headers],
+        body: await response.text(),
+      };
       return false;
     }
+    entry.failure = undefined;
     const body: unknown = await response.json();
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {
@@ -164,7 +173,17 @@ export function createWatcher(deps: WatcherDeps) {
         }
         await take(entry, response, 'watcher');
       } catch (error) {
-        log(`[watch] ${entry.target.key}: ${error instanceof Error ? error.message : String(error)}`);
+        const message = error instanceof Error ? error.message : String(error);
+        entry.failure = {
+          status: 502,
+          headers: [['content-type', 'application/json; charset=utf-8']],
+          body: JSON.stringify({
+            message: 'The upstream could not be reached.',
+            code: 'UPSTREAM_UNREACHABLE',
+            source: 'gateway',
+          }),
+        };
+        log(`[watch] ${entry.target.key}: ${message}`);
       } finally {
         entry.polling = undefined;
         if (entries.get(entry.target.key) === entry) schedule(entry);
@@ -182,6 +201,12 @@ export function createWatcher(deps: WatcherDeps) {
   };
 
   const answer = (entry: WatchEntry, ifNoneMatch: string | undefined): Response => {
+    if (entry.failure) {
+      return new Response(entry.failure.body, {
+        status: entry.failure.status,
+        headers: entry.failure.headers,
+      });
+    }
     const headers = new Headers(entry.headers);
     for (const [name, value] of deps.rateHeaders()) headers.set(name, value);
     headers.set('x-ferry-seen-at', new Date(entry.seenAt).toISOString());
@@ -209,6 +234,8 @@ export function createWatcher(deps: WatcherDeps) {
       forwardOnce: () => Promise<Response>,
       actor: string,
     ): Promise<Response> {
+      // A poll in flight is about to know more than the snapshot: wait for it.
+      await entries.get(target.key)?.polling;
       const existing = entries.get(target.key);
       if (usable(existing)) {
         existing.askedAt = Date.now();
@@ -323,7 +350,7 @@ export function createWatcher(deps: WatcherDeps) {
 
     /** Wait for polls in flight and queued store writes. */
     async settle(): Promise<void> {
-      await Promise.all([...entries.values()].map((entry) => entry.polling));
+      await Promise.all([...entries.values()].map((entry) => entry.polling ?? Promise.resolve()));
       await writes;
     },
 

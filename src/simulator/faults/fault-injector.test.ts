@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFaultInjector } from './fault-injector';
+import { MAX_ACTIVE_FAULTS, TooManyFaultsError, createFaultInjector } from './fault-injector';
 
 const request = { upstream: 'github' as const, method: 'GET', path: 'rate_limit' };
 
@@ -72,5 +72,18 @@ describe('createFaultInjector', () => {
       faults.pick(request);
     }
     expect(faults.list().length).toBeLessThanOrEqual(100);
+  });
+
+  it(`refuses more than ${MAX_ACTIVE_FAULTS} rules in force, adding none of a batch that would pass it`, () => {
+    const faults = createFaultInjector();
+    faults.add(Array.from({ length: MAX_ACTIVE_FAULTS - 1 }, () => ({ kind: 'drop' as const })));
+    expect(() => faults.add([{ kind: 'drop' }, { kind: 'drop' }])).toThrow(TooManyFaultsError);
+    expect(faults.list()).toHaveLength(MAX_ACTIVE_FAULTS - 1);
+    faults.add([{ kind: 'drop' }]);
+    // Spent rules do not count.
+    faults.clear();
+    faults.add([{ kind: 'drop', count: 1 }]);
+    faults.pick(request);
+    faults.add(Array.from({ length: MAX_ACTIVE_FAULTS }, () => ({ kind: 'drop' as const })));
   });
 });

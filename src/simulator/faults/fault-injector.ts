@@ -10,6 +10,12 @@ export interface ActiveFault extends FaultRule {
 }
 
 const MAX_KEPT_INACTIVE = 100;
+/** Every request is matched against every active rule: their number is bounded. */
+export const MAX_ACTIVE_FAULTS = 100;
+
+export class TooManyFaultsError extends Error {
+  override name = 'TooManyFaultsError';
+}
 
 export interface FaultRequest {
   upstream: FaultUpstream;
@@ -19,6 +25,7 @@ export interface FaultRequest {
 }
 
 export interface FaultInjector {
+  /** Throws `TooManyFaultsError` past `MAX_ACTIVE_FAULTS` rules in force (nothing is added then). */
   add(rules: FaultRuleInput[]): ActiveFault[];
   list(): ActiveFault[];
   remove(id: string): boolean;
@@ -55,6 +62,14 @@ export function createFaultInjector(
 
   return {
     add(inputs) {
+      refresh();
+      const replaced = new Set(inputs.map((input) => input.id).filter(Boolean));
+      const staying = rules.filter((rule) => rule.active && !replaced.has(rule.id)).length;
+      if (staying + inputs.length > MAX_ACTIVE_FAULTS) {
+        throw new TooManyFaultsError(
+          `at most ${MAX_ACTIVE_FAULTS} faults in force (${staying} now); DELETE /__sim/faults clears them`,
+        );
+      }
       const at = now();
       const added = inputs.map((input): ActiveFault => {
         sequence += 1;

@@ -49,4 +49,33 @@ describe('matchesPath', () => {
       }),
     );
   });
+
+  /** The old backtracking matcher: right on small inputs, exponential on many `**`. */
+  function reference(pattern: string, path: string): boolean {
+    const want = pattern.split('/').filter(Boolean);
+    const have = path.split('/').filter(Boolean);
+    const walk = (i: number, j: number): boolean => {
+      if (i === want.length) return j === have.length;
+      if (want[i] === '**') {
+        for (let k = j; k <= have.length; k += 1) if (walk(i + 1, k)) return true;
+        return false;
+      }
+      return j < have.length && (want[i] === '*' || want[i] === have[j]) && walk(i + 1, j + 1);
+    };
+    return walk(0, 0);
+  }
+
+  it('agrees with a straightforward backtracking matcher on small inputs', () => {
+    const part = fc.constantFrom('a', 'b', '*', '**');
+    fc.assert(
+      fc.property(
+        fc.array(part, { maxLength: 6 }),
+        fc.array(fc.constantFrom('a', 'b', 'c'), { maxLength: 6 }),
+        (want, have) => {
+          expect(matchesPath(want.join('/'), have.join('/'))).toBe(reference(want.join('/'), have.join('/')));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
 });

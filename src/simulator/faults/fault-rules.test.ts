@@ -80,6 +80,21 @@ describe('matching', () => {
     expect(matchesPath('**', 'anything/at/all')).toBe(true);
   });
 
+  it('answers at once for a pattern of many ** that cannot match (it used to backtrack for seconds)', () => {
+    const pattern = Array.from({ length: 66 }, () => '**').join('/');
+    expect(matchesPath(`${pattern}/nowhere`, 'orgs/octo-org/migrations/1/archive/a/b/c/d/e')).toBe(false);
+    expect(matchesPath(`${pattern}/e`, 'orgs/octo-org/migrations/1/archive/a/b/c/d/e')).toBe(true);
+  });
+
+  it('caps a path pattern at 200 characters and 16 segments', () => {
+    expect(parseFaultRules({ kind: 'drop', path: 'a/'.repeat(17) })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/at most 16 segments/) as unknown,
+    });
+    expect(parseFaultRules({ kind: 'drop', path: 'a'.repeat(201) })).toMatchObject({ ok: false });
+    expect(parseFaultRules({ kind: 'drop', path: 'a/'.repeat(16) })).toMatchObject({ ok: true });
+  });
+
   it('checks upstream and method when the rule names them', () => {
     const request = { upstream: 'github' as const, method: 'GET', path: 'user' };
     expect(ruleMatches({}, request)).toBe(true);

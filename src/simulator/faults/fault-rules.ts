@@ -49,6 +49,8 @@ export type FaultRuleInput = Omit<FaultRule, 'id'> & { id?: string };
 export type ParseResult = { ok: true; rules: FaultRuleInput[] } | { ok: false; error: string };
 
 const MAX_RULES = 50;
+const MAX_PATH_LENGTH = 200;
+const MAX_PATH_SEGMENTS = 16;
 const KNOWN_FIELDS = new Set([
   'id',
   'kind',
@@ -114,8 +116,14 @@ function parseOne(value: unknown, index: number): FaultRuleInput | string {
     rule.method = method as FaultRule['method'];
   }
   if (value.path !== undefined) {
-    if (typeof value.path !== 'string' || value.path.length > 200 || !PATH_PATTERN.test(value.path))
+    if (
+      typeof value.path !== 'string' ||
+      value.path.length > MAX_PATH_LENGTH ||
+      !PATH_PATTERN.test(value.path)
+    )
       return `${where}: path must be a pattern like "rate_limit" or "orgs/*/migrations/**"`;
+    if (value.path.split('/').filter(Boolean).length > MAX_PATH_SEGMENTS)
+      return `${where}: path may have at most ${MAX_PATH_SEGMENTS} segments`;
     rule.path = value.path.replace(/^\//, '').replace(/\/$/, '');
   }
   if (kind === 'status') {
@@ -184,21 +192,28 @@ export function parseFaultsEnv(value: string | undefined): FaultRuleInput[] {
   return result.rules;
 }
 
-/** Does `pattern` (`*` one segment, `**` the rest) match the relative `path`? */
+/**
+ * Does `pattern` (`*` one segment, `**` any number) match the relative `path`? One pass over the path per
+ * pattern segment, never backtracking: a pattern of 66 `**` segments used to take seconds per request.
+ */
 export function matchesPath(pattern: string, path: string): boolean {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);
-  const walk = (i: number, j: number): boolean => {
-    if (i === want.length) return j === have.length;
-    const part = want[i];
+  // reach[j]: the pattern so far matches the first j segments of the path.
+  let reach = have.map(() => false).concat(false);
+  reach[0] = true;
+  for (const part of want) {
+    const next = reach.map(() => false);
     if (part === '**') {
-      for (let k = j; k <= have.length; k += 1) if (walk(i + 1, k)) return true;
-      return false;
+      let any = false;
+      for (let j = 0; j <= have.length; j += 1) next[j] = any ||= reach[j] === true;
+    } else {
+      for (let j = 1; j <= have.length; j += 1)
+        next[j] = reach[j - 1] === true && (part === '*' || part === have[j - 1]);
     }
-    if (j === have.length) return false;
-    return (part === '*' || part === have[j]) && walk(i + 1, j + 1);
-  };
-  return walk(0, 0);
+    reach = next;
+  }
+  return reach[have.length] === true;
 }
 
 export function ruleMatches(

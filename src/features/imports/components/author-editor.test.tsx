@@ -2,7 +2,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
-import { simServer, simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { keptDraftsText, simServer, simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 
 vi.mock('../utils/save-spacing', () => ({ SAVE_SPACING_MS: 0 }));
 
@@ -163,7 +163,7 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     expect(server.find((author) => author.id === a.id)?.email).toBe('ada.one@example.com');
     expect(server.find((author) => author.id === b.id)?.email).toBe(b.email);
     expect(server.find((author) => author.id === c.id)?.email).toBe('cy.three@example.com');
-    expect(JSON.stringify({ ...localStorage })).toContain('bea.two@example.com');
+    expect(await keptDraftsText('octo-org', 'hello-world')).toContain('bea.two@example.com');
     expect(cellOf(b.remote_name, 'email')).toHaveTextContent('bea.two@example.com');
 
     await user.click(screen.getByRole('button', { name: 'Retry failed (1)' }));

@@ -19,6 +19,7 @@ import { formatNumber } from '@/lib/format';
 import { importQueries } from '../api/imports-queries';
 import { mapCommitAuthor } from '../api/map-commit-author';
 import { useAuthorEdits } from '../hooks/use-author-edits';
+import { DraftSyncNotices } from './draft-sync-notices';
 import {
   applyEdit,
   applyEdits,
@@ -66,7 +67,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
   const queryClient = useQueryClient();
   const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item));
   const authors = useQuery(authorsQuery);
-  const [edits, setEdits] = useAuthorEdits(owner, repo, item.vcsUrl);
+  const [edits, setEdits, draftSync] = useAuthorEdits(owner, repo, item.vcsUrl);
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<AuthorFilter>('all');
   const [failures, setFailures] = useState<Record<string, string>>({});
@@ -168,6 +169,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
         </Alert>
       ) : null}
       <RefreshFailedAlert query={authors} />
+      {readOnly ? null : <DraftSyncNotices sync={draftSync} />}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, mb: 2, alignItems: { md: 'center' } }}>
         <TextField
           size="small"

@@ -1,0 +1,160 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { ROOT } from './context';
+import { runLoad } from './load';
+import { verdict, type BenchFigure, type BenchRow } from './types';
+
+const RUNS = 10;
+const RUN_MS = 4_000;
+const CONCURRENCY = 50;
+const PATHS = [
+  '/api/github/rate_limit',
+  '/api/github/user',
+  '/api/github/user/orgs',
+  '/api/github/orgs/octo-org/repos?per_page=5&page=2',
+  '/api/github/orgs/octo-org/migrations',
+  '/api/github/gists',
+  '/api/registrar/domain/getRegistrationRequirements/com',
+  '/api/config',
+];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function rssOf(child: ChildProcess): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
+}
+
+/** Start the gateway as `args` (embedded simulator, demo scenario, as `npm start` on a fresh clone). */
+async function startServer(args: string[], dist: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, PORT: String(port), FERRY_DIST: dist },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`gateway exited (${code})`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Ferry is running')) resolve();
+    });
+  });
+  return {
+    port,
+    rss: () => rssOf(child),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function loadFor(port: number, ms: number) {
+  const end = performance.now() + ms;
+  let requests = 0;
+  while (performance.now() < end) {
+    const result = await runLoad({ port, paths: PATHS, total: 1_000, concurrency: CONCURRENCY });
+    if (result.errors > 0) throw new Error(`${result.errors} requests failed`);
+    requests += result.latenciesMs.length;
+  }
+  return requests;
+}
+
+const pct = (from: number, to: number) => ((to - from) / from) * 100;
+const mbText = (value: number) => `${value.toFixed(0)} MB`;
+
+/**
+ * The process `npm start` runs, measured from outside (resident set from /proc): at rest, before (tsx
+ * transpiling at run time) and after (the built `dist-server/main.js` on plain node); and over ten
+ * consecutive load runs with no reset in between, with and without `--optimize-for-size`.
+ */
+export const gatewayRss: BenchFigure = {
+  id: 'rss',
+  title: 'Gateway resident memory',
+  async run(context) {
+    const dist = await context.distDir();
+    const out = mkdtempSync(path.join(ROOT, 'dist-server-bench-'));
+    try {
+      const build = spawn(
+        process.execPath,
+        [
+          path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+          'build',
+          '--ssr',
+          'src/server/main.ts',
+          '--outDir',
+          out,
+          '--logLevel',
+          'error',
+        ],
+        { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
+      );
+      if ((await new Promise((resolve) => build.on('exit', resolve))) !== 0)
+        throw new Error('server build failed');
+      const production = ['--optimize-for-size', path.join(out, 'main.js')];
+
+      const atRest = async (args: string[]) => {
+        const server = await startServer(args, dist);
+        await loadFor(server.port, 200);
+        await pause(3_000);
+        const value = server.rss();
+        await server.stop();
+        return value;
+      };
+      const tsxRest = await atRest(['--import', 'tsx', 'src/server/main.ts']);
+      const nodeRest = await atRest(production);
+      context.log(`at rest: tsx ${mbText(tsxRest)}, node ${mbText(nodeRest)}`);
+
+      const rows: BenchRow[] = [
+        {
+          figure: 'Gateway RSS at rest: tsx → built JS on node',
+          value: `${mbText(tsxRest)} → ${mbText(nodeRest)}`,
+          goal: 'lower',
+          verdict: verdict(nodeRest < tsxRest),
+          how: 'the gateway with the embedded simulator and the SPA, 3 s after a short warm-up, VmRSS',
+        },
+      ];
+      for (const [label, args] of [
+        ['npm start (--optimize-for-size)', production],
+        ['plain node, for comparison', [path.join(out, 'main.js')]],
+      ] as const) {
+        const server = await startServer([...args], dist);
+        const samples: number[] = [];
+        let requests = 0;
+        for (let run = 0; run < RUNS; run += 1) {
+          requests += await loadFor(server.port, RUN_MS);
+          samples.push(server.rss());
+          context.log(`${label}, run ${run + 1}: ${mbText(samples.at(-1) ?? 0)}`);
+        }
+        await pause(2_000);
+        const idle = server.rss();
+        await server.stop();
+        const [first = 0, last = 0] = [samples[0], samples.at(-1)];
+        const growth = pct(first, last);
+        rows.push({
+          figure: `Gateway RSS over ${RUNS} load runs, ${label}: after 1st → after ${RUNS}th`,
+          value: `${mbText(first)} → ${mbText(last)} (${growth >= 0 ? '+' : ''}${growth.toFixed(0)} %), idle ${mbText(idle)}`,
+          goal: args === production ? '≤ +25 %' : '—',
+          verdict: args === production ? verdict(growth <= 25, `${(growth - 25).toFixed(0)} points`) : '—',
+          how: `${RUNS} consecutive ${RUN_MS / 1000} s runs at concurrency ${CONCURRENCY}, ${requests} requests (${PATHS.length}-path mix, allowed and refused), no reset; VmRSS after each run`,
+        });
+      }
+      return rows;
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  },
+};

@@ -1,0 +1,112 @@
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render-with-providers';
+import { simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+
+configure({ asyncUtilTimeout: 15_000 });
+
+const REPO = '/repos/octo-org/hello-world';
+const PAGE = '/imports/octo-org/hello-world';
+const DRAFTS = `${TEST_ORIGIN}/api/ferry/drafts/octo-org/hello-world`;
+
+interface Author {
+  id: number;
+  remote_name: string;
+  email: string;
+}
+
+async function importInMapping(): Promise<Author[]> {
+  await simGithub('PUT', `${REPO}/import`, {
+    vcs_url: 'http://svn.example.com/svn/authors-12',
+    vcs: 'subversion',
+  });
+  simulator().advance(61);
+  return (await (await simGithub('GET', `${REPO}/import/authors`)).json()) as Author[];
+}
+
+function cellOf(remoteName: string, field: 'name' | 'email'): HTMLElement {
+  const grid = screen.getByRole('grid', { name: 'Commit authors' });
+  const row = within(grid)
+    .getAllByRole('row')
+    .find((candidate) => candidate.querySelector('[data-field="remoteName"]')?.textContent === remoteName);
+  const cell = row?.querySelector<HTMLElement>(`[data-field="${field}"]`);
+  if (!cell) throw new Error(`no ${field} cell for ${remoteName}`);
+  return cell;
+}
+
+/** Another browser: its own localStorage (so its own client id) and a fresh page. */
+function anotherBrowser(view: { unmount(): void }) {
+  view.unmount();
+  localStorage.clear();
+  return renderApp(PAGE);
+}
+
+describe('author-mapping drafts in the store', { timeout: 90_000 }, () => {
+  it('a draft typed in one browser is there in another', async () => {
+    const [first] = await importInMapping();
+    const view = renderApp(PAGE);
+    await screen.findByRole('grid', { name: 'Commit authors' });
+    await view.user.dblClick(cellOf(first!.remote_name, 'email'));
+    const email = await screen.findByRole('textbox', { name: `Email for ${first!.remote_name}` });
+    fireEvent.change(email, { target: { value: 'ada@elsewhere.io' } });
+    await view.user.keyboard('{Enter}');
+    await screen.findByText(/Drafts are kept on Ferry’s server/);
+    const stored = (await (await fetch(DRAFTS)).json()) as { drafts: { authorId: number; email: string }[] };
+    expect(stored.drafts).toEqual([
+      expect.objectContaining({ authorId: first!.id, email: 'ada@elsewhere.io' }),
+    ]);
+
+    anotherBrowser(view);
+    await screen.findByRole('grid', { name: 'Commit authors' });
+    await waitFor(() => expect(cellOf(first!.remote_name, 'email')).toHaveTextContent('ada@elsewhere.io'));
+    expect(screen.getByText(/1 unsaved change$/)).toBeInTheDocument();
+  });
+
+  it('tells the other person when someone else saved the same author later', async () => {
+    const [first] = await importInMapping();
+    const view = renderApp(PAGE);
+    await screen.findByRole('grid', { name: 'Commit authors' });
+    await view.user.dblClick(cellOf(first!.remote_name, 'email'));
+    fireEvent.change(await screen.findByRole('textbox', { name: `Email for ${first!.remote_name}` }), {
+      target: { value: 'mine@example.com' },
+    });
+    await view.user.keyboard('{Enter}');
+    await screen.findByText(/Drafts are kept on Ferry’s server/);
+
+    // Someone in another browser saves the same author, later: theirs wins.
+    const theirs = await fetch(DRAFTS, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client: 'another-browser-0001',
+        saves: [{ authorId: first!.id, name: 'Ada', email: 'theirs@example.com', baseVersion: 0 }],
+      }),
+    });
+    const result = (await theirs.json()) as { results: { overwrote?: { email: string } }[] };
+    expect(result.results[0]?.overwrote).toMatchObject({ email: 'mine@example.com' });
+
+    await view.queryClient.refetchQueries({ queryKey: ['author-drafts'] });
+    expect(
+      await screen.findByText(/was changed in another browser: now Ada <theirs@example.com>/),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(cellOf(first!.remote_name, 'email')).toHaveTextContent('theirs@example.com'));
+  });
+
+  it('offers drafts kept only in this browser, from before the store, once', async () => {
+    const [first] = await importInMapping();
+    localStorage.setItem(
+      'ferry.imports.author-edits.v1:octo-org/hello-world:http://svn.example.com/svn/authors-12',
+      JSON.stringify({ [first!.id]: { email: 'old@example.com' } }),
+    );
+    const view = renderApp(PAGE);
+    expect(await screen.findByText(/Drafts found in this browser only/)).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Upload' }));
+    await waitFor(() => expect(cellOf(first!.remote_name, 'email')).toHaveTextContent('old@example.com'));
+    await waitFor(async () => {
+      const stored = (await (await fetch(DRAFTS)).json()) as { drafts: { email: string }[] };
+      expect(stored.drafts.map((draft) => draft.email)).toEqual(['old@example.com']);
+    });
+    expect(screen.queryByText(/Drafts found in this browser only/)).not.toBeInTheDocument();
+    expect(Object.keys({ ...localStorage }).some((key) => key.includes('author-edits.v1'))).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { DraftSync } from '../hooks/use-author-edits';
+
+const STATUS_TEXT: Record<DraftSync['status'], string> = {
+  saved: 'Drafts are kept on Ferry’s server: any browser can continue this mapping.',
+  pending: 'Sending your latest edits to Ferry’s server…',
+  offline:
+    'Ferry’s server did not take your latest drafts; they are kept in this browser and sent again shortly.',
+};
+
+/** Where the drafts are, what another browser changed, and old browser-only drafts offered once. */
+export function DraftSyncNotices({ sync }: { sync: DraftSync }) {
+  return (
+    <Stack sx={{ gap: 1, mb: 2 }}>
+      {sync.legacy ? (
+        <Alert
+          severity="info"
+          action={
+            <Stack direction="row" sx={{ gap: 1 }}>
+              <Button color="inherit" size="small" onClick={sync.legacy.upload}>
+                Upload
+              </Button>
+              <Button color="inherit" size="small" onClick={sync.legacy.discard}>
+                Discard
+              </Button>
+            </Stack>
+          }
+        >
+          <AlertTitle>Drafts found in this browser only</AlertTitle>
+          {sync.legacy.count.toLocaleString('en-US')} unsaved author mapping
+          {sync.legacy.count === 1 ? '' : 's'} from before Ferry kept drafts on its server. Upload them so
+          every browser sees them, or discard them.
+        </Alert>
+      ) : null}
+      {sync.notices.map((notice) => (
+        <Alert key={notice.id} severity="warning" onClose={() => sync.dismiss(notice.id)}>
+          {notice.text}
+        </Alert>
+      ))}
+      <Typography
+        variant="caption"
+        color={sync.status === 'offline' ? 'warning.main' : 'text.secondary'}
+        role="status"
+      >
+        {STATUS_TEXT[sync.status]}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * A gateway killed with SIGKILL loses nothing it had recorded: the rate history, a migration's timeline, an
+ * unlock and an author draft are all there when it starts again on the same DATA_DIR.
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-restart-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startGatewayProcess(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SIM_SCENARIO: 'quiet',
+      SIM_SPEED: '0',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited: ${stderr}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the gateway did not start: ${stderr}`);
+}
+
+describe('a gateway killed with SIGKILL', () => {
+  it('finds its history, timeline, unlocks and drafts again', async () => {
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const call = (p: string, init: RequestInit = {}) =>
+      fetch(`${origin}${p}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+
+    let child = await startGatewayProcess(port);
+    const started = await call('/api/github/orgs/octo-org/migrations', {
+      method: 'POST',
+      body: JSON.stringify({ repositories: ['hello-world'], lock_repositories: true }),
+    });
+    expect(started.status).toBe(201);
+    const { id } = (await started.json()) as { id: number };
+    expect(
+      (await call('/__sim/advance', { method: 'POST', body: JSON.stringify({ seconds: 3600 }) })).status,
+    ).toBe(200);
+    expect(
+      (await call(`/api/github/orgs/octo-org/migrations/${id}/repos/hello-world/lock`, { method: 'DELETE' }))
+        .status,
+    ).toBe(204);
+    const draft = await call('/api/ferry/drafts/octocat/hello-import', {
+      method: 'PUT',
+      body: JSON.stringify({
+        client: 'browser-one',
+        saves: [{ authorId: 7, name: 'Mona', email: 'mona@example.com', baseVersion: 0 }],
+      }),
+    });
+    expect(draft.status).toBe(200);
+    // The rate history is written behind the responses: wait until it is there, as a user would see it.
+    let before: unknown[] = [];
+    for (let attempt = 0; attempt < 50 && before.length === 0; attempt += 1) {
+      before = (
+        (await (await call('/api/ferry/rate-history?since=1970-01-01T00:00:00Z')).json()) as {
+          samples: unknown[];
+        }
+      ).samples;
+      if (before.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(before.length).toBeGreaterThan(0);
+
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+    child = await startGatewayProcess(port);
+    try {
+      const history = (await (await call('/api/ferry/rate-history?since=1970-01-01T00:00:00Z')).json()) as {
+        samples: unknown[];
+      };
+      expect(history.samples.slice(0, before.length)).toEqual(before);
+      const timeline = (await (
+        await call(`/api/ferry/timeline?subject=org/octo-org/migration/${id}`)
+      ).json()) as {
+        events: { state: string }[];
+      };
+      expect(timeline.events[0]).toMatchObject({ state: 'pending', actor: 'octocat' });
+      const unlocks: unknown = await (
+        await call(`/api/ferry/unlocks?owner=org/octo-org&migration=${id}`)
+      ).json();
+      expect(unlocks).toMatchObject({ unlocks: [{ repoName: 'hello-world' }] });
+      const drafts: unknown = await (await call('/api/ferry/drafts/octocat/hello-import')).json();
+      expect(drafts).toMatchObject({
+        drafts: [{ authorId: 7, name: 'Mona', email: 'mona@example.com', version: 1 }],
+      });
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 180_000);
+});

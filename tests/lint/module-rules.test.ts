@@ -1,0 +1,59 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * The lint rules that keep the module graph sound, tried on probe files written into the tree (removed
+ * after): a new feature folder is bounded without editing eslint.config.js, and import cycles are errors.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const probes: string[] = [];
+
+function probe(relative: string, text: string): string {
+  const file = path.join(ROOT, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  probes.push(relative.split('/').slice(0, 3).join('/'));
+  return file;
+}
+
+afterAll(() => {
+  for (const folder of new Set(probes)) rmSync(path.join(ROOT, folder), { recursive: true, force: true });
+});
+
+async function ruleIds(files: string[]): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const results = await eslint.lintFiles(files);
+  return results.flatMap((result) => result.messages.map((message) => message.ruleId ?? message.message));
+}
+
+describe('module rules', () => {
+  it('a feature folder that did not exist when the config was written may not import another feature', async () => {
+    const file = probe(
+      'src/features/zz-lint-probe/probe.ts',
+      "import { domainPaths } from '@/features/domains/paths';\n\nexport const probe = domainPaths;\n",
+    );
+    expect(await ruleIds([file])).toContain('no-restricted-imports');
+  }, 60_000);
+
+  it('an import cycle is an error', async () => {
+    const a = probe(
+      'src/server/zz-lint-probe/cycle-a.ts',
+      "import { b } from './cycle-b';\n\nexport const a = (): number => b() + 1;\n",
+    );
+    const b = probe(
+      'src/server/zz-lint-probe/cycle-b.ts',
+      "import { a } from './cycle-a';\n\nexport const b = (): number => a() - 1;\n",
+    );
+    expect(await ruleIds([a, b])).toContain('import-x/no-cycle');
+  }, 60_000);
+
+  it('the gateway has none: archive.ts and forward.ts no longer import each other', async () => {
+    const ids = await ruleIds([
+      path.join(ROOT, 'src/server/archive.ts'),
+      path.join(ROOT, 'src/server/forward.ts'),
+    ]);
+    expect(ids).not.toContain('import-x/no-cycle');
+  }, 60_000);
+});
