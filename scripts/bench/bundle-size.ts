@@ -61,7 +61,9 @@ export const bundleSize: BenchFigure = {
     const firstGzip = gz(firstPage);
     const heavyOnFirst = [...firstPage].filter((file) => HEAVY.some((pattern) => pattern.test(file)));
     const text = [...firstPage].map((file) => bytes(file).toString('latin1')).join('\n');
-    const heavyInside = ['DataGrid', 'ChartsReferenceLine', 'rjsf', 'papaparse'].filter((marker) => text.includes(marker));
+    const heavyInside = ['DataGrid', 'ChartsReferenceLine', 'rjsf', 'papaparse'].filter((marker) =>
+      text.includes(marker),
+    );
 
     const rows: BenchRow[] = [
       {
