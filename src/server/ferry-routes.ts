@@ -91,7 +91,7 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
     const subject = c.req.query('subject');
     if (subject !== undefined) {
       if (!SUBJECT.test(subject)) return gatewayError(c, 400, 'Malformed subject.', 'BAD_QUERY');
-      const events = await c.var.store.timeline.forSubject(subject);
+      const events = await c.var.store.timeline.forSubject(subject.toLowerCase());
       return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
     }
     const since = c.req.query('since') === undefined ? undefined : sinceParam(c, 0, new Date());
@@ -110,7 +110,7 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
         'owner (user or org/NAME) and migration (an id) are required.',
         'BAD_QUERY',
       );
-    const rows = await c.var.store.unlocks.forMigration(owner, migration);
+    const rows = await c.var.store.unlocks.forMigration(owner.toLowerCase(), migration);
     return c.json({
       unlocks: rows.map((row) => ({ repoName: row.repoName, at: iso(row.at), actor: row.actor })),
     });

@@ -20,28 +20,32 @@ export async function recordWrite(
   const bodyState = async (field: 'state' | 'status') => {
     try {
       const body = (await response.clone().json()) as Record<string, unknown>;
-      return { state: typeof body[field] === 'string' ? body[field] : undefined, id: body.id };
+      return {
+        state: typeof body[field] === 'string' ? body[field] : undefined,
+        id: body.id,
+        guid: typeof body.guid === 'string' ? body.guid : undefined,
+      };
     } catch {
-      return { state: undefined, id: undefined };
+      return { state: undefined, id: undefined, guid: undefined };
     }
   };
 
   if (operation.id.startsWith('migrations/start-for')) {
-    const { state, id } = await bodyState('state');
+    const { state, id, guid } = await bodyState('state');
     if (typeof id !== 'number') return;
-    const subject = params.org ? `org/${params.org}/migration/${id}` : `user/migration/${id}`;
+    const subject = params.org ? `org/${params.org.toLowerCase()}/migration/${id}` : `user/migration/${id}`;
     await store.timeline.record({
       at,
       kind,
       subject,
       state: state ?? 'pending',
       actor,
-      detail: { event: 'started' },
+      detail: { event: 'started', ...(guid ? { guid } : {}) },
     });
     return;
   }
   if (operation.id.startsWith('migrations/unlock-repo')) {
-    const owner = params.org ? `org/${params.org}` : 'user';
+    const owner = params.org ? `org/${params.org.toLowerCase()}` : 'user';
     await store.unlocks.record({
       owner,
       migrationId: Number(params.migration_id),

@@ -81,6 +81,14 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     mount(gateway) {
       if (simulator) {
         if (options.controlAccess !== 'any') gateway.use('/__sim/*', loopbackOnly);
+        const store = options.store;
+        if (store) {
+          // After a reset the seeded world starts again (ids included): forget what described the old one.
+          gateway.use('/__sim/reset', async (c, next) => {
+            await next();
+            if (c.res.ok) await store.forgetSimulatedWorld();
+          });
+        }
         gateway.route('/__sim', createControlApp(simulator));
       }
       if (options.staticRoot) mountSpa(gateway, options.staticRoot);

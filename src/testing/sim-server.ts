@@ -21,6 +21,14 @@ function lazyStore(): Promise<FerryStore> {
   return testStore.then(({ store }) => store);
 }
 
+/**
+ * Open the store before a file's tests run: opening compiles PostgreSQL's WebAssembly and holds the event loop
+ * for a moment, which would otherwise land in the middle of the first test that touches `/api/ferry/*`.
+ */
+export async function warmTestStore(): Promise<void> {
+  await lazyStore();
+}
+
 /** Empty the store between tests, once it is open (while it opens, nothing can have been written yet). */
 export async function resetTestStore(): Promise<void> {
   await openedStore?.reset();

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router';
 import { MigrationsPage } from '@/features/migrations/components/migrations-page';
+import { useRememberRecent } from '@/hooks/use-remember-recent';
 
 export function Component() {
   const { org = '' } = useParams();
+  useRememberRecent('org', org);
   return <MigrationsPage key={org} scope={{ kind: 'org', org }} />;
 }

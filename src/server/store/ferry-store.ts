@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { createAuthorDrafts } from './author-drafts';
 import type { Store } from './open-store';
 import { createRateHistory } from './rate-history';
@@ -16,6 +17,13 @@ export function createFerryStore(store: Store) {
     authorDrafts: createAuthorDrafts(store.db),
     recent: createRecent(store.db),
     watchSnapshots: createWatchSnapshots(store.db),
+    /**
+     * The simulator was reset to its seeded world: ids start again, so what was remembered about its
+     * migrations, imports and drafts describes things that no longer exist. Rate history and recent items stay.
+     */
+    async forgetSimulatedWorld(): Promise<void> {
+      await store.db.execute(sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots`);
+    },
     close: () => store.close(),
   };
 }

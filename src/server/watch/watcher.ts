@@ -79,12 +79,15 @@ export function createWatcher(deps: WatcherDeps) {
       }
       if (lastStates.get(subject) === state) return;
       lastStates.set(subject, state);
+      // A migration's guid tells it apart from an earlier one with the same id (a reset simulator).
+      const guid = (entry.body as { guid?: unknown } | null)?.guid;
       await timeline.record({
         at: deps.upstreamNow(),
         kind: entry.target.kind === 'import' ? 'import' : 'migration',
         subject,
         state,
         actor,
+        ...(typeof guid === 'string' ? { detail: { guid } } : {}),
       });
     });
   };

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { parseTimeline, parseUnlocks, type TimelineEntry } from '@/contracts/ferry';
 import { request } from '@/lib/api-client';
 import { pageOf, parseLinkHeader } from '@/lib/link-header';
 import { unchangedFor } from '@/lib/polling-policy';
@@ -76,6 +77,28 @@ export async function getMigrationRepos(
   return pageFrom(parseRepoList(data), headers, page);
 }
 
+export interface RememberedMigration {
+  events: TimelineEntry[];
+  unlocked: string[];
+}
+
+/** What the gateway's store remembers of a migration: every browser's timeline and unlocks. */
+export async function getRemembered(key: string, id: number): Promise<RememberedMigration> {
+  const owner = key === 'user' ? 'user' : `org/${key.slice('org:'.length)}`;
+  const subject = `${owner}/migration/${id}`;
+  const [timeline, unlocks] = await Promise.all([
+    request<unknown>('gateway', 'ferry/timeline', { searchParams: { subject } }),
+    request<unknown>('gateway', 'ferry/unlocks', { searchParams: { owner, migration: String(id) } }),
+  ]);
+  return {
+    events: parseTimeline(timeline.data).events,
+    unlocked: parseUnlocks(unlocks.data).unlocks.map((unlock) => unlock.repoName),
+  };
+}
+
+/** Other browsers' unlocks and the watcher's events arrive this often while a migration page is open. */
+export const REMEMBERED_REFRESH_MS = 15_000;
+
 export const migrationQueries = {
   all: () => ['migrations'] as const,
   scope: (scope: MigrationScope) => [...migrationQueries.all(), scopeKey(scope)] as const,
@@ -107,6 +130,14 @@ export const migrationQueries = {
       queryKey: [...migrationQueries.scope(scope), 'detail', id, 'repositories', page] as const,
       queryFn: () => getMigrationRepos(scope, id, page),
       placeholderData: keepPreviousData,
+    }),
+  remembered: (key: string, id: number) =>
+    queryOptions({
+      queryKey: [...migrationQueries.all(), key, 'detail', id, 'remembered'] as const,
+      queryFn: () => getRemembered(key, id),
+      refetchInterval: REMEMBERED_REFRESH_MS,
+      // Ferry's own store: when it does not answer, the page shows this browser's memory alone.
+      retry: 1,
     }),
   /** Every migration of the scope (for finding a locked repository by name). */
   everything: (scope: MigrationScope) =>

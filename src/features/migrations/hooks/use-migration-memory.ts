@@ -1,4 +1,7 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { migrationQueries } from '../api/migration-queries';
+import { withRemembered } from '../utils/remembered';
 import { EMPTY_MEMORY, withState, type MigrationMemory } from '../utils/local-memory';
 import { getMemory, subscribeMemory, updateMemory } from '../utils/memory-store';
 import type { Migration } from '../utils/parse-migration';
@@ -28,5 +31,7 @@ export function useMigrationMemory(scopeKey: string, id: number, migration: Migr
     });
   }, [scopeKey, id, state, changedAt, guid]);
 
-  return { memory, update };
+  const remembered = useQuery(migrationQueries.remembered(scopeKey, id)).data;
+  const merged = useMemo(() => withRemembered(memory, remembered, guid), [memory, remembered, guid]);
+  return { memory: merged, update };
 }
