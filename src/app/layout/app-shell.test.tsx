@@ -66,7 +66,10 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rate limits' })).toBeInTheDocument();
 
     await user.click(within(mainNav()).getByRole('link', { name: 'Connection' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Connection' })).toBeInTheDocument();
+    // Routes load lazily: on a busy machine the chunk can take more than the default second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Connection' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Rate limits' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/connection');
     expect(within(mainNav()).getByRole('link', { name: 'Connection' })).toHaveAttribute(

@@ -1,34 +1,35 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import type { RateHistoryPoint, RecentResponse, WatchedResponse } from '@/contracts/ferry';
+import type { RateHistoryPoint } from '@/contracts/ferry';
 import { renderApp } from '@/testing/render-with-providers';
 import { simGithub, simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 
 /**
- * GitHub is the simulator behind the real gateway. The test runtime opens no store (PGlite costs ~300 MB
- * per worker), so `/api/ferry/*` answers come from msw here, in the contract's shapes
- * (src/contracts/ferry.ts); the browser test (tests/e2e/overview.spec.ts) covers the real routes.
+ * The simulator behind the real gateway and its store (src/testing). Only the rate history is given by msw:
+ * the gateway stamps readings with the upstream's `Date`, which the simulator does not send, so readings
+ * taken in a test all land within milliseconds; a projection needs minutes.
  */
-function ferry({
-  history = [],
-  watched = [],
-  recent = [],
-}: {
-  history?: RateHistoryPoint[];
-  watched?: WatchedResponse['items'];
-  recent?: RecentResponse['items'];
-}) {
+function rateHistory(samples: RateHistoryPoint[]) {
   simServer.use(
     http.get(`${TEST_ORIGIN}/api/ferry/rate-history`, () =>
-      HttpResponse.json({ now: new Date(simulator().clock.now()).toISOString(), samples: history }),
+      HttpResponse.json({ now: new Date(simulator().clock.now()).toISOString(), samples }),
     ),
-    http.get(`${TEST_ORIGIN}/api/ferry/watched`, () => HttpResponse.json({ items: watched })),
-    http.get(`${TEST_ORIGIN}/api/ferry/recent`, ({ request }) => {
-      const kind = new URL(request.url).searchParams.get('kind');
-      return HttpResponse.json({ items: recent.filter((item) => item.kind === kind) });
-    }),
   );
+}
+
+/** Act as another browser would, through the gateway. */
+function gateway(path: string, init?: RequestInit) {
+  return fetch(`${TEST_ORIGIN}/api/${path}`, init);
+}
+
+async function openedElsewhere(kind: 'import' | 'tld', key: string) {
+  const response = await gateway('ferry/recent', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind, key }),
+  });
+  expect(response.status).toBe(204);
 }
 
 async function startExport(path: string, repositories: string[]): Promise<number> {
@@ -38,7 +39,6 @@ async function startExport(path: string, repositories: string[]): Promise<number
 
 describe('overview page', () => {
   it('is the home page, first in the navigation, and says what to do first when there is nothing yet', async () => {
-    ferry({});
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
@@ -68,7 +68,6 @@ describe('overview page', () => {
     const userDone = await startExport('/user/migrations', ['Spoon-Knife']);
     sim.advance(5.5 * 86_400 + 300);
     const running = await startExport('/orgs/octo-org/migrations', ['octo-api', 'docs']);
-    ferry({});
 
     renderApp('/');
     const exports = await screen.findByRole('region', { name: 'Exports' });
@@ -102,7 +101,6 @@ describe('overview page', () => {
       ),
     );
     const mine = await startExport('/user/migrations', ['dotfiles']);
-    ferry({});
     renderApp('/');
     const exports = await screen.findByRole('region', { name: 'Exports' });
     expect(
@@ -123,29 +121,22 @@ describe('overview page', () => {
       remaining: 4000 - index * 200,
       reset,
     }));
-    ferry({
-      history,
-      watched: [
-        {
-          path: 'repos/octocat/hello/import',
-          kind: 'import',
-          state: 'importing',
-          seenAt: new Date(now).toISOString(),
-          terminal: false,
-          body: {},
-        },
-      ],
-      recent: [
-        { kind: 'tld', key: 'ca', openedAt: new Date(now).toISOString() },
-        { kind: 'import', key: 'octocat/Spoon-Knife', openedAt: new Date(now - 60_000).toISOString() },
-      ],
+    rateHistory(history);
+    // An import someone follows (the gateway's watcher saw it) and ones opened in some browser.
+    await simGithub('PUT', '/repos/octo-org/hello-world/import', {
+      vcs_url: 'https://git.example.com/app.git',
+      vcs: 'git',
     });
+    const seen = await gateway('github/repos/octo-org/hello-world/import');
+    expect(seen.status, await seen.clone().text()).toBe(200);
+    await openedElsewhere('import', 'octocat/Spoon-Knife');
+    await openedElsewhere('tld', 'ca');
     renderApp('/');
 
     const imports = await screen.findByRole('region', { name: 'Imports followed' });
-    const followed = await within(imports).findByRole('link', { name: /octocat\/hello/ });
-    expect(followed).toHaveAttribute('href', '/imports/octocat/hello');
-    expect(followed).toHaveTextContent('importing');
+    const followed = await within(imports).findByRole('link', { name: /octo-org\/hello-world/ });
+    expect(followed).toHaveAttribute('href', '/imports/octo-org/hello-world');
+    await waitFor(() => expect(followed).toHaveTextContent(/detecting|importing/));
     // Opened but not watched: its status is asked of GitHub (the simulator has no import there).
     const opened = within(imports).getByRole('link', { name: /octocat\/Spoon-Knife/ });
     await waitFor(() => expect(opened).toHaveTextContent('no import'));
