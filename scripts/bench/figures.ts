@@ -6,6 +6,7 @@ import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
 import { gatewayRss } from './gateway-rss';
+import { storeHistory } from './store-history';
 import type { BenchFigure } from './types';
 
 /**
@@ -21,4 +22,5 @@ export const FIGURES: BenchFigure[] = [
   authorEditor,
   authorSave,
   exportWatch,
+  storeHistory,
 ];

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './context';
 import { runLoad } from './load';
@@ -41,7 +42,13 @@ async function startServer(args: string[], dist: string) {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, PORT: String(port), FERRY_DIST: dist },
+    // A store of its own: never the working copy's ./data, never shared with another gateway.
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      FERRY_DIST: dist,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ferry-bench-data-')),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -14,7 +14,10 @@ export interface RateHistoryPoint {
   reset: string;
 }
 
-/** `GET /api/ferry/rate-history?since=ISO&resource=core` (since defaults to a day ago). */
+/**
+ * `GET /api/ferry/rate-history?since=ISO&resource=core&step=600` (since defaults to a day ago; with `step`
+ * seconds, only the newest reading of each resource per step).
+ */
 export interface RateHistoryResponse {
   /** The upstream's time when the gateway answered. */
   now: string;

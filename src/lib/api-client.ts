@@ -167,7 +167,15 @@ export async function request<T>(
     body !== null &&
     (body as { status?: unknown }).status === 'ERROR';
   if (!response.ok || registrarError) {
-    const error = errorFromResponse(upstream, response.status, response.headers, body);
+    const { clockOffsetMs } = rateLimitStore.getSnapshot();
+    const error = errorFromResponse(
+      upstream,
+      response.status,
+      response.headers,
+      body,
+      Date.now(),
+      clockOffsetMs,
+    );
     if ((error.kind === 'rate-limited' || error.kind === 'secondary-rate-limited') && error.retryAt) {
       rateLimitStore.block(error.retryAt);
     }

@@ -90,6 +90,33 @@ describe('errorFromResponse', () => {
     expect(error.retryAt).toBe(1_700_000_600 * 1000 + 1000);
   });
 
+  it('measures the wait to the reset on the upstream’s clock (its Date), then places it on this one', () => {
+    // The upstream's clock is an hour ahead of this machine (a simulator after /__sim/advance, or drift).
+    const upstreamNow = NOW + 3_600_000;
+    const error = errorFromResponse(
+      'github',
+      403,
+      headers({
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': String((upstreamNow + 60_000) / 1000),
+        date: new Date(upstreamNow).toUTCString(),
+      }),
+      { message: 'API rate limit exceeded for user ID 1.' },
+      NOW,
+    );
+    expect(error.retryAt).toBe(NOW + 61_000);
+    // Without a Date header, the skew seen on earlier answers stands in.
+    const noDate = errorFromResponse(
+      'github',
+      403,
+      headers({ 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String((upstreamNow + 60_000) / 1000) }),
+      {},
+      NOW,
+      3_600_000,
+    );
+    expect(noDate.retryAt).toBe(NOW + 61_000);
+  });
+
   it('treats a 429 primary limit like a 403 and falls back to a minute without a reset header', () => {
     const withReset = errorFromResponse(
       'github',

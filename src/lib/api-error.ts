@@ -99,7 +99,8 @@ function fieldErrorsOf(body: Record<string, unknown> | undefined): FieldError[] 
 
 /**
  * Normalise an HTTP answer that is an error (or a registrar ERROR envelope) into an ApiError.
- * `now` is injected so the rate-limit arithmetic stays testable.
+ * `now` (this machine's clock) is injected so the rate-limit arithmetic stays testable; `clockOffsetMs` is the
+ * upstream's clock minus this one, used when the answer has no `Date`. Every `retryAt` is on this machine's clock.
  */
 export function errorFromResponse(
   upstream: Upstream,
@@ -107,6 +108,7 @@ export function errorFromResponse(
   headers: Headers,
   body: unknown,
   now: number = Date.now(),
+  clockOffsetMs = 0,
 ): ApiError {
   const record = asRecord(body);
   const message = text(record?.message);
@@ -142,6 +144,10 @@ export function errorFromResponse(
     }
     if (headers.get('x-ratelimit-remaining') === '0') {
       const reset = Number(headers.get('x-ratelimit-reset'));
+      // The reset is on the upstream's clock: measure the wait against its `Date` (or the skew seen so far),
+      // then place it on this browser's clock. Clocks drift, and a simulator's can be hours ahead.
+      const date = Date.parse(headers.get('date') ?? '');
+      const upstreamNow = Number.isFinite(date) ? date : now + clockOffsetMs;
       return new ApiError({
         kind: 'rate-limited',
         upstream,
@@ -149,7 +155,10 @@ export function errorFromResponse(
         message: message ?? 'API rate limit exceeded.',
         documentationUrl,
         requestId,
-        retryAt: Number.isFinite(reset) && reset > 0 ? within(now, reset * 1000 + 1000) : now + 60_000,
+        retryAt:
+          Number.isFinite(reset) && reset > 0
+            ? within(now, now + (reset * 1000 - upstreamNow) + 1000)
+            : now + 60_000,
       });
     }
   }

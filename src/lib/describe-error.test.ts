@@ -97,4 +97,11 @@ describe('describeError', () => {
       'Correct the highlighted fields and retry.',
     );
   });
+
+  it('says a 410 is a retired operation that retrying will not bring back', () => {
+    const gone = describeError(error({ kind: 'http', status: 410, message: 'The API has been retired.' }));
+    expect(gone.title).toBe('Gone: retired on this server');
+    expect(gone.detail).toBe('The API has been retired.');
+    expect(gone.hint).toBe('GitHub no longer offers this operation; retrying will not help.');
+  });
 });

@@ -83,6 +83,12 @@ function describeStatus(error: ApiError, who: string): ErrorDescription {
         detail,
         hint: 'Check the name. GitHub also answers 404 when you may not see a resource.',
       };
+    case 410:
+      return {
+        title: 'Gone: retired on this server',
+        detail,
+        hint: `${who} no longer offers this operation; retrying will not help.`,
+      };
     case 422:
       return { title: 'The request was rejected', detail, hint: 'Correct the highlighted fields and retry.' };
     case 504:

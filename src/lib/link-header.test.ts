@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pageOf, parseLinkHeader } from './link-header';
+import { pageOf, parseLinkHeader, sameOriginPath } from './link-header';
 
 describe('parseLinkHeader', () => {
   it('reads GitHub’s documented example, in its rel order', () => {
@@ -121,5 +121,30 @@ describe('pageOf', () => {
     expect(pageOf('https://x.test/?page=-1')).toBeUndefined();
     expect(pageOf('https://x.test/?page=1.5')).toBeUndefined();
     expect(pageOf('https://x.test/?page=two')).toBeUndefined();
+  });
+});
+
+describe('sameOriginPath', () => {
+  const origin = 'http://127.0.0.1:5180';
+  it('turns an absolute gateway link on this origin into its path', () => {
+    expect(sameOriginPath(`${origin}/api/registrar/spec`, '/api/registrar/', origin)).toBe(
+      '/api/registrar/spec',
+    );
+    expect(sameOriginPath('/api/registrar/spec?x=1', '/api/registrar/', origin)).toBe(
+      '/api/registrar/spec?x=1',
+    );
+  });
+
+  it('refuses other origins, other prefixes and non-URLs', () => {
+    expect(
+      sameOriginPath('https://evil.example/api/registrar/spec', '/api/registrar/', origin),
+    ).toBeUndefined();
+    expect(
+      sameOriginPath('http://127.0.0.1:4010/api/registrar/spec', '/api/registrar/', origin),
+    ).toBeUndefined();
+    expect(sameOriginPath(`${origin}/api/github/user`, '/api/registrar/', origin)).toBeUndefined();
+    expect(sameOriginPath('//evil.example/api/registrar/spec', '/api/registrar/', origin)).toBeUndefined();
+    expect(sameOriginPath('http://[::1', '/api/registrar/', origin)).toBeUndefined();
+    expect(sameOriginPath(undefined, '/api/registrar/', origin)).toBeUndefined();
   });
 });

@@ -28,3 +28,23 @@ export function pageOf(url: string | undefined): number | undefined {
   }
   return Number.isInteger(page) && page > 0 ? page : undefined;
 }
+
+/**
+ * A link target as a path on this origin under `prefix` (the gateway writes absolute links on its own origin),
+ * or undefined for anything elsewhere: the page never links to a host the gateway did not vouch for.
+ */
+export function sameOriginPath(
+  url: string | undefined,
+  prefix: string,
+  origin: string = typeof location === 'undefined' ? 'http://localhost' : location.origin,
+): string | undefined {
+  if (!url) return undefined;
+  let target: URL;
+  try {
+    target = new URL(url, origin);
+  } catch {
+    return undefined;
+  }
+  if (target.origin !== origin || !target.pathname.startsWith(prefix)) return undefined;
+  return `${target.pathname}${target.search}`;
+}

@@ -11,7 +11,7 @@ import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
 import type { FerryStore } from './store/ferry-store';
-import { createWatcher, type Watcher } from './watch/watcher';
+import { createWatcher, INTERNAL_ORIGIN, type Watcher } from './watch/watcher';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
 import type { UpstreamFetch } from './upstream-call';
@@ -122,7 +122,7 @@ export function createGateway({
   const internal = new Hono();
   internal.get('/api/github/*', proxy('github', fetchGithub));
   const upstreamGet = async (pathAndQuery: string, ifNoneMatch?: string) =>
-    internal.request(`http://gateway.internal/api/github/${pathAndQuery}`, {
+    internal.request(`${INTERNAL_ORIGIN}/api/github/${pathAndQuery}`, {
       headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
     });
   const watcher = watch
@@ -153,6 +153,7 @@ export function createGateway({
         c.req.header('if-none-match'),
         () => upstreamGet(`${match.path}${url.search}`),
         actorOf(c),
+        url.origin,
       );
     }
     const response = await forward(c, config, match, fetchGithub);

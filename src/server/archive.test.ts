@@ -35,6 +35,7 @@ function archiveGateway(
 describe('isExpectedArchiveUrl', () => {
   it.each([
     ['https://ghe.example.test/storage/x.tar.gz', true],
+    ['https://ghe.example.test:8443/storage/x.tar.gz', true],
     ['https://github-cloud.s3.amazonaws.com/migration/79/67?sig=1', true],
     ['https://s3.amazonaws.com/github-cloud/migration/79', true],
     ['https://objects-origin.githubusercontent.com/x', true],

@@ -25,10 +25,14 @@ import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstre
 const STORAGE_HOST_SUFFIXES = ['.s3.amazonaws.com', '.githubusercontent.com'];
 const STORAGE_HOSTS = ['s3.amazonaws.com'];
 
-/** Where archives may be fetched from: the upstream's own origin (GHES, the simulator), or GitHub's storage over https. */
+/**
+ * Where archives may be fetched from: the upstream's own host name with its scheme, on any port (GHES, the
+ * simulator, whose storage is another origin on the same host), or GitHub's storage over https.
+ */
 export function isExpectedArchiveUrl(url: URL, upstreamBase: string): boolean {
   if (url.username || url.password) return false;
-  if (url.origin === new URL(upstreamBase).origin) return true;
+  const upstream = new URL(upstreamBase);
+  if (url.protocol === upstream.protocol && url.hostname === upstream.hostname) return true;
   if (url.protocol !== 'https:' || url.port !== '') return false;
   const host = url.hostname.toLowerCase();
   return STORAGE_HOSTS.includes(host) || STORAGE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));

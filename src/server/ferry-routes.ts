@@ -73,7 +73,10 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
     if (!since) return gatewayError(c, 400, 'since must be an ISO time.', 'BAD_QUERY');
     if (resource !== undefined && !/^[a-z_]{1,40}$/.test(resource))
       return gatewayError(c, 400, 'Unknown resource name.', 'BAD_QUERY');
-    const samples = await c.var.store.rateHistory.read(since, resource);
+    const step = c.req.query('step') === undefined ? undefined : Number(c.req.query('step'));
+    if (step !== undefined && (!Number.isInteger(step) || step < 1 || step > 86_400))
+      return gatewayError(c, 400, 'step is a whole number of seconds (1 to 86400).', 'BAD_QUERY');
+    const samples = await c.var.store.rateHistory.read(since, resource, step);
     return c.json({
       now: iso(now),
       samples: samples.map(({ at, resource: name, limit, remaining, used, reset }) => ({

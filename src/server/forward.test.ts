@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FAKE_SECRETS, SPY_ENV, spyGateway } from '@/testing/node-servers';
+import { FAKE_SECRETS, SPY_ENV, spyGateway, TEST_PORT } from '@/testing/node-servers';
 import { OPERATIONS } from './allow-list';
 
 const GITHUB = SPY_ENV.GITHUB_API_URL;
@@ -166,7 +166,7 @@ describe('what comes back', () => {
     const gateway = spyGateway({ github: () => Response.json([], { headers: { link } }) });
     const response = await gateway.call('/api/github/orgs/octo-org/repos?per_page=5');
     expect(response.headers.get('link')).toBe(
-      '</api/github/orgs/octo-org/repos?per_page=5&page=2>; rel="next"',
+      `<http://127.0.0.1:${TEST_PORT}/api/github/orgs/octo-org/repos?per_page=5&page=2>; rel="next"`,
     );
 
     const foreignOnly = spyGateway({

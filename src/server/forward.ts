@@ -8,6 +8,7 @@ import { redactJsonText } from './redact';
 import { secretsOf } from './security';
 import { readBoundedText } from './upstream-body';
 import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
+import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
 const USER_AGENT = 'Ferry/0.1 (+https://github.com/ferry-dashboard)';
 const PREVIEW_ACCEPT = 'application/vnd.github.wyandotte-preview+json';
@@ -84,6 +85,8 @@ export async function forward(
   const query = new URL(c.req.url).search;
   const target = `${upstream.baseUrl}/${match.path}${query}`;
   const headers = upstreamHeaders(config, match, c);
+  // The embedded simulator writes body URLs on this origin, where they resolve (not on its internal address).
+  if (upstream.mode === 'simulator') headers.set(GATEWAY_ORIGIN_HEADER, new URL(c.req.url).origin);
 
   let body: string | undefined;
   if (operation.method !== 'GET' && operation.method !== 'DELETE') {
@@ -127,7 +130,9 @@ export async function forward(
   if (operation.archive && [301, 302, 303, 307, 308].includes(response.status)) {
     return resolveArchive(c, config, match, response, fetchUpstream, target);
   }
-  return shapeResponse(c, config, response, controller, upstream.baseUrl, `/api/${operation.upstream}`);
+  // Absolute, on this gateway's origin (its Host was checked): non-browser clients can follow them too.
+  const gatewayPrefix = `${new URL(c.req.url).origin}/api/${operation.upstream}`;
+  return shapeResponse(c, config, response, controller, upstream.baseUrl, gatewayPrefix);
 }
 
 async function shapeResponse(

@@ -1,7 +1,8 @@
 import { parseLinkHeader } from '@/lib/link-header';
 
 /**
- * Rewrite an upstream `Link` header so every target is a gateway URL (`/api/<upstream>/...`).
+ * Rewrite an upstream `Link` header so every target is a gateway URL (`gatewayPrefix` is absolute,
+ * `http://host:port/api/<upstream>`, so clients other than the browser can follow it).
  * Links that point anywhere but the configured upstream base are dropped, never passed on.
  */
 export function rewriteLinkHeader(

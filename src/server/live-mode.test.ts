@@ -86,22 +86,22 @@ describe.each([
     expect(response.headers.get('etag')).toMatch(/^W\/"/);
   });
 
-  it('pages /orgs/octo-org/repos with Link headers rewritten to gateway URLs', async () => {
+  it('pages /orgs/octo-org/repos by following absolute Link targets on the gateway’s origin', async () => {
     const names: string[] = [];
-    let next: string | undefined = '/api/github/orgs/octo-org/repos?per_page=5';
+    const prefix = `${s.gateway.origin}/api/github/orgs/octo-org/repos?`;
+    let next: string | undefined = `${s.gateway.origin}/api/github/orgs/octo-org/repos?per_page=5`;
     let lastLinks: Record<string, string> = {};
     while (next) {
-      const response = await get(next);
+      const response = await fetch(next);
       expect(response.status).toBe(200);
       names.push(...((await response.json()) as { name: string }[]).map((repo) => repo.name));
       lastLinks = parseLinkHeader(response.headers.get('link'));
-      for (const url of Object.values(lastLinks))
-        expect(url).toMatch(/^\/api\/github\/orgs\/octo-org\/repos\?/);
+      for (const url of Object.values(lastLinks)) expect(url.startsWith(prefix), url).toBe(true);
       next = lastLinks.next;
     }
     expect(names).toHaveLength(14);
     expect(Object.keys(lastLinks).sort()).toEqual(['first', 'prev']);
-    expect(lastLinks.first).toBe('/api/github/orgs/octo-org/repos?per_page=5&page=1');
+    expect(lastLinks.first).toBe(`${prefix}per_page=5&page=1`);
   });
 
   it('revalidates with If-None-Match: 304, no body, and the budget untouched', async () => {
@@ -134,6 +134,32 @@ describe.each([
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(await response.json()).toMatchObject({ message: 'Not Found', status: '404' });
+    }
+  });
+});
+
+describe('body URLs of the embedded simulator', () => {
+  it('point at the gateway’s own origin, where they resolve', async () => {
+    const { gateway, close } = { ...(await embeddedSetup()) };
+    try {
+      const started = await fetch(`${gateway.origin}/api/github/orgs/octo-org/migrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ repositories: ['hello-world'] }),
+      });
+      const migration = (await started.json()) as {
+        url: string;
+        repositories: { owner: { avatar_url: string } }[];
+      };
+      expect(migration.url).toMatch(
+        new RegExp(`^${gateway.origin}/api/github/orgs/octo-org/migrations/\\d+$`),
+      );
+      expect(JSON.stringify(migration)).not.toContain('simulator.internal');
+      const again = await fetch(migration.url);
+      expect(again.status).toBe(200);
+      expect(((await again.json()) as { url: string }).url).toBe(migration.url);
+    } finally {
+      await close();
     }
   });
 });

@@ -9,6 +9,7 @@ import {
   spyGateway,
   startGateway,
   startSimulatorServer,
+  TEST_PORT,
   type Listening,
 } from '@/testing/node-servers';
 
@@ -25,7 +26,9 @@ describe('registrar requirements through the gateway (embedded simulator)', () =
       const body = (await response.json()) as Body;
       expect(body.status).toBe('SUCCESS');
       expect(response.headers.get('x-request-id')).toBe(body.requestId);
-      expect(response.headers.get('link')).toBe('</api/registrar/spec>; rel="describedby"');
+      expect(response.headers.get('link')).toBe(
+        `<http://127.0.0.1:${TEST_PORT}/api/registrar/spec>; rel="describedby"`,
+      );
       const validate = ajv.compile(body.requestSchema as Record<string, unknown>);
       expect(validate(entry.examples[0])).toBe(true);
     }
@@ -81,7 +84,9 @@ describe('registrar keys', () => {
     expect(get.headers.get('x-secret-api-key')).toBe(FAKE_SECRETS.PORKBUN_SECRET_API_KEY);
     expect(specRequest.headers.has('x-api-key')).toBe(false);
     expect(specRequest.headers.has('x-secret-api-key')).toBe(false);
-    expect(lookup.headers.get('link')).toBe('</api/registrar/spec>; rel="describedby"');
+    expect(lookup.headers.get('link')).toBe(
+      `<http://127.0.0.1:${TEST_PORT}/api/registrar/spec>; rel="describedby"`,
+    );
     // The spy upstream echoes the keys in its body: the gateway passes bodies as they are, so this proves
     // the test would see a leak; the real registrar never echoes them (see the simulator tests).
     const specText = headerText(spec.headers) + (await spec.text());
@@ -127,7 +132,7 @@ describe('live code path: the simulator on its own address as PORKBUN_API_URL', 
     expect(body).toMatchObject({ status: 'SUCCESS', tld: 'us', apiRegisterable: false });
     expect(response.headers.get('x-request-id')).toBe(body.requestId);
     const link = response.headers.get('link');
-    expect(link).toBe('</api/registrar/spec>; rel="describedby"');
+    expect(link).toBe(`<${gateway.origin}/api/registrar/spec>; rel="describedby"`);
     const spec = await fetch(`${gateway.origin}/api/registrar/spec`);
     expect(await spec.json()).toMatchObject({
       openapi: '3.0.0',

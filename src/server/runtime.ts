@@ -46,6 +46,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         speed: config.simSpeed,
         scenario: isScenario(config.simScenario) ? config.simScenario : 'demo',
         faults: config.simFaults,
+        trustGatewayOrigin: true,
       })
     : undefined;
 

@@ -1,13 +1,11 @@
-import { serve, type HttpBindings } from '@hono/node-server';
-import { Hono } from 'hono';
-import { createControlApp } from './control';
-import { answerOrDrop } from './faults/drop-connection';
+import { serve } from '@hono/node-server';
 import { parseFaultsEnv, type FaultRuleInput } from './faults/fault-rules';
 import { isScenario } from './github/state';
+import { STORAGE_PREFIX } from './github/migrations/storage';
 import { GITHUB_PREFIX, REGISTRAR_PREFIX, createSimulator } from './simulator';
 import { SIM_TOKENS } from './github/seed';
 import { SIM_REGISTRAR_KEYS } from './registrar/keys';
-import { loopbackOnly } from './loopback-only';
+import { createStandaloneApps, originOnPort } from './standalone';
 
 /**
  * The simulator on its own address, as if it were a remote upstream. Point Ferry at it with
@@ -15,6 +13,8 @@ import { loopbackOnly } from './loopback-only';
  */
 const host = process.env.SIM_HOST ?? '127.0.0.1';
 const port = Number(process.env.SIM_PORT ?? 4010);
+/** Archive storage: another origin than the API, as on github.com. */
+const storagePort = Number(process.env.SIM_STORAGE_PORT ?? port + 1);
 const scenario = process.env.SIM_SCENARIO;
 let faults: FaultRuleInput[];
 try {
@@ -27,20 +27,19 @@ const sim = createSimulator({
   speed: Number(process.env.SIM_SPEED ?? 1),
   scenario: isScenario(scenario) ? scenario : 'demo',
   faults,
+  storageOrigin: (apiOrigin) => originOnPort(apiOrigin, storagePort),
 });
 
-const app = new Hono<{ Bindings: HttpBindings }>();
-app.use('/__sim/*', loopbackOnly);
-app.route('/__sim', createControlApp(sim));
-app.all('*', (c) => answerOrDrop(c, sim.fetch));
-
-serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+const { api, storage } = createStandaloneApps(sim);
+serve({ fetch: storage.fetch, hostname: host, port: storagePort });
+serve({ fetch: api.fetch, hostname: host, port }, (info) => {
   const base = `http://${host}:${info.port}`;
   console.log(`Ferry simulator listening on ${base} (scenario ${sim.scenario}, speed ${sim.clock.speed}×)`);
   console.log(`  GitHub:    ${base}${GITHUB_PREFIX}   token octocat=${SIM_TOKENS.octocat}`);
   console.log(
     `  Registrar: ${base}${REGISTRAR_PREFIX}   keys ${SIM_REGISTRAR_KEYS.apiKey} / ${SIM_REGISTRAR_KEYS.secretApiKey}`,
   );
+  console.log(`  Storage:   http://${host}:${storagePort}${STORAGE_PREFIX} (archive downloads)`);
   console.log(
     `  Control:   ${base}/__sim/reset, /__sim/advance, /__sim/state, /__sim/faults (loopback only)`,
   );

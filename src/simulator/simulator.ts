@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { createClock, type SimClock } from './clock';
-import { createGithubApp } from './github/app';
+import { createGithubApp, type GithubAppOptions } from './github/app';
 import { GITHUB_PREFIX, githubError } from './github/http';
 import { registerImportRoutes } from './github/imports/routes';
 import { registerMigrationRoutes } from './github/migrations/routes';
@@ -20,6 +20,10 @@ export interface SimulatorOptions {
   startMs?: number;
   /** Faults in force from the start (`SIM_FAULTS`); `reset()` clears them. */
   faults?: FaultRuleInput[];
+  /** Origin of archive storage (default: the API's host name on the next port). */
+  storageOrigin?: GithubAppOptions['storageOrigin'];
+  /** Embedded in the gateway: body URLs on the gateway's origin (`GATEWAY_ORIGIN_HEADER`). */
+  trustGatewayOrigin?: boolean;
 }
 
 export interface Simulator {
@@ -47,7 +51,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const app = new Hono();
   app.route(
     GITHUB_PREFIX,
-    createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes]),
+    createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes], {
+      storageOrigin: options.storageOrigin,
+      trustGatewayOrigin: options.trustGatewayOrigin,
+    }),
   );
   app.route(REGISTRAR_PREFIX, createRegistrarApp([registerRequirementRoutes]));
   // Object storage for migration archives (signed URLs; outside the API: no token, no rate limit).
@@ -67,13 +74,16 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
 
   return {
-    fetch: (request) =>
-      withFaults(
-        faults,
-        request,
-        describe(request),
-        async (r) => app.fetch(r),
-        () => clock.now(),
+    fetch: async (request) =>
+      withSimulatedDate(
+        await withFaults(
+          faults,
+          request,
+          describe(request),
+          async (r) => app.fetch(r),
+          () => clock.now(),
+        ),
+        clock.now(),
       ),
     faults,
     clock,
@@ -97,6 +107,22 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return () => listeners.delete(listener);
     },
   };
+}
+
+/**
+ * Every answer's `Date` is the simulator's clock, as a real server's `Date` is its own: a client that computes
+ * waits from `x-ratelimit-reset` must compare it with this, not with its own clock.
+ */
+function withSimulatedDate(response: Response, nowMs: number): Response {
+  try {
+    response.headers.set('date', new Date(nowMs).toUTCString());
+    return response;
+  } catch {
+    // Immutable headers (a Response from elsewhere): copy it.
+    const headers = new Headers(response.headers);
+    headers.set('date', new Date(nowMs).toUTCString());
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }
 
 /** Which upstream and relative path a request addresses (for fault rules); undefined for neither. */

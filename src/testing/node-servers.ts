@@ -6,15 +6,13 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { createGateway } from '@/server/app';
 import { answerClientError } from '@/server/client-error';
 import { loadConfig, type GatewayConfig } from '@/server/config';
 import { createRuntime, type Runtime, type RuntimeOptions } from '@/server/runtime';
-import { createControlApp } from '@/simulator/control';
-import { answerOrDrop } from '@/simulator/faults/drop-connection';
-import { loopbackOnly } from '@/simulator/loopback-only';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@/simulator/simulator';
+import { createStandaloneApps, originOnPort } from '@/simulator/standalone';
 
 type Handler = (request: Request, env: HttpBindings) => Response | Promise<Response>;
 
@@ -46,17 +44,35 @@ export function listen(handler: Handler, configure?: (server: ServerType) => voi
   });
 }
 
-/** The simulator on its own loopback port, wired exactly as `src/simulator/main.ts` wires it. */
+/**
+ * The simulator on its own loopback port, wired exactly as `src/simulator/main.ts` wires it: archive storage
+ * on a second port (`storage`), another origin than the API.
+ */
 export async function startSimulatorServer(
   options: SimulatorOptions = {},
-): Promise<Listening & { sim: Simulator }> {
-  const sim = createSimulator({ speed: 0, scenario: 'quiet', ...options });
-  const app = new Hono<{ Bindings: HttpBindings }>();
-  app.use('/__sim/*', loopbackOnly);
-  app.route('/__sim', createControlApp(sim));
-  app.all('*', (c) => answerOrDrop(c, sim.fetch));
-  const listening = await listen((request, env) => app.fetch(request, env));
-  return { ...listening, sim };
+): Promise<Listening & { sim: Simulator; storage: Listening }> {
+  const ready: { storage?: Hono<{ Bindings: HttpBindings }> } = {};
+  const storage = await listen((request, env) =>
+    ready.storage ? ready.storage.fetch(request, env) : new Response('not ready', { status: 503 }),
+  );
+  const sim = createSimulator({
+    speed: 0,
+    scenario: 'quiet',
+    storageOrigin: (apiOrigin) => originOnPort(apiOrigin, storage.port),
+    ...options,
+  });
+  const apps = createStandaloneApps(sim);
+  ready.storage = apps.storage;
+  const listening = await listen((request, env) => apps.api.fetch(request, env));
+  return {
+    ...listening,
+    sim,
+    storage,
+    close: async () => {
+      await listening.close();
+      await storage.close();
+    },
+  };
 }
 
 /**

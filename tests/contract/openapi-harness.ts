@@ -281,7 +281,7 @@ export const UNDECLARED_STATUSES: Record<
   },
   415: {
     schema: 'basic-error',
-    why: 'The simulator keeps the old migrations preview (wyandotte) Accept requirement; the current description has no previews (github-api.md §1.7).',
+    why: 'Scenario strict-preview keeps the specification’s migrations preview (wyandotte) Accept requirement; the current description has no previews (github-api.md §1.7).',
     appliesTo: (id) => OPERATIONS.some((operation) => operation.id === id && operation.preview),
   },
 };

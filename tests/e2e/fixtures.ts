@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-type Scenario = 'demo' | 'quiet' | 'rate-limit-disabled';
+type Scenario = 'demo' | 'quiet' | 'rate-limit-disabled' | 'strict-preview' | 'imports-retired';
 
 /** A fault rule as `POST /__sim/faults` takes it (see docs/reliability.md and src/simulator/faults). */
 export interface FaultRule {

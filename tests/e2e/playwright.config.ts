@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
@@ -37,6 +39,8 @@ export default defineConfig({
       SIM_SCENARIO: 'quiet',
       SIM_SPEED: '1',
       FERRY_DIST: process.env.FERRY_DIST ?? 'dist',
+      // A fresh store per run: never the working copy's ./data.
+      DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'ferry-e2e-data-')),
     },
     reuseExistingServer: false,
     timeout: 60_000,

@@ -2,7 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatClockTime } from '@/lib/format';
 import { rateLimitStore } from '@/lib/rate-limit-store';
+import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp } from '@/testing/render-with-providers';
+import { simulator } from '@/testing/sim-server';
 
 /** Routes load lazily: the shell (and its app bar) appears once the first route has loaded. */
 function appBar() {
@@ -182,5 +184,20 @@ describe('app shell', () => {
     act(() => rateLimitStore.record({ resource: 'core', limit: 5000, remaining: 400, used: 4600, reset }));
     const budget = within(bar).getByRole('status', { name: 'GitHub core rate limit' });
     expect(budget).toHaveTextContent(/^Core 400 \/ 5,000 \(low\) · resets in (49|50) min \d\d s$/);
+  });
+
+  it('counts the reset down on GitHub’s clock (its Date header), not the browser’s', async () => {
+    // GitHub's clock runs 50 minutes ahead of this browser's (a simulator after /__sim/advance; drift).
+    const sim = simulator();
+    sim.advance(3_000);
+    const { reset } = sim.github().limiter.status(SIM_TOKENS.octocat, 'core', sim.clock.now());
+    const minutesLeft = Math.floor((reset * 1000 - sim.clock.now()) / 60_000);
+    renderApp('/connection');
+    const bar = await appBar();
+    const budget = await within(bar).findByRole('status', { name: 'GitHub core rate limit' });
+    await waitFor(() => expect(budget).toHaveTextContent(/resets in/));
+    const shown = /resets in (\d+) min/.exec(budget.textContent ?? '');
+    expect(shown, budget.textContent ?? '').not.toBeNull();
+    expect(Math.abs(Number(shown?.[1]) - minutesLeft)).toBeLessThanOrEqual(1);
   });
 });

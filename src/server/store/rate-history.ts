@@ -25,7 +25,12 @@ export function createRateHistory(db: Db) {
       await db.insert(rateSamples).values(readings.map((reading) => ({ ...reading })));
     },
 
-    async read(since: Date, resource?: string): Promise<RateReading[]> {
+    /**
+     * Readings since a time, oldest first. With `stepSeconds`, the newest reading of each resource per step
+     * only: a chart of a day needs a point every few minutes, not every reading.
+     */
+    async read(since: Date, resource?: string, stepSeconds?: number): Promise<RateReading[]> {
+      if (stepSeconds && stepSeconds >= 1) return readStepped(db, since, resource, stepSeconds);
       const where = resource
         ? and(gte(rateSamples.at, since), eq(rateSamples.resource, resource))
         : gte(rateSamples.at, since);
@@ -76,6 +81,33 @@ export function createRateHistory(db: Db) {
 }
 
 export type RateHistory = ReturnType<typeof createRateHistory>;
+
+async function readStepped(
+  db: Db,
+  since: Date,
+  resource: string | undefined,
+  step: number,
+): Promise<RateReading[]> {
+  // DISTINCT ON must repeat ORDER BY's expression exactly, so the step is written in, not bound twice.
+  const bucket = sql.raw(`floor(extract(epoch from at) / ${Math.max(1, Math.floor(step))})`);
+  const result = await db.execute(sql`
+    select * from (
+      select distinct on (resource, ${bucket})
+        at, resource, "limit", remaining, used, reset, source
+      from ${rateSamples}
+      where at >= ${since} ${resource ? sql`and resource = ${resource}` : sql``}
+      order by resource, ${bucket}, at desc, id desc
+    ) stepped order by at, resource`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    at: new Date(row.at as string | Date),
+    resource: String(row.resource),
+    limit: Number(row.limit),
+    remaining: Number(row.remaining),
+    used: Number(row.used),
+    reset: new Date(row.reset as string | Date),
+    source: row.source === 'poll' ? 'poll' : 'header',
+  }));
+}
 
 /** PGlite and node-postgres shape `execute` results alike (`rows`). */
 function rowsOf<T>(result: unknown): T[] {

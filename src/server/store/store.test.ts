@@ -35,6 +35,23 @@ describe(`the store (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded'})`, 
     expect(await store.rateHistory.read(T0)).toHaveLength(3);
   });
 
+  it('reads one reading per resource and step when asked for a coarser series', async () => {
+    await store.rateHistory.record([
+      reading(minutes(0), 4999),
+      reading(minutes(4), 4990),
+      reading(minutes(6), 4980),
+      reading(minutes(9), 4970),
+      reading(minutes(9), 20, 'search'),
+    ]);
+    const stepped = await store.rateHistory.read(T0, undefined, 300);
+    expect(stepped.map((row) => `${row.resource}:${row.remaining}`)).toEqual([
+      'core:4990',
+      'core:4970',
+      'search:20',
+    ]);
+    expect(await store.rateHistory.read(T0, 'search', 300)).toHaveLength(1);
+  });
+
   it('forgets readings after 30 days and thins those older than a day to one per 5 minutes', async () => {
     const now = new Date(T0.getTime() + 40 * 24 * 3_600_000);
     const twoDaysAgo = new Date(now.getTime() - 2 * 24 * 3_600_000);

@@ -87,6 +87,31 @@ describe('one watcher for every browser', () => {
   }, 120_000);
 });
 
+describe('answers from a snapshot', () => {
+  it('carry the asking browser’s origin in Link headers, not the watcher’s', async () => {
+    await resetStore();
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store });
+    for (const repo of ['hello-world', 'octo-web']) {
+      await gateway.call('/api/github/orgs/octo-org/migrations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ repositories: [repo] }),
+      });
+    }
+    const path = '/api/github/orgs/octo-org/migrations?per_page=1&page=1';
+    const first = await gateway.call(path);
+    const second = await gateway.call(path);
+    for (const response of [first, second]) {
+      expect(response.headers.get('link')).toContain(
+        `${gateway.origin}/api/github/orgs/octo-org/migrations?`,
+      );
+      expect(response.headers.get('link')).not.toContain('gateway.internal');
+      expect(await response.text()).not.toContain('gateway.internal');
+    }
+    gateway.runtime.memory.watcher?.stop();
+  }, 60_000);
+});
+
 describe('writes through the gateway', () => {
   it('records unlocks server-side and a new export shows in a watched list at once', async () => {
     await resetStore();

@@ -11,6 +11,12 @@ import { observedState, type ObservedState, type WatchTarget } from './watch-tar
  * not grow with the number of open browsers.
  */
 
+/**
+ * The origin of the gateway's own requests (watcher polls, minute samples). Link headers and body URLs the
+ * gateway writes on its origin carry it in snapshots; answers put the asking browser's origin back.
+ */
+export const INTERNAL_ORIGIN = 'http://gateway.internal';
+
 /** Headers kept with a snapshot and given back with it. */
 const KEPT_HEADERS = [
   'content-type',
@@ -203,14 +209,19 @@ export function createWatcher(deps: WatcherDeps) {
     if (snapshots) persist(() => snapshots.remove(key));
   };
 
-  const answer = (entry: WatchEntry, ifNoneMatch: string | undefined): Response => {
+  const answer = (entry: WatchEntry, ifNoneMatch: string | undefined, origin: string): Response => {
+    const host = new URL(origin).host;
+    const onOrigin = (text: string) =>
+      text.replaceAll(INTERNAL_ORIGIN, origin).replaceAll(new URL(INTERNAL_ORIGIN).host, host);
     if (entry.failure) {
-      return new Response(entry.failure.body, {
+      return new Response(onOrigin(entry.failure.body), {
         status: entry.failure.status,
         headers: entry.failure.headers,
       });
     }
     const headers = new Headers(entry.headers);
+    const link = headers.get('link');
+    if (link) headers.set('link', onOrigin(link));
     for (const [name, value] of deps.rateHeaders()) headers.set(name, value);
     headers.set('x-ferry-seen-at', new Date(entry.seenAt).toISOString());
     const etag = entry.headers.etag;
@@ -218,7 +229,7 @@ export function createWatcher(deps: WatcherDeps) {
       return new Response(null, { status: 304, headers });
     }
     headers.set('content-type', entry.headers['content-type'] ?? 'application/json; charset=utf-8');
-    return new Response(JSON.stringify(entry.body), { status: 200, headers });
+    return new Response(onOrigin(JSON.stringify(entry.body)), { status: 200, headers });
   };
 
   const usable = (entry: WatchEntry | undefined): entry is WatchEntry =>
@@ -236,6 +247,8 @@ export function createWatcher(deps: WatcherDeps) {
       ifNoneMatch: string | undefined,
       forwardOnce: () => Promise<Response>,
       actor: string,
+      /** The asking browser's origin, for Link headers and body URLs. */
+      origin: string,
     ): Promise<Response> {
       // A poll in flight is about to know more than the snapshot: wait for it.
       await entries.get(target.key)?.polling;
@@ -243,13 +256,13 @@ export function createWatcher(deps: WatcherDeps) {
       if (usable(existing)) {
         existing.askedAt = Date.now();
         if (!existing.timer && !existing.polling && !existing.observed.terminal) schedule(existing);
-        return answer(existing, ifNoneMatch);
+        return answer(existing, ifNoneMatch, origin);
       }
       // Tabs that ask together while nobody has the answer share one upstream request.
       const pending = firstAsks.get(target.key);
       if (pending) {
         const entry = await pending;
-        if (entry) return answer(entry, ifNoneMatch);
+        if (entry) return answer(entry, ifNoneMatch, origin);
         return forwardOnce();
       }
       let response: Response | undefined;
@@ -276,7 +289,7 @@ export function createWatcher(deps: WatcherDeps) {
       firstAsks.set(target.key, first);
       try {
         const entry = await first;
-        return entry ? answer(entry, ifNoneMatch) : response!;
+        return entry ? answer(entry, ifNoneMatch, origin) : response!;
       } finally {
         firstAsks.delete(target.key);
       }

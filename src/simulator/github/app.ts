@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { SimClock } from '../clock';
 import { identify, type GithubEnv } from './auth';
-import { DOCS, githubError } from './http';
+import { DOCS, gatewayOriginOf, githubError, githubJson } from './http';
 import { registerRateLimitRoutes } from './routes/rate-limit';
 import { registerUserRoutes } from './routes/users';
 import type { GithubState } from './state';
@@ -12,6 +12,29 @@ const SECONDARY_MAX_WRITES = 80;
 
 /** Route registrars that later capabilities (migrations, imports) add to the same app. */
 export type GithubRoutes = (app: Hono<GithubEnv>, state: () => GithubState, clock: SimClock) => void;
+
+/** `X-GitHub-Api-Version` values GitHub accepts today; requests without the header get the first. */
+export const API_VERSIONS = ['2022-11-28', '2026-03-10'] as const;
+const API_VERSIONS_DOCS = 'https://docs.github.com/rest/about-the-rest-api/api-versions';
+
+export interface GithubAppOptions {
+  /**
+   * The origin archive storage answers on, given the API request's origin. github.com keeps storage on
+   * another host, so a redirect-following client drops `Authorization` on the hop; the default is the same
+   * host name on the next port.
+   */
+  storageOrigin?: (apiOrigin: string) => string;
+  /** Write body URLs on the origin Ferry's gateway names (embedded in the gateway only). */
+  trustGatewayOrigin?: boolean;
+}
+
+/** The same host name on the next port: another origin, reachable where the API is. */
+export function nextPortOrigin(apiOrigin: string): string {
+  const url = new URL(apiOrigin);
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
+  url.port = String(port + 1);
+  return url.origin;
+}
 
 function rateLimitHeaders(
   headers: Headers,
@@ -24,8 +47,14 @@ function rateLimitHeaders(
   headers.set('x-ratelimit-resource', 'core');
 }
 
-export function createGithubApp(state: () => GithubState, clock: SimClock, extraRoutes: GithubRoutes[] = []) {
+export function createGithubApp(
+  state: () => GithubState,
+  clock: SimClock,
+  extraRoutes: GithubRoutes[] = [],
+  options: GithubAppOptions = {},
+) {
   const app = new Hono<GithubEnv>();
+  const storageOrigin = options.storageOrigin ?? nextPortOrigin;
 
   app.use('*', async (c: Context<GithubEnv>, next) => {
     const s = state();
@@ -35,21 +64,40 @@ export function createGithubApp(state: () => GithubState, clock: SimClock, extra
     const actor = identify(c, s);
     const requestId = `SIM:${now.toString(16).toUpperCase()}:${s.stats.requests}`;
 
+    const requested = c.req.header('x-github-api-version')?.trim();
+    const apiVersion = requested ?? API_VERSIONS[0];
+
     const finish = (
       response: Response,
       status = limited ? s.limiter.status(actor?.identity ?? 'anonymous', 'core', now) : undefined,
     ) => {
       response.headers.set('x-github-request-id', requestId);
-      response.headers.set('x-github-api-version-selected', '2022-11-28');
+      response.headers.set('x-github-api-version-selected', apiVersion);
       response.headers.set('x-github-media-type', 'github.v3; format=json');
       if (status) rateLimitHeaders(response.headers, status);
       return response;
     };
 
+    if (!(API_VERSIONS as readonly string[]).includes(apiVersion)) {
+      const response = githubError(
+        c,
+        400,
+        `Unsupported 'X-GitHub-Api-Version' header: ${JSON.stringify(apiVersion.slice(0, 40))}. Supported versions: ${API_VERSIONS.join(', ')}.`,
+        { documentation_url: API_VERSIONS_DOCS },
+      );
+      response.headers.set('x-github-request-id', requestId);
+      return response;
+    }
     if (!actor) {
-      return finish(c.json({ message: 'Bad credentials', documentation_url: DOCS, status: '401' }, 401));
+      return finish(
+        githubJson(c, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }, 401),
+      );
     }
     c.set('actor', actor);
+    c.set('apiVersion', apiVersion);
+    c.set('strictPreview', s.scenario === 'strict-preview');
+    c.set('storageOrigin', storageOrigin(new URL(c.req.url).origin));
+    if (options.trustGatewayOrigin) c.set('gatewayOrigin', gatewayOriginOf(c.req.raw));
     const counts = !c.req.path.endsWith('/rate_limit');
     if (limited && counts && s.limiter.status(actor.identity, 'core', now).remaining === 0) {
       const who = actor.login ? `user ID ${s.world.accounts.get(actor.login)?.id ?? 0}` : 'your IP address';

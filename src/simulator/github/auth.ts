@@ -8,7 +8,19 @@ export interface Actor {
   scopes: string[];
 }
 
-export type GithubEnv = { Variables: { actor: Actor } };
+export type GithubEnv = {
+  Variables: {
+    actor: Actor;
+    /** `X-GitHub-Api-Version` in force (the request's, or the default). */
+    apiVersion: string;
+    /** Scenario `strict-preview`: preview operations need the preview media type. */
+    strictPreview: boolean;
+    /** Where archive storage lives: another origin than the API's, as on github.com. */
+    storageOrigin: string;
+    /** Behind Ferry's gateway: its origin, where body URLs point (see GATEWAY_ORIGIN_HEADER). */
+    gatewayOrigin: string | undefined;
+  };
+};
 
 /** Who is calling. `undefined` means the token is unknown (401 Bad credentials). */
 export function identify(c: Context, state: GithubState): Actor | undefined {

@@ -1,33 +1,69 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import type { GithubEnv } from './auth';
 
 /** Where GitHub's REST API is mounted in the simulator: the GitHub Enterprise Server form, `/api/v3`. */
 export const GITHUB_PREFIX = '/api/v3';
 export const DOCS = 'https://docs.github.com/rest';
 
-export function apiBase(c: Context): string {
-  return new URL(c.req.url).origin + GITHUB_PREFIX;
+/**
+ * Set by Ferry's gateway on requests to its embedded simulator: the gateway's own origin. The simulator then writes
+ * body URLs there (`…/api/github/…`, which resolve through the gateway) instead of on its internal address, which
+ * resolves nowhere. Honoured only by a simulator created with `trustGatewayOrigin`.
+ */
+export const GATEWAY_ORIGIN_HEADER = 'x-ferry-gateway-origin';
+
+/** The gateway origin a request carries, when the simulator trusts it and it is a plain http(s) origin. */
+export function gatewayOriginOf(request: Request): string | undefined {
+  const value = request.headers.get(GATEWAY_ORIGIN_HEADER);
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value
+      ? value
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-export function webBase(c: Context): string {
-  return new URL(c.req.url).origin;
+/** Where API URLs in bodies point: the request's own origin (or, behind the gateway, the gateway's). */
+export function apiBase(c: Context<GithubEnv>): string {
+  const gateway = c.get('gatewayOrigin');
+  return gateway ? `${gateway}/api/github` : new URL(c.req.url).origin + GITHUB_PREFIX;
+}
+
+export function webBase(c: Context<GithubEnv>): string {
+  return c.get('gatewayOrigin') ?? new URL(c.req.url).origin;
+}
+
+/** GitHub's JSON content type, on errors too (Hono's `c.json` sends no charset). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A JSON answer with GitHub's content type. */
+export function githubJson(
+  c: Context,
+  body: unknown,
+  status: 200 | 201 | 400 | 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503,
+) {
+  return c.body(JSON.stringify(body), status, { 'content-type': JSON_TYPE });
 }
 
 /** GitHub's `basic-error` body, with the status as a string as newer responses carry it. */
 export function githubError(
   c: Context,
-  status: 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503,
+  status: 400 | 401 | 403 | 404 | 409 | 410 | 415 | 422 | 500 | 503,
   message: string,
   extra: Record<string, unknown> = {},
 ) {
-  return c.json({ message, documentation_url: DOCS, status: String(status), ...extra }, status);
+  return githubJson(c, { message, documentation_url: DOCS, status: String(status), ...extra }, status);
 }
 
 export function validationFailed(
   c: Context,
   errors: { resource: string; field?: string; code: string; message?: string }[],
 ) {
-  return c.json({ message: 'Validation Failed', errors, documentation_url: DOCS, status: '422' }, 422);
+  return githubJson(c, { message: 'Validation Failed', errors, documentation_url: DOCS, status: '422' }, 422);
 }
 
 export function etagOf(body: string): string {
@@ -45,7 +81,7 @@ export function sendJson(c: Context, body: unknown, status: 200 | 201 = 200): Re
   const text = JSON.stringify(body);
   const etag = etagOf(text);
   const headers = {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': JSON_TYPE,
     etag,
     'cache-control': 'private, max-age=60, s-maxage=60',
     vary: 'Accept, Authorization, Cookie, X-GitHub-OTP',
@@ -82,7 +118,13 @@ export function sendPage<T>(c: Context, items: T[]): Response {
   return response;
 }
 
-export function requiresPreview(c: Context): Response | undefined {
+/**
+ * The migration operations the specification marks PREVIEW. Today's GitHub documents no preview for them and
+ * answers any `Accept`; the scenario `strict-preview` keeps the specification's rule (415 without
+ * `application/vnd.github.wyandotte-preview+json`).
+ */
+export function requiresPreview(c: Context, strict: boolean): Response | undefined {
+  if (!strict) return undefined;
   const accept = c.req.header('accept') ?? '';
   if (accept.includes('wyandotte-preview')) return undefined;
   return githubError(

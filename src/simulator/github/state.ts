@@ -8,9 +8,18 @@ import { seedWorld, type SimWorld } from './seed';
  * Named scenarios:
  * - `demo`: other clients spend the budget in the background, so the dashboard moves (the default for `npm start`);
  * - `quiet`: nothing happens unless requested (the default for tests: deterministic);
- * - `rate-limit-disabled`: a GitHub Enterprise Server with rate limiting off (404 on /rate_limit, no headers).
+ * - `rate-limit-disabled`: a GitHub Enterprise Server with rate limiting off (404 on /rate_limit, no headers);
+ * - `strict-preview`: quiet, and the specification's rule for PREVIEW operations (415 without the preview
+ *   media type; today's GitHub accepts any);
+ * - `imports-retired`: quiet, and the source-import operations answer as github.com does since 2024-04-12.
  */
-export const SCENARIOS = ['demo', 'quiet', 'rate-limit-disabled'] as const;
+export const SCENARIOS = [
+  'demo',
+  'quiet',
+  'rate-limit-disabled',
+  'strict-preview',
+  'imports-retired',
+] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export function isScenario(value: unknown): value is Scenario {

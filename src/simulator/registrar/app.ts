@@ -34,6 +34,7 @@ export function callerIp(c: Context): string {
 export interface RegistrarContext {
   now: () => number;
   limiter: BurstLimiter;
+  burst: BurstOptions;
   /**
    * Read and check the credentials an authenticated operation needs. Returns the error response to send,
    * or `undefined` when the keys are valid.
@@ -92,9 +93,11 @@ async function authenticate(c: Context, requestId: string): Promise<Response | u
 export function createRegistrarApp(extraRoutes: RegistrarRoutes[] = [], options: RegistrarOptions = {}) {
   const app = new Hono();
   const now = options.now ?? Date.now;
+  const burst = options.burst ?? DEFAULT_BURST;
   const context: RegistrarContext = {
     now,
-    limiter: createBurstLimiter(now, options.burst ?? DEFAULT_BURST),
+    burst,
+    limiter: createBurstLimiter(now, burst),
     authenticate,
   };
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
+import { v7 as uuidv7 } from 'uuid';
 
 export const REGISTRAR_PREFIX = '/api/json/v3';
 
@@ -13,8 +13,9 @@ export function decorate(c: Context, response: Response, requestId: string): Res
   return response;
 }
 
+/** Porkbun's request ids are UUIDv7 (time-ordered), e.g. `019fa6cf-aa0e-7083-8d51-92119ff2c113`. */
 export function newRequestId(): string {
-  return randomUUID();
+  return uuidv7();
 }
 
 export function registrarError(

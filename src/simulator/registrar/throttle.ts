@@ -1,7 +1,7 @@
 /**
  * Burst limiting like the registrar's front proxy: more than `limit` requests from one caller (API key, or
- * IP without a key) within `windowMs` are refused. Porkbun's per-IP bucket is about 2 requests/s and
- * surfaces as HTTP 503; the simulator allows a burst of 3 within a second. Time is injected so tests can
+ * IP without a key) within `windowMs` are refused (HTTP 429 `RATE_LIMIT_EXCEEDED`, as Porkbun documents); the
+ * simulator allows a burst of 3 within a second. The front proxy's plain 503s are the fault `registrar-503-burst`. Time is injected so tests can
  * drive it; by default it is real time, because throttling is about how fast requests actually arrive.
  */
 export interface BurstLimiter {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseRegistrationRequirements, type RegistrationRequirements } from '@/contracts/registrar';
 import { request } from '@/lib/api-client';
-import { parseLinkHeader } from '@/lib/link-header';
+import { parseLinkHeader, sameOriginPath } from '@/lib/link-header';
 
 export interface RequirementsLookup {
   requirements: RegistrationRequirements;
@@ -20,8 +20,8 @@ export async function getRequirements(tld: string): Promise<RequirementsLookup> 
   const describedBy = parseLinkHeader(headers.get('link')).describedby;
   return {
     requirements,
-    // Only same-origin paths: the gateway rewrites the registrar's link to one of its own URLs.
-    describedBy: describedBy?.startsWith('/api/registrar/') ? describedBy : undefined,
+    // Only this origin's gateway URLs: the gateway rewrites the registrar's link to one of its own.
+    describedBy: sameOriginPath(describedBy, '/api/registrar/'),
     requestId: headers.get('x-request-id') ?? requirements.requestId,
     apiVersion: headers.get('x-api-version') ?? undefined,
   };

@@ -47,6 +47,14 @@ describe('domains page: the TLD input', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/\.xn--q9jyb4c \(みんな\) can be registered/)).toBeInTheDocument();
   });
+
+  it('.info (outside the curated catalogue, sold by the registrar) can be registered, not “not offered”', async () => {
+    renderApp('/domains?tld=info');
+    expect(
+      await screen.findByRole('heading', { name: 'Can be registered through the API' }, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/does not offer/)).not.toBeInTheDocument();
+  });
 });
 
 describe('domains page: registry requirements in every label encoding', { timeout: 20_000 }, () => {

@@ -25,6 +25,16 @@ describe('import page', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('against a server where the API is retired (410 Gone): says so once, without retrying', async () => {
+    simulator().reset({ scenario: 'imports-retired' });
+    renderApp('/imports/octo-org/hello-world');
+    const title = await screen.findByText('Gone: retired on this server');
+    const alert = title.closest('[role="alert"]');
+    expect(alert).toHaveTextContent(/Source Imports REST API has been retired/);
+    expect(screen.queryByRole('textbox', { name: 'Source URL' })).not.toBeInTheDocument();
+    expect(simulator().github().stats.requests).toBeLessThanOrEqual(2); // the import, the app bar's budget
+  });
+
   it('validates the start form: URL, detect warning, credentials only when needed, tfvc project', async () => {
     const { user } = renderApp('/imports/octo-org/hello-world');
     const url = await screen.findByRole('textbox', { name: 'Source URL' });

@@ -1,9 +1,10 @@
 import type { Context } from 'hono';
 import type { GithubRoutes } from '../app';
 import { isOrgMember, type GithubEnv } from '../auth';
-import { apiBase, DOCS, githubError, sendJson, validationFailed, webBase } from '../http';
+import { apiBase, githubError, sendJson, validationFailed, webBase } from '../http';
 import type { GithubState } from '../state';
 import { authorBody, importBody, type ImportLinks } from './serialize';
+import { importsRetirement } from './retirement';
 import { isVcs } from './scenarios';
 import {
   chooseProject,
@@ -29,16 +30,16 @@ async function readBody(c: Context): Promise<Body | undefined | Response> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return c.json({ message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' }, 400);
+    return githubError(c, 400, 'Problems parsing JSON');
   }
   if (parsed === null) return undefined;
   if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return c.json({ message: 'Body should be a JSON object', documentation_url: DOCS, status: '400' }, 400);
+    return githubError(c, 400, 'Body should be a JSON object');
   }
   return parsed as Body;
 }
 
-function links(c: Context): ImportLinks {
+function links(c: Context<GithubEnv>): ImportLinks {
   return { api: apiBase(c), web: webBase(c) };
 }
 
@@ -52,6 +53,8 @@ export function isValidAuthorName(name: string): boolean {
 }
 
 export const registerImportRoutes: GithubRoutes = (app, state, clock) => {
+  // Hono's `/import/*` also matches `/import` itself.
+  app.use('/repos/:owner/:repo/import/*', importsRetirement(state));
   /** The repository the path names, if the caller can see and write to it. */
   const findRepo = (c: Context<GithubEnv>, s: GithubState) => {
     const owner = c.req.param('owner') ?? '';

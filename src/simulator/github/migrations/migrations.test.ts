@@ -180,7 +180,7 @@ describe('the archive', () => {
     sim.advance(60);
     const redirect = await gh(`/orgs/octo-org/migrations/${created.id}/archive`);
     const location = redirect.headers.get('location') ?? '';
-    expect(new URL(location).origin).toBe(ORIGIN);
+    expect(new URL(location).origin).toBe('http://sim.test:81');
     const withAuth = await sim.fetch(new Request(location, { headers: { authorization: 'Bearer x' } }));
     expect(withAuth.status).toBe(400);
     expect(await withAuth.text()).toMatch(/Only one auth mechanism allowed/);
@@ -331,17 +331,38 @@ describe('errors', () => {
     expect((await gh('/user/migrations', { token: SIM_TOKENS.hubot })).status).toBe(200);
   });
 
-  it('preview operations need the wyandotte Accept (415); starting does not', async () => {
+  it('preview operations answer today’s media types as GitHub does (Octokit sends application/vnd.github.v3+json)', async () => {
+    const created = await start('/orgs/octo-org/migrations', { repositories: ['docs'] });
+    for (const accept of ['application/vnd.github+json', 'application/vnd.github.v3+json', PREVIEW]) {
+      const answer = await gh(`/orgs/octo-org/migrations/${created.id}`, { accept });
+      expect(answer.status, accept).toBe(200);
+    }
+    expect((await gh('/user/migrations', { accept: 'application/vnd.github.v3+json' })).status).toBe(200);
+  });
+
+  it('scenario strict-preview: preview operations need the wyandotte Accept (415); starting does not', async () => {
+    sim.reset({ scenario: 'strict-preview' });
     const created = await start('/orgs/octo-org/migrations', { repositories: ['docs'] });
     const refused = await gh(`/orgs/octo-org/migrations/${created.id}`, {
       accept: 'application/vnd.github+json',
     });
     expect(refused.status).toBe(415);
+    expect((await gh(`/orgs/octo-org/migrations/${created.id}`)).status).toBe(200);
     const started = await gh('/user/migrations', {
       method: 'POST',
       body: { repositories: ['dotfiles'] },
       accept: 'application/vnd.github+json',
     });
     expect(started.status).toBe(201);
+  });
+
+  it('the archive redirect points at storage on another origin than the API', async () => {
+    const created = await start('/orgs/octo-org/migrations', { repositories: ['docs'] });
+    sim.advance(120);
+    const redirect = await gh(`/orgs/octo-org/migrations/${created.id}/archive`);
+    expect(redirect.status).toBe(302);
+    const location = new URL(redirect.headers.get('location') ?? '');
+    expect(location.origin).not.toBe(ORIGIN);
+    expect(location.hostname).toBe(new URL(ORIGIN).hostname);
   });
 });

@@ -81,7 +81,7 @@ function registerScope(
   /** Preview Accept, then who may act, then the migration itself. */
   const withMigration = (c: Ctx, preview: boolean): (Scoped & { migration: SimMigration }) | Response => {
     if (preview) {
-      const refused = requiresPreview(c);
+      const refused = requiresPreview(c, c.get('strictPreview'));
       if (refused) return refused;
     }
     const scoped = resolve(c);
@@ -93,7 +93,7 @@ function registerScope(
   };
 
   app.get(base, (c) => {
-    const refused = requiresPreview(c);
+    const refused = requiresPreview(c, c.get('strictPreview'));
     if (refused) return refused;
     const scoped = resolve(c);
     if (scoped instanceof Response) return scoped;
@@ -115,10 +115,7 @@ function registerScope(
     try {
       body = await c.req.json();
     } catch {
-      return c.json(
-        { message: 'Problems parsing JSON', documentation_url: 'https://docs.github.com/rest' },
-        400,
-      );
+      return githubError(c, 400, 'Problems parsing JSON');
     }
     const { s, scope, owner } = scoped;
     const ownerRepos = s.world.repos.filter((repo) => repo.owner === owner);
@@ -160,7 +157,7 @@ function registerScope(
     const now = clock.now();
     if (archiveStatus(found.migration, now) !== 'available') return githubError(c, 404, 'Not Found');
     const location = signedArchiveUrl(
-      new URL(c.req.url).origin,
+      c.get('storageOrigin'),
       found.s.migrations.signingKey,
       found.migration.id,
       found.migration.guid,

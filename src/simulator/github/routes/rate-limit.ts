@@ -19,7 +19,8 @@ export function registerRateLimitRoutes(app: Hono<GithubEnv>, state: () => Githu
     const resources = Object.fromEntries(
       CATEGORIES.map((category) => [category.name, s.limiter.status(identity, category.name, now)]),
     );
-    // `rate` is deprecated and mirrors `core`, exactly as GitHub sends it (API version 2022-11-28).
+    // `rate` is deprecated and mirrors `core` in API version 2022-11-28; version 2026-03-10 removed it.
+    if (c.get('apiVersion') === '2026-03-10') return sendJson(c, { resources });
     return sendJson(c, { resources, rate: resources.core });
   });
 }

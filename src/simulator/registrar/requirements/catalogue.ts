@@ -20,6 +20,7 @@ import {
   WEBSITE_ONLY_REASON,
   type JsonSchema,
 } from './schemas';
+import { ROOT_ZONE_TLDS } from './root-zone';
 
 /** One TLD as the simulated registrar describes it. */
 export interface CatalogueEntry {
@@ -160,8 +161,9 @@ const DE_REQUIREMENTS = registrySchema(
 /** The simulated registrar's TLDs (the lookup key is the lower-case ASCII TLD). */
 export const CATALOGUE: readonly CatalogueEntry[] = [
   {
-    ...generic('com', { priceCents: 1108, max: 10, agree: 'enum' }),
-    // The published .com fixture's minimal shape, with the simulator's descriptions.
+    // The published .com fixture's minimal shape (no `registryRequirements` at all), with the simulator's
+    // descriptions.
+    ...generic('com', { priceCents: 1108, max: 10, agree: 'enum', omitRegistry: true }),
   },
   generic('net', { priceCents: 1252, max: 10 }),
   generic('org', { priceCents: 1069, max: 10, agree: 'enum' }),
@@ -277,8 +279,30 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
 
 const BY_TLD = new Map(CATALOGUE.map((entry) => [entry.tld, entry]));
 
+/** A stable price between $5 and $45 a year for a TLD outside the curated catalogue. */
+function priceOf(tld: string): number {
+  let hash = 0;
+  for (const char of tld) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return 500 + (hash % 4000);
+}
+
+const ROOT_ZONE_ENTRIES = new Map<string, CatalogueEntry>();
+
+/**
+ * The curated catalogue first (special cases: terms, registry requirements, website-only TLDs), then every other
+ * TLD of the root zone with a generic answer (one-year term, up to ten, WHOIS privacy, no registry requirements:
+ * the field omitted, as the published fixtures omit it). Anything else is not a TLD: `undefined`.
+ */
 export function findTld(tld: string): CatalogueEntry | undefined {
-  return BY_TLD.get(tld);
+  const curated = BY_TLD.get(tld);
+  if (curated) return curated;
+  if (!ROOT_ZONE_TLDS.has(tld)) return undefined;
+  let entry = ROOT_ZONE_ENTRIES.get(tld);
+  if (!entry) {
+    entry = generic(tld, { priceCents: priceOf(tld), max: 10, omitRegistry: true });
+    ROOT_ZONE_ENTRIES.set(tld, entry);
+  }
+  return entry;
 }
 
 /** The registrar's answer body (without `requestId`) for one TLD: the test-only fields stay behind. */

@@ -29,9 +29,13 @@ function registrarAt() {
 
 type Body = Record<string, unknown> & { status: string; code?: string; requestId: string };
 
+/** UUIDv7: version nibble 7, variant 10xx, like Porkbun's `019fa6cf-aa0e-7083-8d51-92119ff2c113`. */
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 async function read(response: Response): Promise<Body> {
   const body = (await response.json()) as Body;
   expect(response.headers.get('x-request-id')).toBe(body.requestId);
+  expect(body.requestId).toMatch(UUID_V7);
   expect(response.headers.get('link')).toBe(`<${BASE}/spec>; rel="describedby"`);
   return body;
 }
@@ -58,7 +62,7 @@ describe('getRegistrationRequirements', () => {
     }
   });
 
-  it('matches the published .com shape: registryRequirements null, max term 10', async () => {
+  it('matches the published .com shape: registryRequirements omitted, max term 10', async () => {
     const body = await read(
       await registrarAt().call('/domain/getRegistrationRequirements/com', { headers: headerKeys }),
     );
@@ -68,13 +72,41 @@ describe('getRegistrationRequirements', () => {
       whoisPrivacySupported: true,
       requiresValidatedAddress: false,
       registrantOnly: false,
-      registryRequirements: null,
       requestSchema: {
         required: ['cost', 'agreeToTerms'],
         properties: { agreeToTerms: { enum: ['yes', '1'] } },
       },
     });
     expect(body).not.toHaveProperty('notApiRegisterableReason');
+    expect(body).not.toHaveProperty('registryRequirements');
+  });
+
+  it('answers every TLD of the root zone (generic answers), not only the curated catalogue', async () => {
+    const registrar = registrarAt();
+    for (const tld of ['info', 'me', 'co', 'shop', 'online', 'site', 'fr', 'nl', 'xn--p1ai']) {
+      registrar.tick(1000);
+      const response = await registrar.call(`/domain/getRegistrationRequirements/${tld}`, {
+        headers: headerKeys,
+      });
+      expect(response.status, tld).toBe(200);
+      const body = await read(response);
+      expect(body, tld).toMatchObject({
+        status: 'SUCCESS',
+        tld,
+        apiRegisterable: true,
+        registrationDurationYears: 1,
+      });
+      expect(body).not.toHaveProperty('registryRequirements');
+      const ajv = new Ajv2020({ strict: false });
+      expect(
+        ajv.validate(body.requestSchema as Record<string, unknown>, { cost: 0, agreeToTerms: 'yes' }),
+      ).toBe(false);
+    }
+    registrar.tick(1000);
+    const infrastructure = await registrar.call('/domain/getRegistrationRequirements/arpa', {
+      headers: headerKeys,
+    });
+    expect(infrastructure.status).toBe(400);
   });
 
   it('accepts body keys by POST, and is case-insensitive on the TLD', async () => {
@@ -120,16 +152,19 @@ describe('getRegistrationRequirements', () => {
     expect((await read(response)).code).toBe('INVALID_API_KEYS_002');
   });
 
-  it('answers a burst beyond 3 requests a second with HTTP 503 RATE_LIMIT_EXCEEDED, then recovers', async () => {
+  it('answers a burst beyond 3 requests a second with HTTP 429 RATE_LIMIT_EXCEEDED and X-RateLimit-Reset, then recovers', async () => {
     const registrar = registrarAt();
     const lookup = () => registrar.call('/domain/getRegistrationRequirements/com', { headers: headerKeys });
     for (let i = 0; i < 3; i += 1) expect((await lookup()).status).toBe(200);
     const refused = await lookup();
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(Math.ceil(1_000_000 / 1000) + 1));
     expect(await read(refused)).toMatchObject({
       status: 'ERROR',
       code: 'RATE_LIMIT_EXCEEDED',
+      message: 'Rate limit exceeded. Please try again later.',
       ttlRemaining: 1,
     });
     registrar.tick(1001);

@@ -5,7 +5,7 @@ import { findTld, requirementsBody } from './catalogue';
 
 /**
  * `domain/getRegistrationRequirements/{tld}`: GET with header credentials (documented), and POST with body
- * credentials (the generic form every v3 operation accepts). Bursts are answered with HTTP 503.
+ * credentials (the generic form every v3 operation accepts). Bursts are answered with HTTP 429.
  */
 export const registerRequirementRoutes: RegistrarRoutes = (app, context) => {
   const handler = async (c: Context) => {
@@ -13,18 +13,19 @@ export const registerRequirementRoutes: RegistrarRoutes = (app, context) => {
     const caller = c.req.header('x-api-key') ?? callerIp(c);
     const wait = context.limiter.hit(caller);
     if (wait > 0) {
+      // Porkbun documents 429 RATE_LIMIT_EXCEEDED with `X-RateLimit-Reset` (Unix seconds); its front proxy's
+      // plain-text 503 bursts are the fault kind `registrar-503-burst`.
       const response = registrarError(
         c,
-        503,
+        429,
         'RATE_LIMIT_EXCEEDED',
-        'Too many requests in a short time. Slow down and retry.',
+        'Rate limit exceeded. Please try again later.',
         requestId,
-        {
-          ttlRemaining: wait,
-          next_action: { type: 'wait_and_retry', hint: `Wait ${wait} s before the next request.` },
-        },
+        { ttlRemaining: wait },
       );
-      response.headers.set('retry-after', String(wait));
+      response.headers.set('x-ratelimit-limit', String(context.burst.limit));
+      response.headers.set('x-ratelimit-remaining', '0');
+      response.headers.set('x-ratelimit-reset', String(Math.ceil(context.now() / 1000) + wait));
       return response;
     }
     const refused = await context.authenticate(c, requestId);
