@@ -90,7 +90,7 @@ export const overviewQueries = {
       queryFn: async () => {
         const since = Date.now() + rateLimitStore.getSnapshot().clockOffsetMs - HISTORY_SPAN_MS;
         const { data } = await request<unknown>('gateway', 'ferry/rate-history', {
-          searchParams: { resource: 'core', since: new Date(since).toISOString() },
+          searchParams: { resource: 'core', since: new Date(since).toISOString(), step: '60' },
         });
         return parseRateHistory(data);
       },

@@ -28,9 +28,10 @@ export const RATE_LIMIT_REFRESH_MS = 10_000;
 export const HISTORY_SPAN_MS = 86_400_000;
 const HISTORY_REFRESH_MS = 60_000;
 
-/** Every category's recorded readings over the last day (the gateway's default span), oldest first. */
+/** Every category's recorded readings over the last day (the gateway's default span), oldest first, one a minute. */
 export async function getRateHistory(): Promise<RateHistoryResponse> {
-  const { data } = await request<unknown>('gateway', 'ferry/rate-history');
+  // One reading per minute is all a chart or a projection needs (the sampler's own pace).
+  const { data } = await request<unknown>('gateway', 'ferry/rate-history', { searchParams: { step: '60' } });
   return parseRateHistory(data);
 }
 
