@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addSample, MIN_SPAN_MS, projectBurn, samplesFromHistory, type BurnSample } from './burn-rate';
+import {
+  addSample,
+  MIN_SPAN_MS,
+  projectBurn,
+  samplesFromHistory,
+  samplesUpTo,
+  type BurnSample,
+} from './burn-rate';
 
 const T0 = 1_000_000_000;
 /** Epoch seconds one hour after T0. */
@@ -165,5 +172,12 @@ describe('samplesFromHistory', () => {
 
   it('drops points whose times do not parse', () => {
     expect(samplesFromHistory([{ ...point(0, 1), at: 'yesterday' }, point(1, 2)])).toHaveLength(1);
+  });
+});
+
+describe('samplesUpTo', () => {
+  it('drops readings from after now (a clock that went back), with a little slack', () => {
+    const samples = [sample(T0, 1), sample(T0 + 4_000, 2), sample(T0 + 600_000, 3)];
+    expect(samplesUpTo(samples, T0).map((entry) => entry.used)).toEqual([1, 2]);
   });
 });

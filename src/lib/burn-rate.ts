@@ -72,3 +72,11 @@ export function samplesFromHistory(
     .sort((a, b) => a.at - b.at)
     .reduce<BurnSample[]>((history, sample) => addSample(history, sample), []);
 }
+
+/**
+ * Samples taken up to `now` (with a little slack for clock estimates). Readings from the "future" exist only
+ * when the upstream's clock went back (a simulator reset) and would hide the current window.
+ */
+export function samplesUpTo(samples: readonly BurnSample[], now: number, slackMs = 5_000): BurnSample[] {
+  return samples.filter((sample) => sample.at <= now + slackMs);
+}

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
-import { projectBurn, samplesFromHistory } from '@/lib/burn-rate';
+import { projectBurn, samplesFromHistory, samplesUpTo } from '@/lib/burn-rate';
 import { describeProjection } from '@/lib/describe-projection';
 import { formatDuration, formatNumber } from '@/lib/format';
 import { overviewQueries } from '../api/overview-queries';
@@ -23,7 +23,10 @@ export function BudgetCard({ now, rateLimitsHref }: { now: number; rateLimitsHre
     const recorded = samples ?? [];
     return {
       points: recorded.map((sample) => ({ at: Date.parse(sample.at), remaining: sample.remaining })),
-      projection: recorded.length > 0 ? projectBurn(samplesFromHistory(recorded), serverNow) : undefined,
+      projection:
+        recorded.length > 0
+          ? projectBurn(samplesUpTo(samplesFromHistory(recorded), serverNow), serverNow)
+          : undefined,
     };
   }, [samples, serverNow]);
 

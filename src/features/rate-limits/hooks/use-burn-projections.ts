@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { addSample, projectBurn, type BurnProjection, type BurnSample } from '@/lib/burn-rate';
+import { addSample, projectBurn, samplesUpTo, type BurnProjection, type BurnSample } from '@/lib/burn-rate';
 import { mergeSamples } from '../utils/history-by-category';
 import type { RateLimitCategory } from '../utils/parse-rate-limit';
 
@@ -54,7 +54,7 @@ export function useBurnProjections(
   const projections = useMemo(() => {
     const result: Record<string, BurnProjection> = {};
     for (const [name, list] of samples)
-      result[name] = projectBurn(list.slice(-PROJECTION_SAMPLES), serverNow);
+      result[name] = projectBurn(samplesUpTo(list, serverNow).slice(-PROJECTION_SAMPLES), serverNow);
     return result;
   }, [samples, serverNow]);
 
