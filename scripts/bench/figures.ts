@@ -1,4 +1,4 @@
-import { authorEditor } from './author-editor';
+import { authorEditor, authorEditorLarge } from './author-editor';
 import { authorSave } from './author-save';
 import { bundleSize } from './bundle-size';
 import { exportWatch } from './export-watch';
@@ -7,6 +7,8 @@ import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
 import { gatewayRss } from './gateway-rss';
 import { storeHistory } from './store-history';
+import { lighthouseMobile } from './lighthouse-mobile';
+import { mappingApply } from './mapping-apply';
 import type { BenchFigure } from './types';
 
 /**
@@ -20,7 +22,10 @@ export const FIGURES: BenchFigure[] = [
   gatewayMemory,
   gatewayRss,
   authorEditor,
+  authorEditorLarge,
+  mappingApply,
   authorSave,
   exportWatch,
   storeHistory,
+  lighthouseMobile,
 ];

@@ -41,7 +41,8 @@ const memoryTasks = startMemoryTasks(runtime.memory, store);
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
 const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: config.port }, (info) => {
-  const url = `http://${shownHost === '127.0.0.1' ? 'localhost' : shownHost}:${info.port}`;
+  // The address it bound, as bound (127.0.0.1 is not "localhost" on a machine where that resolves to ::1).
+  const url = `http://${shownHost}:${info.port}`;
   const describe = (mode: string, base: string) =>
     mode === 'simulator' ? 'embedded simulator' : `live, ${base}`;
   console.log(`Ferry is running at ${url}`);

@@ -71,7 +71,8 @@ async function mapAll(view: Awaited<ReturnType<typeof openEditor>>, authors: Aut
   fireEvent.change(within(dialog).getByRole('textbox', { name: 'Or paste the mapping' }), {
     target: { value: text },
   });
-  await view.user.click(within(dialog).getByRole('button', { name: 'Apply 3 changes' }));
+  // The preview is computed off the main thread, so the button's count arrives asynchronously.
+  await view.user.click(await within(dialog).findByRole('button', { name: 'Apply 3 changes' }));
   expect(await screen.findByText(/3 unsaved changes/)).toBeInTheDocument();
 }
 
@@ -165,7 +166,7 @@ describe('the author editor under faults', { timeout: 90_000 }, () => {
     },
   );
 
-  it('a primary limit during a save: one request, the rest wait, edits kept, retry works once it lifts', async () => {
+  it('a primary limit during a save: one request meets it, the rest wait it out (writes disabled, the reason said), then go', async () => {
     const authors = await importInMapping();
     const view = await openEditor();
     await mapAll(view, authors);
@@ -179,29 +180,31 @@ describe('the author editor under faults', { timeout: 90_000 }, () => {
       path: PATCH_PATH,
     });
     await view.user.click(screen.getByRole('button', { name: 'Save 3 changes' }));
-    expect(await screen.findByText(/3 changes were not saved/)).toBeInTheDocument();
-    // The first write met the limit; the other two were not sent to GitHub while it holds.
-    expect(patches()).toBe(1);
     expect(await screen.findByText(/GitHub’s rate limit is exhausted/)).toBeInTheDocument();
+    // The first write met the limit; the queue holds the other two instead of failing them one by one.
+    expect(patches()).toBe(1);
+    expect(
+      await screen.findByText(/Paused: GitHub’s rate limit is reached; writes resume at/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Saving author changes' })).toHaveTextContent(/1 of 3/);
+    await waitFor(() =>
+      expect(within(rowOf(authors[0].remote_name)).getByText('Save failed')).toBeInTheDocument(),
+    );
     for (const [index, author] of authors.entries()) {
-      await waitFor(() =>
-        expect(within(rowOf(author.remote_name)).getByText('Save failed')).toBeInTheDocument(),
-      );
       expect(cellOf(author.remote_name, 'email')).toHaveTextContent(`person${index}@example.com`);
     }
-
     removeFault('primary');
-    // Meanwhile a retry is refused locally: nothing reaches GitHub before the limit lifts.
-    await view.user.click(screen.getByRole('button', { name: 'Retry failed (3)' }));
-    expect(await screen.findByText(/3 changes were not saved/)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(patches()).toBe(1);
-    // The limit lifts (the clock moves past the reset); the user retries and everything is saved.
+    // The limit lifts (the clock moves past the reset): the queue goes on by itself with the two that waited.
     const until = rateLimitStore.getSnapshot().blockedUntil;
     expect(until).toBeGreaterThan(Date.now());
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime((until ?? 0) + 1_000);
-      await view.user.click(screen.getByRole('button', { name: 'Retry failed (3)' }));
+      expect(await screen.findByText(/1 change was not saved/)).toBeInTheDocument();
+      expect(patches()).toBe(3);
+      await view.user.click(screen.getByRole('button', { name: 'Retry failed (1)' }));
       await waitFor(() => expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument());
     } finally {
       vi.useRealTimers();

@@ -23,7 +23,7 @@ export function ConnectionPage() {
         {config.isError ? (
           <ErrorAlert error={config.error} onRetry={() => void config.refetch()} />
         ) : (
-          <LoadingState label="Loading connection settings" />
+          <LoadingState label="Loading connection settings" query={config} />
         )}
       </PageContainer>
     );

@@ -34,4 +34,11 @@ describe('compare page', { timeout: 20_000 }, () => {
     expect(input).toHaveAccessibleDescription(/bad\/tld: Type only the TLD/);
     expect(router.state.location.search).toBe('?tlds=com');
   });
+
+  it('says which TLDs it left out when the address names more than six', async () => {
+    renderApp('/domains/compare?tlds=com,net,org,io,dev,app,ai,us');
+    const table = await screen.findByRole('table', { name: 'TLDs side by side' }, { timeout: 8000 });
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(7);
+    expect(screen.getByText(/Comparing the first 6 of 8 TLDs/)).toHaveTextContent('Left out: .ai, .us.');
+  });
 });

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -20,6 +21,8 @@ export function ComparePage() {
   const [params, setParams] = useSearchParams();
   const fromUrl = normalizeTldList(params.get('tlds') ?? '');
   const tlds = fromUrl.tlds.slice(0, MAX_COMPARED);
+  // An address can name more than the page compares: say which were left out instead of dropping them silently.
+  const leftOut = fromUrl.tlds.slice(MAX_COMPARED);
   const [value, setValue] = useState(tlds.join(', '));
   const [errors, setErrors] = useState<string[]>([]);
   const results = useQueries({ queries: tlds.map((tld) => domainQueries.requirements(tld)) });
@@ -75,6 +78,12 @@ export function ComparePage() {
           <Typography role="alert" color="error">
             Skipped: {fromUrl.errors.join('; ')}
           </Typography>
+        ) : null}
+        {leftOut.length > 0 ? (
+          <Alert severity="warning">
+            Comparing the first {MAX_COMPARED} of {fromUrl.tlds.length} TLDs (at most {MAX_COMPARED} at once).
+            Left out: {leftOut.map((tld) => `.${tld}`).join(', ')}.
+          </Alert>
         ) : null}
         {tlds.length > 0 ? <CompareTable tlds={tlds} results={results} /> : null}
       </Stack>

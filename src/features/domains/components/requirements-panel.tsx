@@ -1,9 +1,12 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
+import { LazyPartBoundary } from '@/components/lazy-part-boundary';
 import { LoadingState } from '@/components/loading-state';
 import { domainQueries } from '../api/domain-queries';
 import { DomainErrorAlert } from './domain-error-alert';
@@ -33,7 +36,7 @@ export function RequirementsPanel({ tld, unicode, onLoaded }: RequirementsPanelP
     return query.isError ? (
       <DomainErrorAlert error={query.error} tld={tld} onRetry={() => void query.refetch()} />
     ) : (
-      <LoadingState label={`Looking up .${tld}`} />
+      <LoadingState label={`Looking up .${tld}`} query={query} />
     );
   }
   const { requirements } = lookup;
@@ -44,14 +47,26 @@ export function RequirementsPanel({ tld, unicode, onLoaded }: RequirementsPanelP
       ) : null}
       <VerdictCard requirements={requirements} unicode={unicode} />
       <RegistryRequirements schema={requirements.registryRequirements} tld={requirements.tld} />
-      <Suspense fallback={<LoadingState label="Loading the payload builder" />}>
-        <PayloadBuilder
-          key={tld}
-          tld={tld}
-          schema={requirements.requestSchema}
-          registerable={requirements.apiRegisterable}
-        />
-      </Suspense>
+      {requirements.apiRegisterable ? (
+        <LazyPartBoundary key={tld} name="The payload builder">
+          <Suspense fallback={<LoadingState label="Loading the payload builder" />}>
+            <PayloadBuilder
+              tld={tld}
+              schema={requirements.requestSchema}
+              registerable={requirements.apiRegisterable}
+            />
+          </Suspense>
+        </LazyPartBoundary>
+      ) : (
+        // A payload for a TLD the API refuses would look usable ("valid" over `{}`): offer none.
+        <Box component="section" aria-label="Registration payload">
+          <Alert severity="info">
+            No registration payload: .{requirements.tld} cannot be registered through the registrar’s API, so
+            there is nothing to send. Register it on the registrar’s website; the registry’s requirements
+            above still apply there.
+          </Alert>
+        </Box>
+      )}
       <Divider />
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 3 }, flexWrap: 'wrap' }}>
         {lookup.describedBy ? (

@@ -15,7 +15,9 @@ import { validateJsonSchema, type SchemaError } from './json-schema-check';
  * through `validateJsonSchema` (@cfworker/json-schema, which interprets
  * schemas), with Ajv's error shape, wired into the same rjsf validator.
  */
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+// `logger: false`: under the policy the probe below fails by design, and Ajv would log that as a long
+// "Error compiling schema" on every lookup.
+const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
 
 /** Whether Ajv may compile here: a trivial schema compiles unless the page's policy forbids eval. */
 export function canGenerateCode(): boolean {
@@ -30,7 +32,7 @@ export const codeGenerationAllowed = canGenerateCode();
 
 export const formValidator = customizeValidator({
   AjvClass: Ajv2020,
-  ajvOptionsOverrides: { strict: false, allErrors: true },
+  ajvOptionsOverrides: { strict: false, allErrors: true, logger: false },
 });
 
 if (!codeGenerationAllowed) {

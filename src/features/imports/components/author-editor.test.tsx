@@ -116,7 +116,8 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Or paste the mapping' }), {
       target: { value: text },
     });
-    expect(within(dialog).getByRole('region', { name: 'Matched' })).toHaveTextContent('Matched: 3');
+    // The preview is computed off the main thread (a worker in the browser), so it arrives asynchronously.
+    expect(await within(dialog).findByRole('region', { name: 'Matched' })).toHaveTextContent('Matched: 3');
     expect(within(dialog).getByRole('region', { name: 'Not matched' })).toHaveTextContent(
       /Not matched: 1.*ghost/,
     );
@@ -127,6 +128,16 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     // Nothing applied yet.
     expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Apply 3 changes' }));
+    expect(await screen.findByText(/3 unsaved changes/)).toBeInTheDocument();
+    // The whole step can be undone, and redone.
+    await user.click(screen.getByRole('button', { name: 'Undo mapping file' }));
+    expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import mapping…' }));
+    const again = await screen.findByRole('dialog', { name: 'Import an author mapping' });
+    fireEvent.change(within(again).getByRole('textbox', { name: 'Or paste the mapping' }), {
+      target: { value: text },
+    });
+    await user.click(await within(again).findByRole('button', { name: 'Apply 3 changes' }));
     expect(await screen.findByText(/3 unsaved changes/)).toBeInTheDocument();
 
     // The middle write fails once.
@@ -171,6 +182,101 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     expect(screen.queryByText(/not saved/)).not.toBeInTheDocument();
     const after = (await sim('GET', `${REPO}/import/authors`)) as Author[];
     expect(after.find((author) => author.id === b.id)?.email).toBe('bea.two@example.com');
+  });
+
+  it('maps still-synthesised authors by a rule with a preview, and undoes the step', async () => {
+    const authors = await importInMapping();
+    const view = renderApp(PAGE);
+    const { user } = view;
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    const synthesised = authors.filter((author) => /@[0-9a-f-]{36}$/.test(author.email));
+    await user.click(screen.getByRole('button', { name: 'Map by rule…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Map authors by a rule' });
+    const domain = within(dialog).getByRole('textbox', { name: 'Email domain' });
+    await user.type(domain, 'company.com');
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    await waitFor(() => expect(preview).toHaveTextContent(`${synthesised.length} authors change`));
+    const first = synthesised[0] as Author;
+    expect(preview).toHaveTextContent(
+      `${first.remote_name} → ${first.remote_name.split('@')[0]}@company.com`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: `Apply ${synthesised.length} changes` }));
+    expect(await screen.findByText(new RegExp(`${synthesised.length} unsaved changes`))).toBeInTheDocument();
+    // The list state is in the address.
+    await user.click(screen.getByRole('button', { name: 'Changed' }));
+    expect(view.router.state.location.search).toBe('?filter=changed');
+    expect(screen.getByText(new RegExp(`Showing ${synthesised.length} of 12 authors`))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'All' }));
+    expect(view.router.state.location.search).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Undo rule' }));
+    expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo rule' })).not.toBeInTheDocument();
+  });
+
+  it('warns that the mapping window closes when the push starts, and keeps Cancel import away from Save', async () => {
+    await importInMapping();
+    renderApp(PAGE);
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    expect(screen.getByText(/mapping window closes when GitHub starts pushing/)).toBeInTheDocument();
+    const authorsSection = screen.getByRole('region', { name: 'Commit authors' });
+    const startOver = screen.getByRole('region', { name: 'Start over' });
+    expect(within(authorsSection).queryByRole('button', { name: 'Cancel import' })).not.toBeInTheDocument();
+    expect(within(startOver).getByRole('button', { name: 'Cancel import' })).toBeInTheDocument();
+    // After the editor in the page, not beside its Save button.
+    expect(authorsSection.compareDocumentPosition(startOver) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('copies what another import already mapped, with a preview, and undoes the step', async () => {
+    // Both imports reach the mapping step together (it lasts 20 s for 12 authors).
+    await sim('PUT', '/repos/octo-org/octo-api/import', {
+      vcs_url: 'http://svn.example.com/svn/authors-12',
+      vcs: 'subversion',
+    });
+    const authors = await importInMapping();
+    const others = (await sim('GET', '/repos/octo-org/octo-api/import/authors')) as Author[];
+    for (const [index, other] of others.slice(0, 2).entries()) {
+      await sim('PATCH', `/repos/octo-org/octo-api/import/authors/${other.id}`, {
+        name: `Mapped ${index}`,
+        email: `mapped${index}@company.com`,
+      });
+    }
+    const view = renderApp(PAGE);
+    const { user } = view;
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Copy from another import…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Copy another import’s mapping' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Repository with the import' }),
+      'octo-org/octo-api',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Read its authors' }));
+    const preview = await within(dialog).findByRole('region', { name: 'Preview' });
+    expect(preview).toHaveTextContent('2 authors change');
+    expect(preview).toHaveTextContent(
+      `${(authors[0] as Author).remote_name} → Mapped 0 <mapped0@company.com>`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Apply 2 changes' }));
+    expect(await screen.findByText(/2 unsaved changes/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(cellOf((authors[1] as Author).remote_name, 'email')).toHaveTextContent('mapped1@company.com'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Undo copy' }));
+    expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
+  });
+
+  it('opens with the filter, page and sort the address names', async () => {
+    await importInMapping();
+    renderApp(`${PAGE}?filter=synthesised&sort=remoteName:desc`);
+    await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    expect(screen.getByRole('button', { name: 'Still synthesised' })).toHaveAttribute('aria-pressed', 'true');
+    const names = within(screen.getByRole('grid', { name: 'Commit authors' }))
+      .getAllByRole('row')
+      .map((row) => row.querySelector('[data-field="remoteName"][role="gridcell"]')?.textContent)
+      .filter((name): name is string => Boolean(name));
+    expect(names.length).toBeGreaterThan(1);
+    expect(names).toEqual(
+      [...names].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })),
+    );
   });
 
   it('is read-only once pushing has started, and says why', async () => {

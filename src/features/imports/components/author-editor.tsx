@@ -2,22 +2,23 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
-import { isApiError } from '@/lib/api-error';
+import { PausedWritesNote } from '@/components/paused-writes-note';
+import { useGithubPause } from '@/hooks/use-github-pause';
 import { formatNumber } from '@/lib/format';
 import { importQueries } from '../api/imports-queries';
-import { mapCommitAuthor } from '../api/map-commit-author';
+import { useAuthorSave } from '../hooks/use-author-save';
 import { useAuthorEdits } from '../hooks/use-author-edits';
 import { DraftSyncNotices } from './draft-sync-notices';
 import {
@@ -26,16 +27,23 @@ import {
   buildRows,
   filterRows,
   pendingChanges,
+  type AuthorEdits,
   type AuthorFilter,
-  type PendingChange,
 } from '../utils/author-edits';
+import { readListState, writeListState, type AuthorListState } from '../utils/author-list-params';
 import { authorsVersion, mappingClosed } from '../utils/import-phase';
 import type { CommitAuthor, SourceImport } from '../utils/import-model';
 import { writeAuthorsCsv, writeAuthorsFile } from '../utils/mapping-files';
-import { SAVE_SPACING_MS } from '../utils/save-spacing';
-import { saveSerially } from '../utils/serial-save';
 import { AuthorGrid } from './author-grid';
+import { CopyMappingDialog } from './copy-mapping-dialog';
+import { MapByRuleDialog } from './map-by-rule-dialog';
 import { MappingImportDialog } from './mapping-import-dialog';
+import { MappingWindowNotice } from './mapping-window-notice';
+import { SaveProgress } from './save-progress';
+
+/** Bulk changes are applied this many at a time, a browser task each, so the page never freezes. */
+const BULK_CHUNK = 2_000;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function download(name: string, type: string, content: string) {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -46,34 +54,32 @@ function download(name: string, type: string, content: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-function errorText(error: unknown): string {
-  if (isApiError(error)) {
-    const fields = error.fieldErrors.map(
-      (field) => field.message ?? `${field.field ?? 'request'} ${field.code}`,
-    );
-    return fields.length > 0 ? fields.join('; ') : error.message;
-  }
-  return error instanceof Error ? error.message : 'The save failed.';
-}
-
-interface SaveState {
-  running: boolean;
-  done: number;
-  total: number;
-}
-
 /** The author mapping editor. Loaded lazily: only the import page pulls in the data grid. */
 export function AuthorEditor({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
-  const queryClient = useQueryClient();
   const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item));
   const authors = useQuery(authorsQuery);
   const [edits, setEdits, draftSync] = useAuthorEdits(owner, repo, item.vcsUrl);
   const [query, setQuery] = useState('');
-  const [filter, setFilter] = useState<AuthorFilter>('all');
+  // Filter, page and sort live in the address (see utils/author-list-params.ts).
+  const [params, setParams] = useSearchParams();
+  const list = useMemo(() => readListState(params), [params]);
+  const { filter } = list;
+  const setList = useCallback(
+    (change: Partial<AuthorListState>) =>
+      setParams((current) => writeListState(current, { ...readListState(current), ...change }), {
+        replace: true,
+      }),
+    [setParams],
+  );
   const [failures, setFailures] = useState<Record<string, string>>({});
-  const [save, setSave] = useState<SaveState>({ running: false, done: 0, total: 0 });
   const [importOpen, setImportOpen] = useState(false);
+  const [ruleOpen, setRuleOpen] = useState(false);
+  const [copyOpen, setCopyOpen] = useState(false);
+  /** The edits before the last bulk step (mapping file or rule), for its undo. */
+  const [undo, setUndo] = useState<{ label: string; before: AuthorEdits } | undefined>();
+  const [applying, setApplying] = useState<{ done: number; total: number } | undefined>();
   const readOnly = mappingClosed(item);
+  const paused = useGithubPause();
 
   const data = authors.data;
   const rows = useMemo(() => buildRows(data ?? [], edits), [data, edits]);
@@ -87,7 +93,9 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
   const onEdit = useCallback(
     (id: number, field: 'name' | 'email', value: string) => {
       const author = byId.get(id);
-      if (author) setEdits((current) => applyEdit(current, author, field, value));
+      if (!author) return;
+      setUndo(undefined);
+      setEdits((current) => applyEdit(current, author, field, value));
     },
     [byId, setEdits],
   );
@@ -99,52 +107,59 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
     [edits],
   );
 
-  const runSave = async (changes: PendingChange[]) => {
-    if (changes.length === 0) return;
-    setSave({ running: true, done: 0, total: changes.length });
-    await saveSerially(
-      changes,
-      (change) => change.id,
-      async (change) => {
-        try {
-          const saved = await mapCommitAuthor(owner, repo, change);
-          queryClient.setQueryData<CommitAuthor[]>(authorsQuery.queryKey, (list) =>
-            list?.map((author) => (author.id === saved.id ? saved : author)),
-          );
-          setEdits((all) => {
-            const next = { ...all };
-            delete next[change.id];
-            return next;
-          });
-          setFailures((all) => {
-            const next = { ...all };
-            delete next[change.id];
-            return next;
-          });
-        } catch (error) {
-          setFailures((all) => ({ ...all, [change.id]: errorText(error) }));
-          throw error;
-        }
-      },
-      { spacingMs: SAVE_SPACING_MS, onProgress: (done, total) => setSave({ running: true, done, total }) },
-    );
-    setSave((state) => ({ ...state, running: false }));
+  const saver = useAuthorSave(owner, repo, authorsQuery.queryKey, {
+    onSaved: (id) => {
+      setEdits((all) => {
+        const next = { ...all };
+        delete next[id];
+        return next;
+      });
+      setFailures((all) => {
+        const next = { ...all };
+        delete next[id];
+        return next;
+      });
+    },
+    onFailed: (id, message) => setFailures((all) => ({ ...all, [id]: message })),
+  });
+  const { progress, stop } = saver;
+  const saving = progress.status === 'saving' || progress.status === 'paused';
+  // GitHub refuses every mapping once it pushes: end the queue instead of failing each remaining row.
+  useEffect(() => {
+    if (readOnly && saving) stop();
+  }, [readOnly, saving, stop]);
+
+  const applyBulk = async (
+    label: string,
+    changes: readonly { id: number; name: string; email: string }[],
+  ) => {
+    if (!data) return;
+    setUndo({ label, before: edits });
+    for (let start = 0; start < changes.length; start += BULK_CHUNK) {
+      const chunk = changes.slice(start, start + BULK_CHUNK);
+      setEdits((all) => applyEdits(all, data, chunk));
+      setApplying({ done: Math.min(start + BULK_CHUNK, changes.length), total: changes.length });
+      await nextTask();
+    }
+    setApplying(undefined);
   };
 
   if (!data) {
     return authors.isError ? (
       <ErrorAlert error={authors.error} onRetry={() => void authors.refetch()} />
     ) : (
-      <LoadingState label="Loading commit authors" />
+      <LoadingState label="Loading commit authors" query={authors} />
     );
   }
 
-  const exportRows = rows.map((row) => ({
-    remoteId: row.remoteId,
-    remoteName: row.remoteName,
-    name: row.name,
-    email: row.email,
-  }));
+  // Built on click, not on every render (at 100,000 authors it was a copy per keystroke).
+  const exportRows = () =>
+    rows.map((row) => ({
+      remoteId: row.remoteId,
+      remoteName: row.remoteName,
+      name: row.name,
+      email: row.email,
+    }));
 
   return (
     <Paper
@@ -168,6 +183,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           below are how they were imported.
         </Alert>
       ) : null}
+      {readOnly ? null : <MappingWindowNotice item={item} unsaved={valid.length} />}
       <RefreshFailedAlert query={authors} />
       {readOnly ? null : <DraftSyncNotices sync={draftSync} />}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, mb: 2, alignItems: { md: 'center' } }}>
@@ -183,7 +199,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           size="small"
           exclusive
           value={filter}
-          onChange={(_event, value: AuthorFilter | null) => value && setFilter(value)}
+          onChange={(_event, value: AuthorFilter | null) => value && setList({ filter: value, page: 0 })}
           aria-label="Show"
         >
           <ToggleButton value="all">All</ToggleButton>
@@ -192,13 +208,32 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
         </ToggleButtonGroup>
         <Box sx={{ flex: 1 }} />
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={() => setImportOpen(true)} disabled={readOnly}>
+          <Button onClick={() => setImportOpen(true)} disabled={readOnly || applying !== undefined}>
             Import mapping…
           </Button>
-          <Button onClick={() => download(`${repo}-authors.txt`, 'text/plain', writeAuthorsFile(exportRows))}>
+          <Button onClick={() => setRuleOpen(true)} disabled={readOnly || applying !== undefined}>
+            Map by rule…
+          </Button>
+          <Button onClick={() => setCopyOpen(true)} disabled={readOnly || applying !== undefined}>
+            Copy from another import…
+          </Button>
+          {undo && !applying ? (
+            <Button
+              onClick={() => {
+                setEdits(() => undo.before);
+                setUndo(undefined);
+              }}
+              disabled={readOnly || saving}
+            >
+              Undo {undo.label}
+            </Button>
+          ) : null}
+          <Button
+            onClick={() => download(`${repo}-authors.txt`, 'text/plain', writeAuthorsFile(exportRows()))}
+          >
             Export authors file
           </Button>
-          <Button onClick={() => download(`${repo}-authors.csv`, 'text/csv', writeAuthorsCsv(exportRows))}>
+          <Button onClick={() => download(`${repo}-authors.csv`, 'text/csv', writeAuthorsCsv(exportRows()))}>
             Export CSV
           </Button>
         </Stack>
@@ -208,39 +243,40 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           Showing {formatNumber(shown.length)} of {formatNumber(rows.length)} authors ·{' '}
           {formatNumber(pending.length)} unsaved {pending.length === 1 ? 'change' : 'changes'}
           {pending.length > valid.length ? ` (${pending.length - valid.length} invalid, not saved)` : ''}
+          {applying ? ` · applying ${formatNumber(applying.done)} of ${formatNumber(applying.total)}…` : ''}
         </Typography>
         <Box sx={{ flex: 1 }} />
-        {failedCount > 0 && !save.running ? (
+        <PausedWritesNote reason={paused?.reason} />
+        {failedCount > 0 && !saving ? (
           <Button
             color="warning"
-            onClick={() => void runSave(valid.filter((change) => failures[change.id] !== undefined))}
-            disabled={readOnly}
+            onClick={() => void saver.start(valid.filter((change) => failures[change.id] !== undefined))}
+            disabled={readOnly || paused !== undefined}
           >
             Retry failed ({failedCount})
           </Button>
         ) : null}
         <Button
           variant="contained"
-          disabled={readOnly || save.running || valid.length === 0}
-          onClick={() => void runSave(valid)}
+          disabled={
+            readOnly || saving || applying !== undefined || valid.length === 0 || paused !== undefined
+          }
+          onClick={() => {
+            setUndo(undefined);
+            void saver.start(valid);
+          }}
         >
           Save {formatNumber(valid.length)} {valid.length === 1 ? 'change' : 'changes'}
         </Button>
       </Stack>
-      {save.running || save.total > 0 ? (
-        <Box sx={{ mb: 2 }}>
-          <Typography variant="body2">
-            {save.running ? 'Saving one at a time' : 'Saved'}: {save.done} of {save.total}
-            {failedCount > 0 ? ` · ${failedCount} failed` : ''}
-          </Typography>
-          <LinearProgress
-            variant="determinate"
-            value={save.total === 0 ? 0 : (save.done / save.total) * 100}
-            aria-label="Saving author changes"
-          />
-        </Box>
-      ) : null}
-      {failedCount > 0 && !save.running ? (
+      <SaveProgress
+        progress={progress}
+        failed={failedCount}
+        onPause={saver.pause}
+        onResume={saver.resume}
+        onStop={saver.stop}
+      />
+      {failedCount > 0 && !saving ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           <AlertTitle>
             {failedCount} {failedCount === 1 ? 'change was' : 'changes were'} not saved
@@ -257,7 +293,15 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           </Box>
         </Alert>
       ) : null}
-      <AuthorGrid rows={shown} readOnly={readOnly} failures={failures} onEdit={onEdit} />
+      <AuthorGrid
+        rows={shown}
+        readOnly={readOnly}
+        failures={failures}
+        onEdit={onEdit}
+        page={list.page}
+        sort={list.sort}
+        onListChange={setList}
+      />
       {importOpen ? (
         <MappingImportDialog
           open
@@ -265,8 +309,29 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           current={current}
           onClose={() => setImportOpen(false)}
           onApply={(changes) => {
-            setEdits((all) => applyEdits(all, data, changes));
             setImportOpen(false);
+            void applyBulk('mapping file', changes);
+          }}
+        />
+      ) : null}
+      {copyOpen ? (
+        <CopyMappingDialog
+          rows={rows}
+          current={`${owner}/${repo}`}
+          onClose={() => setCopyOpen(false)}
+          onApply={(changes) => {
+            setCopyOpen(false);
+            void applyBulk('copy', changes);
+          }}
+        />
+      ) : null}
+      {ruleOpen ? (
+        <MapByRuleDialog
+          rows={rows}
+          onClose={() => setRuleOpen(false)}
+          onApply={(changes) => {
+            setRuleOpen(false);
+            void applyBulk('rule', changes);
           }}
         />
       ) : null}

@@ -1,9 +1,18 @@
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { emailProblem, nameProblem } from '../utils/author-rules';
-import { pageOf, sortRows, withFlags, type AuthorRow, type SortableField } from '../utils/author-edits';
+import {
+  pageOf,
+  sortRows,
+  withFlags,
+  type AuthorRow,
+  type AuthorSort,
+  type SortableField,
+} from '../utils/author-edits';
 import { ValidatingEditCell } from './validating-edit-cell';
 
 export interface AuthorGridProps {
@@ -11,6 +20,10 @@ export interface AuthorGridProps {
   readOnly: boolean;
   failures: Record<string, string>;
   onEdit: (id: number, field: 'name' | 'email', value: string) => void;
+  /** The list state (kept in the address by the editor). */
+  page: number;
+  sort?: AuthorSort;
+  onListChange: (change: { page?: number; sort?: AuthorSort }) => void;
 }
 
 /** Jsdom-like test DOMs have no layout, so virtualisation would render no rows there. */
@@ -35,29 +48,35 @@ const SORTABLE: readonly string[] = ['id', 'remoteId', 'remoteName', 'name', 'em
  * The commit authors in a virtualised grid (MUI X Data Grid, MIT: pages of up to 100 rows). Sorting and paging
  * run in pure functions over all rows and the grid only ever holds one page, so 10,000 authors stay smooth.
  */
-export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps) {
-  const [paginationModel, setPaginationModel] = useState({ page: 0, pageSize: 100 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
-  const sorted = useMemo(() => {
-    const [first] = sortModel;
-    return first && SORTABLE.includes(first.field)
-      ? sortRows(rows, {
-          field: first.field as SortableField,
-          direction: first.sort === 'desc' ? 'desc' : 'asc',
-        })
-      : rows;
-  }, [rows, sortModel]);
-  const page = pageOf(sorted, paginationModel.page, paginationModel.pageSize);
+export function AuthorGrid({
+  rows,
+  readOnly,
+  failures,
+  onEdit,
+  page: wanted,
+  sort,
+  onListChange,
+}: AuthorGridProps) {
+  const [pageSize, setPageSize] = useState(100);
+  const sortModel = useMemo<GridSortModel>(
+    () => (sort ? [{ field: sort.field, sort: sort.direction }] : []),
+    [sort],
+  );
+  // On a phone the ids and the state chips would push Name and Email out of view: the remote name identifies
+  // the row there, and the filters still find changed and synthesised rows.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const sorted = useMemo(() => (sort ? sortRows(rows, sort) : rows), [rows, sort]);
+  const page = pageOf(sorted, wanted, pageSize);
   const columns = useMemo<GridColDef<AuthorRow>[]>(
     () => [
       { field: 'id', headerName: 'ID', width: 100, type: 'number' },
       { field: 'remoteId', headerName: 'Remote id', flex: 1.2, minWidth: 200 },
-      { field: 'remoteName', headerName: 'Remote name', flex: 0.8, minWidth: 140 },
+      { field: 'remoteName', headerName: 'Remote name', flex: 0.8, minWidth: phone ? 80 : 140 },
       {
         field: 'name',
         headerName: 'Name',
         flex: 1,
-        minWidth: 160,
+        minWidth: phone ? 100 : 160,
         editable: !readOnly,
         preProcessEditCellProps: (params) => ({
           ...params.props,
@@ -71,7 +90,7 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
         field: 'email',
         headerName: 'Email',
         flex: 1.3,
-        minWidth: 220,
+        minWidth: phone ? 110 : 220,
         editable: !readOnly,
         preProcessEditCellProps: (params) => ({
           ...params.props,
@@ -98,7 +117,7 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
         renderCell: (params) => <StateCell row={params.row} failure={failures[params.row.id]} />,
       },
     ],
-    [readOnly, failures],
+    [readOnly, failures, phone],
   );
 
   return (
@@ -107,12 +126,25 @@ export function AuthorGrid({ rows, readOnly, failures, onEdit }: AuthorGridProps
         rows={page.rows}
         rowCount={sorted.length}
         columns={columns}
+        columnVisibilityModel={phone ? { id: false, remoteId: false, state: false } : {}}
         paginationMode="server"
         sortingMode="server"
-        paginationModel={{ ...paginationModel, page: page.page }}
-        onPaginationModelChange={setPaginationModel}
+        paginationModel={{ page: page.page, pageSize }}
+        onPaginationModelChange={(model) => {
+          if (model.pageSize !== pageSize) setPageSize(model.pageSize);
+          if (model.page !== page.page) onListChange({ page: model.page });
+        }}
         sortModel={sortModel}
-        onSortModelChange={setSortModel}
+        onSortModelChange={(model) => {
+          const [first] = model;
+          onListChange({
+            page: 0,
+            sort:
+              first && SORTABLE.includes(first.field)
+                ? { field: first.field as SortableField, direction: first.sort === 'desc' ? 'desc' : 'asc' }
+                : undefined,
+          });
+        }}
         label="Commit authors"
         disableVirtualization={NO_LAYOUT}
         disableRowSelectionOnClick

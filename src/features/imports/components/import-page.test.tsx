@@ -76,6 +76,25 @@ describe('import page', { timeout: 30_000 }, () => {
     expect(JSON.stringify({ ...localStorage })).not.toContain('secret');
   });
 
+  it('after a wrong password the emptied field is not an error until the user submits it', async () => {
+    await startImport({ vcs_url: 'https://svn.example.com/private/app', vcs: 'subversion' });
+    simulator().advance(30);
+    const { user } = renderApp('/imports/octo-org/hello-world');
+    let remedy = await screen.findByRole('region', { name: 'Credentials needed' });
+    await user.type(within(remedy).getByLabelText(/Source username/), 'octocat');
+    await user.type(within(remedy).getByLabelText(/Source password/), 'wrong');
+    await user.click(within(remedy).getByRole('button', { name: 'Send credentials' }));
+    simulator().advance(30);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    remedy = await screen.findByRole('region', { name: 'Credentials needed' });
+    await waitFor(() => expect(within(remedy).getByLabelText(/Source password/)).toHaveValue(''));
+    expect(within(remedy).getByLabelText(/Source password/)).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Enter the password.')).not.toBeInTheDocument();
+    // Submitting it empty is an error.
+    await user.click(within(remedy).getByRole('button', { name: 'Send credentials' }));
+    expect(within(remedy).getByText('Enter the password.')).toBeInTheDocument();
+  });
+
   it('detection_needs_auth takes credentials and goes back to detecting', async () => {
     await startImport({ vcs_url: 'https://svn.example.com/private/app' });
     simulator().advance(20);

@@ -1,11 +1,14 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
+import { LazyPartBoundary } from '@/components/lazy-part-boundary';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -57,25 +60,42 @@ function ImportView({ owner, repo, item }: { owner: string; repo: string; item: 
       />
       {update.isError ? <ErrorAlert error={update.error} context="The import was not restarted" /> : null}
       {cancel.isError ? <ErrorAlert error={cancel.error} context="The import was not cancelled" /> : null}
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" onClick={() => setConfirm('restart')} disabled={update.isPending}>
-          Restart import
-        </Button>
-        <Button
-          variant="outlined"
-          color="error"
-          onClick={() => setConfirm('cancel')}
-          disabled={cancel.isPending}
-        >
-          Cancel import
-        </Button>
-      </Stack>
       {item.hasLargeFiles ? <LargeFilesSection owner={owner} repo={repo} item={item} /> : null}
       {hasAuthors ? (
-        <Suspense fallback={<LoadingState label="Loading the author editor" />}>
-          <AuthorEditor owner={owner} repo={repo} item={item} />
-        </Suspense>
+        <LazyPartBoundary name="The author editor">
+          <Suspense fallback={<LoadingState label="Loading the author editor" />}>
+            <AuthorEditor owner={owner} repo={repo} item={item} />
+          </Suspense>
+        </LazyPartBoundary>
       ) : null}
+      {/* Kept apart from the editor's Save: cancelling deletes the import and its mappings. */}
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="start-over-title"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Typography variant="h6" component="h2" id="start-over-title">
+          Start over
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Restarting runs the import again from the beginning; cancelling deletes it. Both lose the author
+          mappings already sent.
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="outlined" onClick={() => setConfirm('restart')} disabled={update.isPending}>
+            Restart import
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => setConfirm('cancel')}
+            disabled={cancel.isPending}
+          >
+            Cancel import
+          </Button>
+        </Stack>
+      </Paper>
       <ConfirmDialog
         open={confirm === 'restart'}
         title="Restart this import?"
@@ -152,7 +172,7 @@ export function ImportPage({ owner, repo }: { owner: string; repo: string }) {
       ) : query.isError ? (
         <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <LoadingState label="Loading the import" />
+        <LoadingState label="Loading the import" query={query} />
       )}
     </PageContainer>
   );

@@ -8,10 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
+import { formatNumber } from '@/lib/format';
 import type { CommitAuthor } from '../utils/import-model';
-import { parseMappingFile } from '../utils/mapping-files';
-import { previewMapping } from '../utils/mapping-preview';
+import { previewInWorker } from '../utils/mapping-preview-client';
+import type { PreviewResult } from '../utils/mapping-preview-request';
 
 export interface MappingImportDialogProps {
   open: boolean;
@@ -45,15 +46,32 @@ function PreviewList({ title, count, children }: { title: string; count: number;
 
 /** Import a git-svn authors file or a CSV: a preview of matched, unmatched and invalid lines before applying. */
 export function MappingImportDialog({ open, authors, current, onApply, onClose }: MappingImportDialogProps) {
-  const [text, setText] = useState('');
-  const [fileName, setFileName] = useState('');
+  // A chosen file is kept apart from the paste box: 10,000 lines in a text area cost a long layout.
+  const [source, setSource] = useState<{ text: string; fileName: string }>({ text: '', fileName: '' });
+  const [pasted, setPasted] = useState('');
   const [readError, setReadError] = useState<string | undefined>();
+  const [result, setResult] = useState<{ for: typeof source; preview: PreviewResult } | undefined>();
+  const shown = useMemo(
+    () => authors.map((author) => ({ ...author, ...current(author) })),
+    [authors, current],
+  );
 
-  const preview = useMemo(() => {
-    if (!text.trim()) return undefined;
-    const parsed = parseMappingFile(text, fileName);
-    return { format: parsed.format, ...previewMapping(parsed, authors, current) };
-  }, [text, fileName, authors, current]);
+  useEffect(() => {
+    if (!source.text.trim()) return;
+    const controller = new AbortController();
+    previewInWorker({ text: source.text, fileName: source.fileName, shown }, controller.signal).then(
+      (preview) => setResult({ for: source, preview }),
+      (error: unknown) => {
+        if (!controller.signal.aborted)
+          setReadError(error instanceof Error ? error.message : 'The mapping could not be read.');
+      },
+    );
+    return () => controller.abort();
+  }, [source, shown]);
+
+  const preview = result?.for === source && source.text.trim() ? result.preview : undefined;
+  const reading = source.text.trim() !== '' && preview === undefined && readError === undefined;
+  const fileName = source.fileName;
   const changes = preview?.matched.filter((match) => !match.unchanged) ?? [];
 
   const readFile = (event: ChangeEvent<HTMLInputElement>) => {
@@ -62,8 +80,8 @@ export function MappingImportDialog({ open, authors, current, onApply, onClose }
     setReadError(undefined);
     file.text().then(
       (content) => {
-        setFileName(file.name);
-        setText(content);
+        setPasted('');
+        setSource({ text: content, fileName: file.name });
       },
       () => setReadError(`Could not read ${file.name}.`),
     );
@@ -71,8 +89,8 @@ export function MappingImportDialog({ open, authors, current, onApply, onClose }
 
   const apply = () => {
     onApply(changes.map(({ entry, author }) => ({ id: author.id, name: entry.name, email: entry.email })));
-    setText('');
-    setFileName('');
+    setSource({ text: '', fileName: '' });
+    setPasted('');
   };
 
   return (
@@ -102,13 +120,15 @@ export function MappingImportDialog({ open, authors, current, onApply, onClose }
             multiline
             minRows={4}
             maxRows={10}
-            value={text}
+            value={pasted}
             onChange={(event) => {
-              setText(event.target.value);
-              setFileName('');
+              setReadError(undefined);
+              setPasted(event.target.value);
+              setSource({ text: event.target.value, fileName: '' });
             }}
             slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
           />
+          {reading ? <Typography variant="body2">Reading the mapping…</Typography> : null}
           {preview ? (
             <Stack sx={{ gap: 2 }} aria-live="polite">
               <Typography variant="body2">
@@ -142,7 +162,7 @@ export function MappingImportDialog({ open, authors, current, onApply, onClose }
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button variant="contained" onClick={apply} disabled={changes.length === 0}>
-          Apply {changes.length} {changes.length === 1 ? 'change' : 'changes'}
+          Apply {formatNumber(changes.length)} {changes.length === 1 ? 'change' : 'changes'}
         </Button>
       </DialogActions>
     </Dialog>

@@ -33,7 +33,13 @@ function CredentialsForm({ owner, repo, detection }: { owner: string; repo: stri
     if (!username.trim() || !password) return;
     update.mutate(
       { kind: 'credentials', vcs_username: username.trim(), vcs_password: password },
-      { onSettled: () => setPassword('') },
+      // The field is emptied for the next try; it is not an error until the user submits it empty.
+      {
+        onSettled: () => {
+          setPassword('');
+          setTouched(false);
+        },
+      },
     );
   };
   return (

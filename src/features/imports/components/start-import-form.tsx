@@ -8,6 +8,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { PausedWritesNote } from '@/components/paused-writes-note';
+import { useGithubPause } from '@/hooks/use-github-pause';
 import { ErrorAlert } from '@/components/error-alert';
 import { isApiError } from '@/lib/api-error';
 import { useStartImport, type StartImportInput } from '../api/start-import';
@@ -29,6 +31,7 @@ export function StartImportForm({
   initialVcs = 'detect',
 }: StartImportFormProps) {
   const start = useStartImport(owner, repo);
+  const paused = useGithubPause();
   const [url, setUrl] = useState(initialUrl);
   const [touched, setTouched] = useState(initialUrl !== '');
   const [vcs, setVcs] = useState<VcsOption>(initialVcs);
@@ -36,6 +39,8 @@ export function StartImportForm({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [project, setProject] = useState('');
+  /** Credentials are checked on submit only: a prefilled URL must not make the empty password red. */
+  const [submitted, setSubmitted] = useState(false);
 
   const urlProblem = sourceUrlProblem(url);
   const serverFieldError = (field: string) =>
@@ -46,6 +51,7 @@ export function StartImportForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
+    setSubmitted(true);
     if (urlProblem || credentialsMissing) return;
     const input: StartImportInput = { vcs_url: url.trim() };
     if (vcs !== 'detect') input.vcs = vcs;
@@ -54,7 +60,12 @@ export function StartImportForm({
       input.vcs_password = password;
     }
     if (vcs === 'tfvc' && project.trim()) input.tfvc_project = project.trim();
-    start.mutate(input, { onSuccess: () => setPassword('') });
+    start.mutate(input, {
+      onSuccess: () => {
+        setPassword('');
+        setSubmitted(false);
+      },
+    });
   };
 
   return (
@@ -129,8 +140,8 @@ export function StartImportForm({
               onChange={(event) => setUsername(event.target.value)}
               autoComplete="off"
               required
-              error={touched && username.trim() === ''}
-              helperText={touched && username.trim() === '' ? 'Enter the username.' : undefined}
+              error={submitted && username.trim() === ''}
+              helperText={submitted && username.trim() === '' ? 'Enter the username.' : undefined}
             />
             <TextField
               label="Source password"
@@ -139,9 +150,9 @@ export function StartImportForm({
               onChange={(event) => setPassword(event.target.value)}
               autoComplete="new-password"
               required
-              error={touched && password === ''}
+              error={submitted && password === ''}
               helperText={
-                touched && password === ''
+                submitted && password === ''
                   ? 'Enter the password.'
                   : 'Sent once to GitHub for the source; Ferry does not store it.'
               }
@@ -151,10 +162,11 @@ export function StartImportForm({
         {start.isError && !urlServerError ? (
           <ErrorAlert error={start.error} context="The import did not start" />
         ) : null}
-        <Stack direction="row">
-          <Button type="submit" variant="contained" disabled={start.isPending}>
+        <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" disabled={start.isPending || paused !== undefined}>
             {start.isPending ? 'Starting…' : 'Start import'}
           </Button>
+          <PausedWritesNote reason={paused?.reason} />
         </Stack>
       </Stack>
     </Paper>

@@ -30,6 +30,29 @@ describe('author edits', () => {
     expect(edits).toEqual({ 1: { name: 'Sven', email: 'sven@x.io' } });
   });
 
+  it('applies a 10,000-line mapping at once to authors with GitHub-sized ids (was one object copy per change)', () => {
+    // Ids like GitHub's (2,268,557 up) put the edits object in dictionary mode: copying it per change took 79 s.
+    const many = Array.from({ length: 10_000 }, (_, index) => ({
+      id: 2_268_557 + index,
+      remoteId: `user${index}@${uuid}`,
+      remoteName: `user${index}`,
+      name: `user${index}`,
+      email: `user${index}@${uuid}`,
+    }));
+    const edits = applyEdits(
+      { [many[0]!.id]: { name: 'Kept?' } },
+      many,
+      many.map((author, index) => ({
+        id: author.id,
+        name: index === 0 ? author.name : `Person ${index}`,
+        email: `p${index}@example.com`,
+      })),
+    );
+    expect(Object.keys(edits)).toHaveLength(10_000);
+    expect(edits[many[0]!.id]).toEqual({ email: 'p0@example.com' });
+    expect(edits[many[9_999]!.id]).toEqual({ name: 'Person 9999', email: 'p9999@example.com' });
+  });
+
   it('builds rows with changed, synthesised and validation flags, and the pending changes', () => {
     const rows = buildRows(authors, { 2: { email: 'bad' } });
     expect(rows[0]).toMatchObject({ changed: false, synthesised: true });

@@ -34,11 +34,16 @@ export type AuthorFilter = 'all' | 'changed' | 'synthesised';
 
 /** Rows of authors without edits, reused between builds (an edit rebuilds one row, not 10,000). */
 const plainRows = new WeakMap<CommitAuthor, AuthorRow>();
+/** Rows of edited authors by their edit object (kept by applyEdit/applyEdits when unchanged), for the same reason. */
+const editedRows = new WeakMap<AuthorEdit, { author: CommitAuthor; row: AuthorRow }>();
 
 function rowOf(author: CommitAuthor, edit: AuthorEdit | undefined): AuthorRow {
   if (!edit) {
-    const cached = plainRows.get(author);
-    if (cached) return cached;
+    const plain = plainRows.get(author);
+    if (plain) return plain;
+  } else {
+    const cached = editedRows.get(edit);
+    if (cached?.author === author) return cached.row;
   }
   const row = withFlags({
     id: author.id,
@@ -49,7 +54,8 @@ function rowOf(author: CommitAuthor, edit: AuthorEdit | undefined): AuthorRow {
     serverName: author.name,
     serverEmail: author.email,
   });
-  if (!edit) plainRows.set(author, row);
+  if (edit) editedRows.set(edit, { author, row });
+  else plainRows.set(author, row);
   return row;
 }
 
@@ -88,19 +94,26 @@ export function applyEdit(
   return next;
 }
 
-/** Merge many edits at once (an imported mapping). */
+/**
+ * Merge many edits at once (an imported mapping, a bulk rule). One copy, then changed in place: author ids are
+ * large integers, so the object is in V8's dictionary mode and a copy per change made 10,000 changes O(n²)
+ * (79 s in Node, 27 s frozen in the browser).
+ */
 export function applyEdits(
   edits: AuthorEdits,
   authors: readonly CommitAuthor[],
   changes: readonly { id: number; name: string; email: string }[],
 ): AuthorEdits {
   const byId = new Map(authors.map((author) => [author.id, author]));
-  let next = edits;
+  const next: AuthorEdits = { ...edits };
   for (const change of changes) {
     const author = byId.get(change.id);
     if (!author) continue;
-    next = applyEdit(next, author, 'name', change.name);
-    next = applyEdit(next, author, 'email', change.email);
+    const edit: AuthorEdit = {};
+    if (change.name !== author.name) edit.name = change.name;
+    if (change.email !== author.email) edit.email = change.email;
+    if (edit.name === undefined && edit.email === undefined) delete next[author.id];
+    else next[author.id] = edit;
   }
   return next;
 }

@@ -11,6 +11,8 @@ export interface SerialSaveOptions<K> {
   spacingMs: number;
   onProgress?: (done: number, total: number, last: { key: K; error?: unknown }) => void;
   signal?: AbortSignal;
+  /** Awaited before each write: holds the queue while paused; `false` stops it (see save-control.ts). */
+  gate?: () => Promise<boolean>;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function saveSerially<T, K>(
   for (const [index, item] of items.entries()) {
     if (options.signal?.aborted) break;
     if (index > 0 && options.spacingMs > 0) await sleep(options.spacingMs);
+    if (options.gate && !(await options.gate())) break;
     const key = keyOf(item);
     try {
       await send(item);

@@ -126,7 +126,7 @@ export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number
       ) : query.isError ? (
         <AccessAlert error={query.error} scope={scope} onRetry={() => void query.refetch()} />
       ) : (
-        <LoadingState label="Loading the migration" />
+        <LoadingState label="Loading the migration" query={query} />
       )}
     </PageContainer>
   );

@@ -1,6 +1,7 @@
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
@@ -29,6 +30,8 @@ export interface MigrationReposProps {
   unlocked: readonly string[];
   onUnlocked: (results: UnlockResult[]) => void;
 }
+
+const HIDE_ON_PHONE = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 export function describeUnlock(results: readonly UnlockResult[]): string {
   const done = results.filter((result) => result.outcome === 'unlocked').map((result) => result.name);
@@ -81,49 +84,52 @@ export function MigrationRepos({ scope, migration, unlocked, onUnlocked }: Migra
       {unlock.isError ? <ErrorAlert error={unlock.error} context="Unlocking failed" /> : null}
       {query.data ? (
         <>
-          <Table size="small" aria-labelledby="repos-heading">
-            <TableHead>
-              <TableRow>
-                <TableCell>Repository</TableCell>
-                <TableCell>Visibility</TableCell>
-                <TableCell>Lock</TableCell>
-                <TableCell>Action</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {query.data.items.map((repo) => {
-                const locked = isLocked(repo.name);
-                return (
-                  <TableRow key={repo.id}>
-                    <TableCell>{repo.fullName}</TableCell>
-                    <TableCell>{repo.private ? 'Private' : 'Public'}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        variant="outlined"
-                        icon={locked ? <LockOutlined /> : <LockOpenOutlined />}
-                        label={locked ? 'Locked' : 'Not locked'}
-                        color={locked ? 'warning' : 'default'}
-                        sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
-                      />
-                    </TableCell>
-                    <TableCell align="right">
-                      {locked ? (
-                        <Button
+          {/* On a phone the table scrolls inside its box, never the page, and drops the visibility column. */}
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby="repos-heading">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Repository</TableCell>
+                  <TableCell sx={HIDE_ON_PHONE}>Visibility</TableCell>
+                  <TableCell>Lock</TableCell>
+                  <TableCell>Action</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {query.data.items.map((repo) => {
+                  const locked = isLocked(repo.name);
+                  return (
+                    <TableRow key={repo.id}>
+                      <TableCell>{repo.fullName}</TableCell>
+                      <TableCell sx={HIDE_ON_PHONE}>{repo.private ? 'Private' : 'Public'}</TableCell>
+                      <TableCell>
+                        <Chip
                           size="small"
-                          onClick={() => setConfirm([repo.name])}
-                          disabled={unlock.isPending}
-                          aria-label={`Unlock ${repo.name}`}
-                        >
-                          Unlock
-                        </Button>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
+                          variant="outlined"
+                          icon={locked ? <LockOutlined /> : <LockOpenOutlined />}
+                          label={locked ? 'Locked' : 'Not locked'}
+                          color={locked ? 'warning' : 'default'}
+                          sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
+                        />
+                      </TableCell>
+                      <TableCell align="right">
+                        {locked ? (
+                          <Button
+                            size="small"
+                            onClick={() => setConfirm([repo.name])}
+                            disabled={unlock.isPending}
+                            aria-label={`Unlock ${repo.name}`}
+                          >
+                            Unlock
+                          </Button>
+                        ) : null}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
           {query.data.lastPage > 1 ? (
             <Pagination
               sx={{ mt: 1 }}
@@ -137,7 +143,7 @@ export function MigrationRepos({ scope, migration, unlocked, onUnlocked }: Migra
       ) : query.isError ? (
         <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <LoadingState label="Loading repositories" />
+        <LoadingState label="Loading repositories" query={query} />
       )}
       <ConfirmDialog
         open={confirm !== null}

@@ -113,7 +113,7 @@ export function MigrationsHome() {
             ) : orgs.isError ? (
               <AccessAlert error={orgs.error} scope={{ kind: 'user' }} onRetry={() => void orgs.refetch()} />
             ) : (
-              <LoadingState label="Loading your organizations" />
+              <LoadingState label="Loading your organizations" query={orgs} />
             )}
           </Paper>
         </Grid>

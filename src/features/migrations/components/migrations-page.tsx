@@ -11,6 +11,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
+import { PausedWritesNote } from '@/components/paused-writes-note';
+import { useGithubPause } from '@/hooks/use-github-pause';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
@@ -35,6 +37,7 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
     if (org && query.isSuccess) rememberOrg(org);
   }, [org, query.isSuccess]);
 
+  const paused = useGithubPause();
   const items = query.data?.items ?? [];
   const counts = countByState(items);
   const running = items.some((migration) => isRunning(migration.state));
@@ -55,7 +58,13 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
       actions={
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
           <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setStarting(true)}>
+          <PausedWritesNote reason={paused?.reason} />
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            onClick={() => setStarting(true)}
+            disabled={paused !== undefined}
+          >
             Start export
           </Button>
         </Stack>
@@ -105,7 +114,7 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
         ) : query.isError ? (
           <AccessAlert error={query.error} scope={scope} onRetry={() => void query.refetch()} />
         ) : (
-          <LoadingState label="Loading migrations" />
+          <LoadingState label="Loading migrations" query={query} />
         )}
         {query.data ? <FindLockedRepo scope={scope} /> : null}
       </Stack>

@@ -23,7 +23,13 @@ export interface RateLimitCardProps {
   clockOffsetMs: number;
 }
 
-const METER_COLOR = { ok: 'success', low: 'warning', critical: 'error', exhausted: 'error' } as const;
+const METER_COLOR = {
+  ok: 'success',
+  'runs-out': 'warning',
+  low: 'warning',
+  critical: 'error',
+  exhausted: 'error',
+} as const;
 
 /** One category: a dumb card fed by the page. */
 export function RateLimitCard({
@@ -34,7 +40,7 @@ export function RateLimitCard({
   serverNow,
   clockOffsetMs,
 }: RateLimitCardProps) {
-  const level = urgencyOf(category);
+  const level = urgencyOf(category, projection);
   const resetMs = category.reset * 1000;
   const percentLeft = category.limit === 0 ? 0 : Math.round((category.remaining / category.limit) * 100);
   const titleId = `rate-limit-${category.name}`;

@@ -133,7 +133,7 @@ export function RateLimitsPage() {
       ) : query.isError ? (
         <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       ) : (
-        <LoadingState label="Loading rate limits" />
+        <LoadingState label="Loading rate limits" query={query} />
       )}
     </PageContainer>
   );

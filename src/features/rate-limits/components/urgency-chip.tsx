@@ -7,6 +7,7 @@ import { URGENCY_LABEL, type UrgencyLevel } from '../utils/urgency';
 
 const LOOK = {
   ok: { color: 'success', icon: <CheckCircleOutlined /> },
+  'runs-out': { color: 'warning', icon: <WarningAmberOutlined /> },
   low: { color: 'warning', icon: <WarningAmberOutlined /> },
   critical: { color: 'error', icon: <ErrorOutlined /> },
   exhausted: { color: 'error', icon: <HighlightOffOutlined /> },

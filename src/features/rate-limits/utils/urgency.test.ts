@@ -28,9 +28,23 @@ describe('urgencyOf', () => {
     expect(urgencyOf({ remaining: 0, limit: 0 })).toBe('ok');
   });
 
+  it('warns when the pace seen runs the budget out before the reset, even with plenty left', () => {
+    const runsOut: BurnProjection = {
+      kind: 'runs-out',
+      runsOutAt: 1,
+      beforeResetMs: 18 * 60_000,
+      perMinute: 90,
+    };
+    expect(urgencyOf({ remaining: 4000, limit: 5000 }, runsOut)).toBe('runs-out');
+    expect(urgencyOf({ remaining: 4000, limit: 5000 }, { kind: 'lasts', perMinute: 1 })).toBe('ok');
+    // The share thresholds still win when they are more urgent.
+    expect(urgencyOf({ remaining: 400, limit: 5000 }, runsOut)).toBe('critical');
+  });
+
   it('has a label for each level', () => {
     expect(URGENCY_LABEL).toEqual({
       ok: 'OK',
+      'runs-out': 'Runs out before reset',
       low: 'Running low',
       critical: 'Critical',
       exhausted: 'Exhausted',

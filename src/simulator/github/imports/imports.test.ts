@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../../simulator';
 import { SIM_TOKENS } from '../seed';
-import { STEP_SECONDS } from './store';
+import { mappingSeconds, STEP_SECONDS } from './store';
 
 let sim: Simulator;
 
@@ -293,6 +293,29 @@ describe('commit authors', () => {
     const authors = (await gh<Author[]>('GET', `${REPO}/import/authors`)).body;
     expect(authors).toHaveLength(10_000);
     expect(new Set(authors.map((author) => author.id)).size).toBe(10_000);
+  });
+
+  it('has a 100,000-author scenario with distinct ids, and a second import gets ids of its own', async () => {
+    await start({ vcs_url: 'http://svn.example.com/svn/authors-100000', vcs: 'subversion' });
+    advance(STEP_SECONDS.importing);
+    const authors = (await gh<Author[]>('GET', `${REPO}/import/authors`)).body;
+    expect(authors).toHaveLength(100_000);
+    expect(new Set(authors.map((author) => author.id)).size).toBe(100_000);
+    expect(new Set(authors.map((author) => author.remote_name)).size).toBe(100_000);
+  });
+
+  it('leaves a realistic mapping window for a large import (2 s per author), the quick one for small', async () => {
+    expect(mappingSeconds(12)).toBe(STEP_SECONDS.mapping);
+    expect(mappingSeconds(10_000)).toBe(20_000);
+    await start({ vcs_url: 'http://svn.example.com/svn/authors-10000', vcs: 'subversion' });
+    advance(STEP_SECONDS.importing + STEP_SECONDS.mapping + 60);
+    expect(await status()).toMatchObject({ status: 'mapping' });
+    const [first] = (await gh<Author[]>('GET', `${REPO}/import/authors`)).body;
+    expect((await gh('PATCH', `${REPO}/import/authors/${first?.id}`, { name: 'Still Open' })).status).toBe(
+      200,
+    );
+    advance(20_000 - 80 + 10); // 80 s of the window were used above
+    expect(await status()).toMatchObject({ status: 'pushing' });
   });
 
   it('maps an author until pushing starts, validates, and 404s unknown authors', async () => {

@@ -29,7 +29,7 @@ export interface ImportScenario {
   failAt?: ImportStep;
   /** `large-files`: files over 100 MB in the history. */
   largeFiles: boolean;
-  /** How many commit authors the history has (`authors-10000` gives 10,000). */
+  /** How many commit authors the history has (`authors-10000` gives 10,000; at most 100,000). */
   authorCount: number;
   /** How many raw commits. */
   commitCount: number;
@@ -56,16 +56,17 @@ export function inferVcs(url: string): Vcs {
   return 'git';
 }
 
-export const TEN_THOUSAND = 10_000;
+/** The most authors an `authors-N` origin has (`authors-100000`, the editor's scale test). */
+export const MAX_AUTHORS = 100_000;
 
 export function scenarioFor(url: string): ImportScenario {
   const lower = url.toLowerCase();
   const bytes = digest(lower);
   const failMatch = /fail-at-(detect|raw|rewrite|push)/.exec(lower);
-  const authorsMatch = /authors-(\d{1,5})/.exec(lower);
+  const authorsMatch = /authors-(\d{1,6})/.exec(lower);
   const requested = authorsMatch ? Number(authorsMatch[1]) : undefined;
   const authorCount =
-    requested !== undefined && requested > 0 ? Math.min(requested, TEN_THOUSAND) : 6 + ((bytes[0] ?? 0) % 18);
+    requested !== undefined && requested > 0 ? Math.min(requested, MAX_AUTHORS) : 6 + ((bytes[0] ?? 0) % 18);
   return {
     detectedVcs: inferVcs(lower),
     needsAuth: /private|needs-auth/.test(lower),

@@ -19,6 +19,18 @@ export type LfsChoice = 'undecided' | 'opt_in' | 'opt_out';
 
 /** Simulated seconds each timed step takes. */
 export const STEP_SECONDS = { detecting: 20, importing: 60, mapping: 20, pushing: 30 } as const;
+/** Imports with more authors than this leave a realistic mapping window (see `mappingSeconds`). */
+export const QUICK_MAPPING_MAX_AUTHORS = 100;
+
+/**
+ * How long the rewrite step (`mapping`) lasts, i.e. how long author mappings are accepted once every author is
+ * known. Small imports keep the quick 20 s step; larger ones leave 2 s per author (at least 20 minutes): time
+ * to save every mapping at GitHub's one write a second, twice over. 10,000 authors: 5 h 33 min.
+ */
+export function mappingSeconds(authorCount: number): number {
+  return authorCount > QUICK_MAPPING_MAX_AUTHORS ? Math.max(1_200, authorCount * 2) : STEP_SECONDS.mapping;
+}
+
 /** How far into the raw step an origin that needs credentials refuses (fraction of the step). */
 export const AUTH_FAILS_AT = 0.1;
 /** How far into a step a scripted failure (`fail-at-<step>`) happens. */
@@ -27,7 +39,8 @@ export const FAILS_AT = 0.5;
 export const LARGE_FILES_FOUND_AT = 0.5;
 
 const FIRST_AUTHOR_ID = 2_268_557;
-const AUTHOR_IDS_PER_IMPORT = 20_000;
+/** Room for `authors-100000` without two imports sharing author ids. */
+const AUTHOR_IDS_PER_IMPORT = 200_000;
 
 export interface SimImport {
   owner: string;
@@ -227,7 +240,7 @@ export function settle(item: SimImport, now: number): SimImport {
         continue;
       }
       case 'mapping': {
-        const total = STEP_SECONDS.mapping * 1000;
+        const total = mappingSeconds(item.scenario.authorCount) * 1000;
         if (scriptedFailure(item, 'rewrite') && elapsed >= total * FAILS_AT) {
           fail(item, 'rewrite', item.since + total * FAILS_AT, FAILURE_MESSAGES.rewrite);
           return item;

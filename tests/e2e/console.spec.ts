@@ -1,0 +1,87 @@
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * A clean console on every journey: any console error (a failed resource load included) fails the test.
+ * Each journey is a page a user opens and the first thing they do there.
+ */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`${message.text()} @ ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/**
+ * Known and not yet fixed: GitHub answers 404 when a repository has no import, and Chromium logs every 4xx
+ * fetch as a console error. Avoiding it needs the gateway to answer that case differently (left to the gateway
+ * work); this is the only message tolerated, on that journey only.
+ */
+const NO_IMPORT_404 =
+  /^Failed to load resource: .* 404 .* @ .*\/api\/github\/repos\/octo-org\/hello-world\/import$/;
+
+const JOURNEYS: [string, string, (page: Page) => Promise<void>, RegExp?][] = [
+  [
+    'rate limits',
+    '/rate-limits',
+    async (page) => {
+      await expect(page.getByRole('region', { name: 'core' })).toBeVisible();
+    },
+  ],
+  [
+    'migrations',
+    '/migrations/orgs/octo-org',
+    async (page) => {
+      await expect(page.getByRole('button', { name: 'Start export' })).toBeVisible();
+    },
+  ],
+  [
+    'connection',
+    '/connection',
+    async (page) => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    },
+  ],
+  [
+    'an import page without an import',
+    '/imports/octo-org/hello-world',
+    async (page) => {
+      await expect(page.getByRole('textbox', { name: 'Source URL' })).toBeVisible();
+    },
+    NO_IMPORT_404,
+  ],
+  [
+    'a domain lookup',
+    '/domains?tld=com',
+    async (page) => {
+      await expect(page.getByRole('heading', { name: 'Can be registered through the API' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Registration payload' })).toBeVisible();
+    },
+  ],
+  [
+    'a website-only domain',
+    '/domains?tld=us',
+    async (page) => {
+      await expect(page.getByText(/No registration payload/)).toBeVisible();
+    },
+  ],
+  [
+    'compare',
+    '/domains/compare?tlds=com,us,ca',
+    async (page) => {
+      await expect(page.getByRole('table', { name: 'TLDs side by side' })).toBeVisible();
+    },
+  ],
+];
+
+for (const [name, path, journey, tolerated] of JOURNEYS) {
+  test(`the console stays clean: ${name}`, async ({ page }) => {
+    const errors = recordErrors(page);
+    await page.goto(path);
+    await journey(page);
+    await page.waitForTimeout(500);
+    expect(errors.filter((error) => !tolerated?.test(error))).toEqual([]);
+  });
+}

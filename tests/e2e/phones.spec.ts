@@ -1,0 +1,111 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/**
+ * Every page on a phone (390×844, and 360 px wide): the page does not scroll sideways and its controls are in
+ * view. A screenshot of each is attached to the report.
+ */
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+async function startExport(page: Page) {
+  const response = await page.request.post('/api/github/orgs/octo-org/migrations', {
+    headers: { 'content-type': 'application/json' },
+    data: { repositories: ['hello-world'], lock_repositories: true },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/**
+ * Fully inside the viewport horizontally, without scrolling anything sideways: the page is scrolled
+ * vertically to the control only (a control reachable only by scrolling a grid sideways is not "in view").
+ */
+async function expectInView(control: Locator) {
+  await control.waitFor();
+  await control.evaluate((element) =>
+    window.scrollTo({ top: window.scrollY + element.getBoundingClientRect().top - 100, left: 0 }),
+  );
+  const box = await control.boundingBox();
+  const width = control.page().viewportSize()?.width ?? 0;
+  expect(box, 'control has a box').not.toBeNull();
+  expect(box!.x, 'left edge in view').toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, 'right edge in view').toBeLessThanOrEqual(width + 0.5);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'page scrolls sideways by').toBeLessThanOrEqual(0);
+}
+
+async function check(page: Page, name: string, controls: Locator[]) {
+  for (const control of controls) await expectInView(control);
+  await expectNoSidewaysScroll(page);
+  await test.info().attach(`${name} at 390×844`, {
+    body: await page.screenshot({ fullPage: false }),
+    contentType: 'image/png',
+  });
+  await page.setViewportSize({ width: 360, height: 800 });
+  for (const control of controls) await expectInView(control);
+  await expectNoSidewaysScroll(page);
+}
+
+test('rate limits: navigation, core budget and theme button in view', async ({ page }) => {
+  await page.goto('/rate-limits');
+  await expect(page.getByRole('region', { name: 'core' })).toBeVisible();
+  await check(page, 'rate limits', [
+    page.getByRole('button', { name: 'Open navigation' }),
+    page.getByRole('button', { name: /^Theme:/ }),
+    page.getByRole('region', { name: 'core' }),
+  ]);
+});
+
+test('a migration: the Unlock buttons are in view', async ({ page }) => {
+  await startExport(page);
+  await page.goto('/migrations/orgs/octo-org/1');
+  const repos = page.getByRole('table', { name: 'Repositories' });
+  await expect(repos).toBeVisible();
+  await check(page, 'migration', [
+    repos.getByRole('button', { name: 'Unlock hello-world' }),
+    page.getByRole('button', { name: /^Theme:/ }),
+  ]);
+});
+
+test('migrations list and its Start export', async ({ page }) => {
+  await page.goto('/migrations/orgs/octo-org');
+  await check(page, 'migrations', [page.getByRole('button', { name: 'Start export' })]);
+});
+
+test('the author editor: Name and Email columns, search and Save in view', async ({ page, sim }) => {
+  const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
+    headers: { 'content-type': 'application/json' },
+    data: { vcs_url: 'http://svn.example.com/svn/authors-40', vcs: 'subversion' },
+  });
+  expect(response.status()).toBe(201);
+  await sim.advance(61);
+  await page.goto('/imports/octo-org/hello-world');
+  const grid = page.getByRole('grid', { name: 'Commit authors' });
+  await expect(grid).toBeVisible();
+  await check(page, 'author editor', [
+    grid.locator('[role="columnheader"][data-field="name"]'),
+    grid.locator('[role="columnheader"][data-field="email"]'),
+    page.getByRole('searchbox', { name: 'Search authors' }),
+    page.getByRole('button', { name: /^Save / }),
+  ]);
+});
+
+test('domains and compare', async ({ page }) => {
+  await page.goto('/domains?tld=com');
+  await expect(page.getByRole('heading', { name: 'Can be registered through the API' })).toBeVisible();
+  await check(page, 'domain lookup', [page.getByRole('button', { name: 'Look up' })]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/domains/compare?tlds=com,us,ca');
+  await expect(page.getByRole('table', { name: 'TLDs side by side' })).toBeVisible();
+  await check(page, 'compare', [page.getByRole('button', { name: 'Compare' })]);
+});
+
+test('connection', async ({ page }) => {
+  await page.goto('/connection');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await check(page, 'connection', [page.getByRole('button', { name: 'Test GitHub connection' })]);
+});
