@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { LoadingState } from '@/components/loading-state';
 import { AppShell } from './layout/app-shell';
 import { paths } from './paths';
@@ -14,7 +14,7 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <LoadingState label="Loading Ferry" />,
       children: [
-        { index: true, element: <Navigate to={paths.rateLimits} replace /> },
+        { index: true, lazy: () => import('./routes/overview') },
         { path: paths.rateLimits, lazy: () => import('./routes/rate-limits') },
         { path: paths.connection, lazy: () => import('./routes/connection') },
         { path: paths.migrations.home, lazy: () => import('./routes/migrations') },

@@ -6,8 +6,9 @@ import { rateLimitStore } from '@/lib/rate-limit-store';
 import { resetTestStore, simServer, simulator, warmTestStore } from './sim-server';
 
 beforeAll(() => simServer.listen({ onUnhandledRequest: 'error' }));
-/** Pages that read Ferry's store (migrations, imports, the overview): open it before their tests start. */
-const USES_STORE = /[\\/](?:migrations|imports|overview|domains|fault-recovery)[\\/]|app-shell/;
+/** Pages that read Ferry's store (migrations, imports, the overview, rate history): open it before their tests start. */
+const USES_STORE =
+  /[\\/](?:migrations|imports|overview|rate-limits|domains|fault-recovery|routes)[\\/]|app-shell/;
 beforeAll(async () => {
   if (USES_STORE.test(expect.getState().testPath ?? '')) await warmTestStore();
 }, 60_000);

@@ -16,7 +16,7 @@ test('the connection page tests both upstreams and never shows a secret', async 
 test('an unknown address shows a way back', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to rate limits' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Rate limits' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the overview' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   await expectAccessible(page);
 });

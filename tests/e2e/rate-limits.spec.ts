@@ -1,8 +1,7 @@
 import { expect, expectAccessible, test } from './fixtures';
 
-test('the dashboard opens on the rate-limits page with the simulator’s categories', async ({ page }) => {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/rate-limits$/);
+test('the rate-limits page has its own address and shows the simulator’s categories', async ({ page }) => {
+  await page.goto('/rate-limits');
   await expect(page.getByRole('heading', { level: 1, name: 'Rate limits' })).toBeVisible();
   for (const name of ['core', 'search', 'graphql', 'code_search', 'integration_manifest']) {
     await expect(page.getByRole('region', { name, exact: true })).toBeVisible();

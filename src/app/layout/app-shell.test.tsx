@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatClockTime } from '@/lib/format';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { SIM_TOKENS } from '@/simulator/github/seed';
@@ -36,10 +36,31 @@ describe('app shell', () => {
     expect(await within(bar).findByText('GitHub: Simulator')).toBeInTheDocument();
   });
 
-  it('sends the home page to the rate limits', async () => {
-    const { router } = renderApp('/');
+  it('opens on the overview; the rate limits have their own address', async () => {
+    const { user, router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    await user.click(within(mainNav()).getByRole('link', { name: 'Rate limits' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Rate limits' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/rate-limits');
+    expect(within(mainNav()).getByRole('link', { name: 'Overview' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('switches notifications on from the app bar, asking the browser first', async () => {
+    const requestPermission = vi.fn(() => Promise.resolve('granted' as const));
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(function Notification() {}, { permission: 'default', requestPermission }),
+    );
+    try {
+      const { user } = renderApp('/rate-limits');
+      const toggle = within(await appBar()).getByRole('button', { name: 'Notifications' });
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      await user.click(toggle);
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('navigates between pages with the main navigation', async () => {
@@ -47,7 +68,10 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Rate limits' })).toBeInTheDocument();
 
     await user.click(within(mainNav()).getByRole('link', { name: 'Connection' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Connection' })).toBeInTheDocument();
+    // Routes load lazily: on a busy machine the chunk can take more than the default second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Connection' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1, name: 'Rate limits' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/connection');
     expect(within(mainNav()).getByRole('link', { name: 'Connection' })).toHaveAttribute(
@@ -83,8 +107,9 @@ describe('app shell', () => {
   it('shows "Page not found" for an unknown address, with a way back', async () => {
     const { user } = renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Go to rate limits' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Rate limits' })).toBeInTheDocument();
+    expect(document.title).toBe('Page not found · Ferry');
+    await user.click(screen.getByRole('link', { name: 'Go to the overview' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
   });
 
   it('switches to the dark theme from the theme menu and remembers it', async () => {

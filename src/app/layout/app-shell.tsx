@@ -11,6 +11,7 @@ import { Outlet } from 'react-router';
 import { connectionQueries } from '@/features/connection/api/connection-queries';
 import { CoreBudget } from './core-budget';
 import { NavDrawer } from './nav-drawer';
+import { NotificationsToggle } from './notifications-toggle';
 import { RateLimitBanner } from './rate-limit-banner';
 import { ThemeMenu } from './theme-menu';
 
@@ -43,6 +44,7 @@ export function AppShell() {
           />
           <Box sx={{ flexGrow: 1 }} />
           <CoreBudget />
+          <NotificationsToggle />
           <ThemeMenu />
         </Toolbar>
       </AppBar>

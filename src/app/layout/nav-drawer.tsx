@@ -17,6 +17,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
           key={item.to}
           component={NavLink}
           to={item.to}
+          end={item.to === '/'}
           onClick={onNavigate}
           sx={{ '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
         >

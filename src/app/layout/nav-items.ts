@@ -1,5 +1,6 @@
 import CableOutlined from '@mui/icons-material/CableOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DownloadingOutlined from '@mui/icons-material/DownloadingOutlined';
 import MoveUpOutlined from '@mui/icons-material/MoveUpOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
@@ -14,6 +15,7 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: NavItem[] = [
+  { label: 'Overview', to: paths.home, icon: DashboardOutlined },
   { label: 'Rate limits', to: paths.rateLimits, icon: SpeedOutlined },
   { label: 'Migrations', to: paths.migrations.home, icon: MoveUpOutlined },
   { label: 'Migration waves', to: paths.waves.home, icon: WavesOutlined },

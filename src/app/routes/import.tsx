@@ -1,9 +1,16 @@
 import { useParams } from 'react-router';
-import { ImportPage } from '@/features/imports/components/import-page';
+import { ImportPage, isRepositoryName } from '@/features/imports/components/import-page';
 import { useRememberRecent } from '@/hooks/use-remember-recent';
+import { ImportNotifications } from './follow-notifications';
 
 export function Component() {
   const { owner = '', repo = '' } = useParams();
-  useRememberRecent('import', owner && repo ? `${owner}/${repo}` : undefined);
-  return <ImportPage key={`${owner}/${repo}`} owner={owner} repo={repo} />;
+  const valid = isRepositoryName(owner, repo);
+  useRememberRecent('import', valid ? `${owner}/${repo}` : undefined);
+  return (
+    <>
+      <ImportNotifications key={`n:${owner}/${repo}`} owner={owner} repo={repo} enabled={valid} />
+      <ImportPage key={`${owner}/${repo}`} owner={owner} repo={repo} />
+    </>
+  );
 }

@@ -3,10 +3,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useRouteError } from 'react-router';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** Last line of defence: a render error shows a message and a way back, never a blank page. */
 export function RouteError() {
   const error = useRouteError();
+  useDocumentTitle('Something went wrong');
   return (
     <PageContainer title="Something went wrong">
       <Alert severity="error" role="alert">

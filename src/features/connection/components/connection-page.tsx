@@ -6,12 +6,14 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { connectionQueries } from '../api/connection-queries';
 import { useTestGithubConnection, useTestRegistrarConnection } from '../api/test-connection';
 import { UpstreamCard } from './upstream-card';
 
 export function ConnectionPage() {
   const config = useQuery(connectionQueries.config());
+  useDocumentTitle('Connection', config.data ? undefined : config.isError ? 'not loaded' : 'loading');
   const github = useTestGithubConnection();
   const registrar = useTestRegistrarConnection();
 

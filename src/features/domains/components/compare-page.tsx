@@ -8,6 +8,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { domainQueries } from '../api/domain-queries';
 import { domainPaths } from '../paths';
 import { normalizeTldList } from '../utils/normalize-tld';
@@ -25,6 +26,7 @@ export function ComparePage() {
   const [value, setValue] = useState(tlds.join(', '));
   const [errors, setErrors] = useState<string[]>([]);
   const results = useQueries({ queries: tlds.map((tld) => domainQueries.requirements(tld)) });
+  useDocumentTitle('Compare TLDs', tlds.map((tld) => `.${tld}`).join(', '));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

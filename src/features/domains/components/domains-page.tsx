@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useRecentTlds } from '../hooks/use-recent-tlds';
 import { domainHref } from '../paths';
 import { normalizeTld } from '../utils/normalize-tld';
@@ -17,6 +18,7 @@ export function DomainsPage() {
   const [params, setParams] = useSearchParams();
   const typed = params.get('tld') ?? '';
   const normalized = typed ? normalizeTld(typed) : undefined;
+  useDocumentTitle('Domains', normalized?.ok ? `.${normalized.tld}` : undefined);
   const { recent, remember, clear } = useRecentTlds();
   const onLoaded = useCallback((tld: string) => remember(tld), [remember]);
 

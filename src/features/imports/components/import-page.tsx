@@ -11,6 +11,7 @@ import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LazyPartBoundary } from '@/components/lazy-part-boundary';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { useCancelImport } from '../api/cancel-import';
 import { importQueries } from '../api/imports-queries';
@@ -130,6 +131,7 @@ export function ImportPage({ owner, repo }: { owner: string; repo: string }) {
   const query = useQuery({ ...importQueries.status(owner, repo), enabled: valid });
   const [lastUrl, setLastUrl] = useState<string | undefined>();
   const item = query.data;
+  useDocumentTitle(`Import ${owner}/${repo}`, item?.status ?? (query.isError ? 'not loaded' : undefined));
   if (item && item.vcsUrl !== lastUrl) setLastUrl(item.vcsUrl);
   // The editor's code (the data grid) downloads while the import's status is fetched, not after it.
   useEffect(() => {

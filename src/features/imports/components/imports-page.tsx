@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { importQueries } from '../api/imports-queries';
 import { importHref } from '../paths';
 import { isRepositoryName } from './import-page';
@@ -17,6 +18,7 @@ import { RetirementNotice } from './retirement-notice';
 /** Choose the repository to import into. */
 export function ImportsPage() {
   const repositories = useQuery(importQueries.repositories());
+  useDocumentTitle('Source imports');
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
@@ -37,6 +38,7 @@ import { StateTimeline } from './state-timeline';
 export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number }) {
   const query = useQuery(migrationQueries.detail(scope, id));
   const migration = query.data;
+  useDocumentTitle(`Export ${id}`, migration?.state ?? (query.isError ? 'not loaded' : undefined));
   const key = scopeKey(scope);
   const { memory, update } = useMigrationMemory(key, id, migration);
   const { clockOffsetMs } = useRateLimitSnapshot();

@@ -13,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { migrationQueries } from '../api/migration-queries';
 import { migrationHref } from '../paths';
 import { readRecentOrgs } from '../utils/local-memory';
@@ -25,6 +26,7 @@ export function MigrationsHome() {
   const [org, setOrg] = useState('');
   const [error, setError] = useState<string>();
   const orgs = useQuery(migrationQueries.userOrgs());
+  useDocumentTitle('Migrations');
   const recent = readRecentOrgs();
 
   const submit = (event: FormEvent) => {

@@ -14,6 +14,7 @@ import { LoadingState } from '@/components/loading-state';
 import { PausedWritesNote } from '@/components/paused-writes-note';
 import { useGithubPause } from '@/hooks/use-github-pause';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { migrationQueries } from '../api/migration-queries';
 import { rememberOrg } from '../utils/local-memory';
@@ -40,6 +41,10 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
   const items = query.data?.items ?? [];
   const counts = countByState(items);
   const running = items.some((migration) => isRunning(migration.state));
+  useDocumentTitle(
+    scope.kind === 'org' ? `${scope.org} exports` : 'Your exports',
+    running ? 'running' : undefined,
+  );
   const title = scope.kind === 'org' ? `${scope.org} migrations` : 'Your migrations';
 
   return (

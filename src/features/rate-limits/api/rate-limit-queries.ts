@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { parseRateHistory, type RateHistoryResponse } from '@/contracts/ferry';
 import { isApiError } from '@/lib/api-error';
 import { request } from '@/lib/api-client';
 import { parseRateLimitOverview, type RateLimitOverview } from '../utils/parse-rate-limit';
@@ -23,6 +24,17 @@ export async function getRateLimitStatus(): Promise<RateLimitStatus> {
 /** `GET /rate_limit` does not count against the limit, so the page can refresh it freely. */
 export const RATE_LIMIT_REFRESH_MS = 10_000;
 
+/** The charts show up to a day; the gateway samples `/rate_limit` once a minute. */
+export const HISTORY_SPAN_MS = 86_400_000;
+const HISTORY_REFRESH_MS = 60_000;
+
+/** Every category's recorded readings over the last day (the gateway's default span), oldest first, one a minute. */
+export async function getRateHistory(): Promise<RateHistoryResponse> {
+  // One reading per minute is all a chart or a projection needs (the sampler's own pace).
+  const { data } = await request<unknown>('gateway', 'ferry/rate-history', { searchParams: { step: '60' } });
+  return parseRateHistory(data);
+}
+
 export const rateLimitQueries = {
   all: () => ['rate-limits'] as const,
   status: () =>
@@ -30,5 +42,11 @@ export const rateLimitQueries = {
       queryKey: [...rateLimitQueries.all(), 'status'] as const,
       queryFn: getRateLimitStatus,
       refetchInterval: (query) => (query.state.data?.enabled === false ? false : RATE_LIMIT_REFRESH_MS),
+    }),
+  history: () =>
+    queryOptions({
+      queryKey: [...rateLimitQueries.all(), 'history'] as const,
+      queryFn: getRateHistory,
+      refetchInterval: HISTORY_REFRESH_MS,
     }),
 };

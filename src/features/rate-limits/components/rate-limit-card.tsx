@@ -4,15 +4,20 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDuration, formatNumber, formatResetTime } from '@/lib/format';
-import type { BurnProjection } from '../utils/burn-rate';
+import type { BurnProjection, BurnSample } from '@/lib/burn-rate';
+import type { ChartSpan } from '../utils/history-by-category';
 import type { RateLimitCategory } from '../utils/parse-rate-limit';
 import { urgencyOf } from '../utils/urgency';
 import { BurnProjectionText } from './burn-projection-text';
 import { UrgencyChip } from './urgency-chip';
+import { UsageChartPanel } from './usage-chart-panel';
 
 export interface RateLimitCardProps {
   category: RateLimitCategory;
   projection?: BurnProjection;
+  /** Recorded and live readings of this category, oldest first. */
+  samples?: readonly BurnSample[];
+  span: ChartSpan;
   /** Now, on the server's clock. */
   serverNow: number;
   clockOffsetMs: number;
@@ -27,7 +32,14 @@ const METER_COLOR = {
 } as const;
 
 /** One category: a dumb card fed by the page. */
-export function RateLimitCard({ category, projection, serverNow, clockOffsetMs }: RateLimitCardProps) {
+export function RateLimitCard({
+  category,
+  projection,
+  samples = [],
+  span,
+  serverNow,
+  clockOffsetMs,
+}: RateLimitCardProps) {
   const level = urgencyOf(category, projection);
   const resetMs = category.reset * 1000;
   const percentLeft = category.limit === 0 ? 0 : Math.round((category.remaining / category.limit) * 100);
@@ -65,6 +77,13 @@ export function RateLimitCard({ category, projection, serverNow, clockOffsetMs }
         <Stack sx={{ mt: 1 }}>
           <BurnProjectionText projection={projection} clockOffsetMs={clockOffsetMs} />
         </Stack>
+        <UsageChartPanel
+          name={category.name}
+          samples={samples}
+          span={span}
+          serverNow={serverNow}
+          clockOffsetMs={clockOffsetMs}
+        />
       </CardContent>
     </Card>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
-import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { simGithub, simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 
 describe('rate limits page', () => {
   it('shows one card per category the simulator returns, with remaining, limit, reset and a meter', async () => {
@@ -86,4 +86,51 @@ describe('rate limits page', () => {
     const budget = await screen.findByRole('status', { name: 'GitHub core rate limit' });
     await waitFor(() => expect(budget).toHaveTextContent(/Core 5,000 \/ 5,000/));
   });
+
+  it('projects on first load from the gateway’s recorded history and charts the last hour or day', async () => {
+    // 20 real requests, recorded as 2 a minute over the last ten minutes: the live reading continues the line.
+    for (let index = 0; index < 20; index += 1) await simGithub('GET', '/user');
+    const now = simulator().clock.now();
+    const live = (await (await simGithub('GET', '/rate_limit')).json()) as {
+      resources: { core: { reset: number; used: number } };
+    };
+    expect(live.resources.core.used).toBe(20);
+    const reset = new Date(live.resources.core.reset * 1000).toISOString();
+    const day = new Date(now - 23 * 3_600_000);
+    const point = (at: number, used: number, resetAt: string) => ({
+      at: new Date(at).toISOString(),
+      resource: 'core',
+      limit: 5000,
+      used,
+      remaining: 5000 - used,
+      reset: resetAt,
+    });
+    const samples = [
+      // An older window, 23 h ago: only the day view shows it.
+      point(day.getTime(), 10, day.toISOString()),
+      point(day.getTime() + 60_000, 20, day.toISOString()),
+      ...Array.from({ length: 11 }, (_, index) => point(now - (10 - index) * 60_000, index * 2, reset)),
+    ];
+    simServer.use(
+      http.get(`${TEST_ORIGIN}/api/ferry/rate-history`, () =>
+        HttpResponse.json({ now: new Date(now).toISOString(), samples }),
+      ),
+    );
+    const { user } = renderApp('/rate-limits');
+    const core = await screen.findByRole('region', { name: 'core' }, { timeout: 5_000 });
+    expect(
+      await within(core).findByText('At this pace (2.0/min), will not run out before the reset.'),
+    ).toBeInTheDocument();
+    expect(within(core).queryByText(/Measuring the pace/)).not.toBeInTheDocument();
+
+    const figure = within(core).getByRole('figure');
+    expect(figure).toHaveAccessibleName(/core over the last hour: 1[12] readings/);
+    expect(figure).toHaveAccessibleName(/resets marked at/);
+    await user.click(screen.getByRole('button', { name: 'Last day' }));
+    expect(within(core).getByRole('figure')).toHaveAccessibleName(/core over the last day: 1[34] readings/);
+    // Categories without recorded use say so instead of drawing an empty chart.
+    expect(within(screen.getByRole('region', { name: 'search' })).getByRole('figure')).toHaveAccessibleName(
+      'No recorded use of search in the last day yet.',
+    );
+  }, 20_000);
 });

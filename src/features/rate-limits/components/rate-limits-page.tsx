@@ -3,16 +3,22 @@ import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { formatNumber } from '@/lib/format';
 import { rateLimitQueries } from '../api/rate-limit-queries';
 import { useBurnProjections } from '../hooks/use-burn-projections';
+import { historyByCategory, type ChartSpan } from '../utils/history-by-category';
 import { sortByUrgency } from '../utils/urgency';
 import { RateLimitCard } from './rate-limit-card';
 
@@ -23,10 +29,35 @@ export function RateLimitsPage() {
   const serverNow = now + clockOffsetMs;
   const status = query.data;
   const categories = status?.enabled ? status.categories : undefined;
-  const projections = useBurnProjections(categories, query.dataUpdatedAt + clockOffsetMs, serverNow);
+  const history = useQuery(rateLimitQueries.history());
+  const recorded = useMemo(
+    () => (history.data ? historyByCategory(history.data.samples) : undefined),
+    [history.data],
+  );
+  const { projections, samples } = useBurnProjections(
+    categories,
+    query.dataUpdatedAt + clockOffsetMs,
+    serverNow,
+    recorded,
+  );
+  const [span, setSpan] = useState<ChartSpan>('hour');
+  const core = categories?.find((category) => category.name === 'core');
+  useDocumentTitle('Rate limits', core ? `core ${formatNumber(core.remaining)} left` : undefined);
 
   const actions = (
-    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={span}
+        onChange={(_event, value: ChartSpan | null) => {
+          if (value) setSpan(value);
+        }}
+        aria-label="Chart span"
+      >
+        <ToggleButton value="hour">Last hour</ToggleButton>
+        <ToggleButton value="day">Last day</ToggleButton>
+      </ToggleButtonGroup>
       <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
       <Button
         startIcon={<RefreshOutlined />}
@@ -79,6 +110,8 @@ export function RateLimitsPage() {
                       key={category.name}
                       category={category}
                       projection={projections[category.name]}
+                      samples={samples.get(category.name)}
+                      span={span}
                       serverNow={serverNow}
                       clockOffsetMs={clockOffsetMs}
                     />

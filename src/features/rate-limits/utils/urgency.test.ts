@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BurnProjection } from './burn-rate';
+import type { BurnProjection } from '@/lib/burn-rate';
 import type { RateLimitCategory } from './parse-rate-limit';
 import { sortByUrgency, URGENCY_LABEL, urgencyOf } from './urgency';
 

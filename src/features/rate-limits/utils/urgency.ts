@@ -1,5 +1,5 @@
 import type { RateLimitCategory } from './parse-rate-limit';
-import type { BurnProjection } from './burn-rate';
+import type { BurnProjection } from '@/lib/burn-rate';
 
 export type UrgencyLevel = 'ok' | 'runs-out' | 'low' | 'critical' | 'exhausted';
 

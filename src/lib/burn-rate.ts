@@ -1,4 +1,4 @@
-/** A sample of one category, taken while the page is open. */
+/** A sample of one category: read while a page is open, or recorded by the gateway (its rate history). */
 export interface BurnSample {
   /** Epoch ms (server clock). */
   at: number;
@@ -55,4 +55,28 @@ export function addSample(history: BurnSample[], sample: BurnSample, max = 240):
     return history;
   const next = [...history, sample];
   return next.length > max ? next.slice(next.length - max) : next;
+}
+
+/** The gateway's recorded history of one category as burn samples (oldest first), so a projection needs no wait. */
+export function samplesFromHistory(
+  points: readonly { at: string; used: number; remaining: number; reset: string }[],
+): BurnSample[] {
+  return points
+    .map((point) => ({
+      at: Date.parse(point.at),
+      used: point.used,
+      remaining: point.remaining,
+      reset: Math.round(Date.parse(point.reset) / 1000),
+    }))
+    .filter((sample) => Number.isFinite(sample.at) && Number.isFinite(sample.reset))
+    .sort((a, b) => a.at - b.at)
+    .reduce<BurnSample[]>((history, sample) => addSample(history, sample), []);
+}
+
+/**
+ * Samples taken up to `now` (with a little slack for clock estimates). Readings from the "future" exist only
+ * when the upstream's clock went back (a simulator reset) and would hide the current window.
+ */
+export function samplesUpTo(samples: readonly BurnSample[], now: number, slackMs = 5_000): BurnSample[] {
+  return samples.filter((sample) => sample.at <= now + slackMs);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addSample, MIN_SPAN_MS, projectBurn, type BurnSample } from './burn-rate';
+import {
+  addSample,
+  MIN_SPAN_MS,
+  projectBurn,
+  samplesFromHistory,
+  samplesUpTo,
+  type BurnSample,
+} from './burn-rate';
 
 const T0 = 1_000_000_000;
 /** Epoch seconds one hour after T0. */
@@ -131,5 +138,46 @@ describe('addSample', () => {
     expect(history).toHaveLength(240);
     expect(history[0]!.used).toBe(60);
     expect(history.at(-1)!.used).toBe(299);
+  });
+});
+
+describe('samplesFromHistory', () => {
+  const point = (minute: number, used: number, reset = '2026-11-23T11:00:00.000Z') => ({
+    at: new Date(Date.parse('2026-11-23T10:00:00.000Z') + minute * 60_000).toISOString(),
+    used,
+    remaining: 5000 - used,
+    reset,
+  });
+
+  it('turns recorded points into samples in time order, reset in epoch seconds', () => {
+    const samples = samplesFromHistory([point(2, 30), point(0, 10), point(1, 20)]);
+    expect(samples.map((entry) => entry.used)).toEqual([10, 20, 30]);
+    expect(samples[0]).toEqual({
+      at: Date.parse('2026-11-23T10:00:00.000Z'),
+      used: 10,
+      remaining: 4990,
+      reset: Date.parse('2026-11-23T11:00:00.000Z') / 1000,
+    });
+  });
+
+  it('projects at once from history: 10 a minute with 4,970 left runs out before the reset', () => {
+    const samples = samplesFromHistory([point(0, 10), point(1, 20), point(2, 30)]);
+    const projection = projectBurn(samples, Date.parse('2026-11-23T10:02:00.000Z'));
+    expect(projection.kind).toBe('lasts');
+    const busy = samplesFromHistory([point(0, 1000), point(1, 2000), point(2, 3000)]);
+    const soon = projectBurn(busy, Date.parse('2026-11-23T10:02:00.000Z'));
+    expect(soon).toMatchObject({ kind: 'runs-out', perMinute: 1000 });
+    if (soon.kind === 'runs-out') expect(soon.runsOutAt).toBe(Date.parse('2026-11-23T10:04:00.000Z'));
+  });
+
+  it('drops points whose times do not parse', () => {
+    expect(samplesFromHistory([{ ...point(0, 1), at: 'yesterday' }, point(1, 2)])).toHaveLength(1);
+  });
+});
+
+describe('samplesUpTo', () => {
+  it('drops readings from after now (a clock that went back), with a little slack', () => {
+    const samples = [sample(T0, 1), sample(T0 + 4_000, 2), sample(T0 + 600_000, 3)];
+    expect(samplesUpTo(samples, T0).map((entry) => entry.used)).toEqual([1, 2]);
   });
 });

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { enableNotifications } from '@/hooks/use-state-notifications';
+import { renderApp } from '@/testing/render-with-providers';
+import { simGithub, simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+
+/** A stand-in for the browser's Notification: permission granted, records what was shown. */
+class FakeNotification {
+  static permission: NotificationPermission = 'granted';
+  static shown: string[] = [];
+  static requestPermission = () => Promise.resolve('granted' as const);
+  constructor(title: string) {
+    FakeNotification.shown.push(title);
+  }
+}
+
+beforeEach(() => {
+  FakeNotification.shown = [];
+  globalThis.Notification = FakeNotification as unknown as typeof Notification;
+});
+afterEach(() => {
+  delete (globalThis as { Notification?: unknown }).Notification;
+});
+
+describe('notifications for the page on screen', () => {
+  it('tells when the export being looked at finishes', async () => {
+    await enableNotifications();
+    await simGithub('POST', '/orgs/octo-org/migrations', { repositories: ['docs'] });
+    const { queryClient } = renderApp('/migrations/orgs/octo-org/1');
+    expect(
+      await screen.findByText('Waiting for GitHub to start the export.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(document.title).toBe('Export 1 — pending · Ferry');
+    simulator().advance(120);
+    await queryClient.refetchQueries();
+    await waitFor(() => expect(FakeNotification.shown).toEqual(['Export 1 of octo-org: exported']));
+    expect(document.title).toBe('Export 1 — exported · Ferry');
+  }, 20_000);
+
+  it('records an opened import on Ferry’s server, so every browser’s overview lists it', async () => {
+    const recorded: unknown[] = [];
+    simServer.use(
+      http.post(`${TEST_ORIGIN}/api/ferry/recent`, async ({ request }) => {
+        recorded.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    renderApp('/imports/octocat/hello-world');
+    await waitFor(() => expect(recorded).toEqual([{ kind: 'import', key: 'octocat/hello-world' }]));
+  });
+
+  it('records a TLD lookup, but not what is not a TLD', async () => {
+    const recorded: unknown[] = [];
+    simServer.use(
+      http.post(`${TEST_ORIGIN}/api/ferry/recent`, async ({ request }) => {
+        recorded.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    // Not a TLD first: had it been sent, it would be recorded before the valid one.
+    const first = renderApp('/domains?tld=example.com/x');
+    await screen.findByRole('heading', { level: 1, name: 'Domains' });
+    first.unmount();
+    renderApp('/domains?tld=.CA');
+    await waitFor(() => expect(recorded.length).toBeGreaterThan(0));
+    expect(recorded).toEqual([{ kind: 'tld', key: 'ca' }]);
+  });
+});

@@ -1,0 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { LoadingState } from '@/components/loading-state';
+import { formatDateTime, formatDuration } from '@/lib/format';
+import type { OverviewLinks } from '../links';
+import { exportKey, exportLabel, groupExports, type ExportSummary } from '../utils/exports';
+import { OverviewSection } from './overview-section';
+import { StatusChip } from './status-chip';
+
+// Errors are rare on the first load: their explanation (and its links) loads only when one happens.
+const ErrorAlert = lazy(() =>
+  import('@/components/error-alert').then((module) => ({ default: module.ErrorAlert })),
+);
+
+function repositoriesText(repositories: string[]): string {
+  if (repositories.length === 0) return 'no repositories listed';
+  const shown = repositories.slice(0, 3).join(', ');
+  return repositories.length > 3 ? `${shown} and ${repositories.length - 3} more` : shown;
+}
+
+/** Every export the token can see, grouped by state, archives about to be deleted first. */
+export function ExportsSection({
+  query,
+  serverNow,
+  clockOffsetMs,
+  links,
+}: {
+  query: UseQueryResult<ExportSummary[]>;
+  serverNow: number;
+  clockOffsetMs: number;
+  links: OverviewLinks;
+}) {
+  const items = query.data;
+  return (
+    <OverviewSection title="Exports">
+      {!items ? (
+        query.isError ? (
+          <Suspense fallback={<LoadingState label="Loading the error’s explanation" />}>
+            <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+          </Suspense>
+        ) : (
+          <LoadingState label="Loading exports" />
+        )
+      ) : items.length === 0 ? (
+        <Alert severity="info" role="status">
+          No exports yet. Start one from <strong>Migrations</strong>: choose an organization you own, or your
+          own repositories.
+          <Button component={Link} to={links.migrations} size="small" sx={{ ml: 1 }}>
+            Go to Migrations
+          </Button>
+        </Alert>
+      ) : (
+        <Stack sx={{ gap: 1 }}>
+          {groupExports(items, serverNow).map((group) => (
+            <section key={group.name} aria-label={group.title}>
+              <Typography variant="subtitle2" component="h3">
+                {group.title} ({group.items.length})
+              </Typography>
+              <List dense disablePadding>
+                {group.items.map((item) => (
+                  <ListItemButton
+                    key={exportKey(item)}
+                    component={Link}
+                    to={links.exportPage(item.owner, item.id)}
+                    sx={{ gap: 1, borderRadius: 1 }}
+                  >
+                    <ListItemText
+                      primary={exportLabel(item)}
+                      secondary={
+                        group.name === 'expiring' && item.expiresAt !== undefined
+                          ? `Archive deleted in ${formatDuration(item.expiresAt - serverNow)} · ${repositoriesText(item.repositories)}`
+                          : `Started ${formatDateTime(item.createdAt - clockOffsetMs)} · ${repositoriesText(item.repositories)}`
+                      }
+                    />
+                    <StatusChip status={item.state} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </section>
+          ))}
+        </Stack>
+      )}
+    </OverviewSection>
+  );
+}

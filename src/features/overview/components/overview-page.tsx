@@ -1,0 +1,111 @@
+import Box from '@mui/material/Box';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useNow } from '@/hooks/use-now';
+import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { useStateNotifications } from '@/hooks/use-state-notifications';
+import { archiveExpiresAt } from '@/lib/archive-expiry';
+import type { FollowedThing } from '@/lib/state-notifications';
+import { overviewQueries } from '../api/overview-queries';
+import type { OverviewLinks } from '../links';
+import { exportKey, exportLabel, isTerminalExport } from '../utils/exports';
+import { followedImports, isTerminalImport } from '../utils/followed-imports';
+import { ExportsSection } from './exports-section';
+
+// Everything but the exports loads after the first paint, so the first page's JavaScript stays lean.
+const BudgetCard = lazy(() => import('./budget-card').then((module) => ({ default: module.BudgetCard })));
+const ImportsSection = lazy(() =>
+  import('./imports-section').then((module) => ({ default: module.ImportsSection })),
+);
+const TldSection = lazy(() => import('./tld-section').then((module) => ({ default: module.TldSection })));
+
+/** The home page: the budget, every export, the imports followed and recent lookups, each linking to its page. */
+export function OverviewPage({ links }: { links: OverviewLinks }) {
+  const now = useNow(10_000);
+  const { clockOffsetMs } = useRateLimitSnapshot();
+  const serverNow = now + clockOffsetMs;
+  const exports = useQuery(overviewQueries.exports());
+  const watched = useQuery(overviewQueries.watched());
+  const recentImports = useQuery(overviewQueries.recent('import'));
+  const recentTlds = useQuery(overviewQueries.recent('tld'));
+
+  const imports = useMemo(
+    () =>
+      watched.data && recentImports.data
+        ? followedImports(watched.data.items, recentImports.data.items)
+        : undefined,
+    [watched.data, recentImports.data],
+  );
+
+  const followed = useMemo<FollowedThing[] | undefined>(() => {
+    if (!exports.data) return undefined;
+    const fromExports = exports.data.map((item) => {
+      const expiresAt = archiveExpiresAt(item.state, item.updatedAt);
+      return {
+        key: exportKey(item),
+        label: exportLabel(item),
+        state: item.state,
+        terminal: isTerminalExport(item.state),
+        expiresAt: expiresAt === undefined ? undefined : expiresAt - clockOffsetMs,
+      };
+    });
+    const fromImports = (imports ?? []).flatMap((item) =>
+      item.status
+        ? [
+            {
+              key: `repo/${item.owner}/${item.repo}/import`.toLowerCase(),
+              label: `Import into ${item.owner}/${item.repo}`,
+              state: item.status,
+              terminal: item.terminal || isTerminalImport(item.status),
+            },
+          ]
+        : [],
+    );
+    return [...fromExports, ...fromImports];
+  }, [exports.data, imports, clockOffsetMs]);
+  useStateNotifications(followed, now);
+
+  const running = exports.data?.filter((item) => !isTerminalExport(item.state)).length ?? 0;
+  useDocumentTitle(
+    'Overview',
+    running > 0 ? `${running} export${running === 1 ? '' : 's'} running` : undefined,
+  );
+
+  return (
+    <PageContainer
+      title="Overview"
+      subtitle="What is going on across your organizations: the API budget, exports, imports and recent lookups."
+    >
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <ExportsSection query={exports} serverNow={serverNow} clockOffsetMs={clockOffsetMs} links={links} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Suspense fallback={<LoadingState label="Loading the core budget" />}>
+            <BudgetCard now={now} rateLimitsHref={links.rateLimits} />
+            <ImportsSection
+              imports={imports}
+              error={watched.error ?? recentImports.error}
+              onRetry={() => {
+                void watched.refetch();
+                void recentImports.refetch();
+              }}
+              links={links}
+            />
+            <TldSection query={recentTlds} links={links} />
+          </Suspense>
+        </Box>
+      </Box>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ARCHIVE_LIFETIME_MS } from '@/lib/archive-expiry';
+import { exportKey, exportLabel, groupExports, parseExports, type ExportSummary } from './exports';
+
+const NOW = Date.parse('2026-11-23T10:00:00Z');
+const HOUR = 3_600_000;
+const org = { kind: 'org', org: 'octo-org' } as const;
+
+function exported(id: number, finishedHoursAgo: number): ExportSummary {
+  const updatedAt = NOW - finishedHoursAgo * HOUR;
+  return { owner: org, id, state: 'exported', repositories: [], createdAt: updatedAt - HOUR, updatedAt };
+}
+
+describe('parseExports', () => {
+  it('keeps the fields the overview shows and leaves out malformed entries', () => {
+    const parsed = parseExports(org, [
+      {
+        id: 42,
+        state: 'exporting',
+        created_at: '2026-11-23T09:00:00Z',
+        updated_at: '2026-11-23T09:30:00Z',
+        repositories: [{ name: 'hello-world' }, { nope: true }],
+      },
+      { id: 'x', state: 'pending' },
+      { id: 43, state: 'pending', created_at: 'never', updated_at: 'never' },
+    ]);
+    expect(parsed).toEqual([
+      {
+        owner: org,
+        id: 42,
+        state: 'exporting',
+        repositories: ['hello-world'],
+        createdAt: Date.parse('2026-11-23T09:00:00Z'),
+        updatedAt: Date.parse('2026-11-23T09:30:00Z'),
+      },
+    ]);
+    expect(parseExports(org, { message: 'Not Found' })).toEqual([]);
+  });
+});
+
+describe('exportKey and exportLabel', () => {
+  it('name organization and user exports the way the gateway’s timeline does', () => {
+    expect(exportKey({ owner: { kind: 'org', org: 'Octo-Org' }, id: 4 })).toBe('org/octo-org/migration/4');
+    expect(exportKey({ owner: { kind: 'user' }, id: 4 })).toBe('user/migration/4');
+    expect(exportLabel({ owner: org, id: 4 })).toBe('Export 4 of octo-org');
+    expect(exportLabel({ owner: { kind: 'user' }, id: 4 })).toBe('Your export 4');
+  });
+});
+
+describe('groupExports', () => {
+  it('lists archives deleted within 48 h first (soonest first), then running, failed, available, deleted', () => {
+    const soon = exported(1, 7 * 24 - 1); // 1 h left
+    const tomorrow = exported(2, 7 * 24 - 30); // 30 h left
+    const fresh = exported(3, 1);
+    const gone = exported(4, 7 * 24 + 1);
+    const running = { ...exported(5, 0), state: 'exporting' };
+    const failed = { ...exported(6, 2), state: 'failed' };
+    const groups = groupExports([fresh, gone, tomorrow, running, failed, soon], NOW);
+    expect(groups.map((group) => [group.name, group.items.map((item) => item.id)])).toEqual([
+      ['expiring', [1, 2]],
+      ['running', [5]],
+      ['failed', [6]],
+      ['exported', [3]],
+      ['expired', [4]],
+    ]);
+    expect(groups[0]!.items[0]!.expiresAt).toBe(soon.updatedAt + ARCHIVE_LIFETIME_MS);
+  });
+
+  it('treats states it does not know as running and leaves empty groups out', () => {
+    const odd = { ...exported(9, 0), state: 'queued' };
+    expect(groupExports([odd], NOW).map((group) => group.name)).toEqual(['running']);
+    expect(groupExports([], NOW)).toEqual([]);
+  });
+
+  it('counts exactly 48 h left as expiring soon, a minute more as available', () => {
+    expect(groupExports([exported(1, 5 * 24)], NOW)[0]!.name).toBe('expiring');
+    const later = { ...exported(2, 5 * 24), updatedAt: NOW - 5 * 24 * HOUR + 60_000 };
+    expect(groupExports([later], NOW)[0]!.name).toBe('exported');
+  });
+});

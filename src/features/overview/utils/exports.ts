@@ -1,0 +1,98 @@
+import { archiveExpiresAt } from '@/lib/archive-expiry';
+
+/** Whose export: an organization's (`orgs/{org}/migrations`) or the user's own (`user/migrations`). */
+export type ExportOwner = { kind: 'org'; org: string } | { kind: 'user' };
+
+/** The fields of GitHub's `migration` the overview shows, validated at the edge. */
+export interface ExportSummary {
+  owner: ExportOwner;
+  id: number;
+  state: string;
+  repositories: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keeps the well-formed entries of one list answer; a malformed one is left out rather than failing the page. */
+export function parseExports(owner: ExportOwner, value: unknown): ExportSummary[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown) => {
+    if (!isRecord(item) || typeof item.id !== 'number' || typeof item.state !== 'string') return [];
+    const createdAt = typeof item.created_at === 'string' ? Date.parse(item.created_at) : NaN;
+    const updatedAt = typeof item.updated_at === 'string' ? Date.parse(item.updated_at) : NaN;
+    if (!Number.isFinite(createdAt) || !Number.isFinite(updatedAt)) return [];
+    const repositories = Array.isArray(item.repositories)
+      ? item.repositories.flatMap((repo: unknown) =>
+          isRecord(repo) && typeof repo.name === 'string' ? [repo.name] : [],
+        )
+      : [];
+    return [{ owner, id: item.id, state: item.state, repositories, createdAt, updatedAt }];
+  });
+}
+
+export function exportKey(item: Pick<ExportSummary, 'owner' | 'id'>): string {
+  return item.owner.kind === 'org'
+    ? `org/${item.owner.org.toLowerCase()}/migration/${item.id}`
+    : `user/migration/${item.id}`;
+}
+
+/** "Export 42 of octo-org", "Your export 7". */
+export function exportLabel(item: Pick<ExportSummary, 'owner' | 'id'>): string {
+  return item.owner.kind === 'org' ? `Export ${item.id} of ${item.owner.org}` : `Your export ${item.id}`;
+}
+
+export function isTerminalExport(state: string): boolean {
+  return state === 'exported' || state === 'failed';
+}
+
+export type ExportGroupName = 'expiring' | 'running' | 'failed' | 'exported' | 'expired';
+
+export interface ExportGroup {
+  name: ExportGroupName;
+  title: string;
+  items: (ExportSummary & { expiresAt?: number })[];
+}
+
+/** Archives deleted within this long are listed first. */
+export const EXPIRING_SOON_MS = 48 * 3_600_000;
+
+const GROUP_TITLES: Record<ExportGroupName, string> = {
+  expiring: 'Archives deleted within 48 hours',
+  running: 'Running',
+  failed: 'Failed',
+  exported: 'Archives available',
+  expired: 'Archives deleted by GitHub',
+};
+const ORDER: ExportGroupName[] = ['expiring', 'running', 'failed', 'exported', 'expired'];
+
+function groupOf(state: string, expiresAt: number | undefined, now: number): ExportGroupName {
+  if (state === 'failed') return 'failed';
+  if (!isTerminalExport(state) || expiresAt === undefined) return 'running';
+  if (expiresAt <= now) return 'expired';
+  return expiresAt - now <= EXPIRING_SOON_MS ? 'expiring' : 'exported';
+}
+
+/**
+ * Exports by state, archives about to be deleted first (soonest first), then running ones, failed ones,
+ * available archives and finally those GitHub has deleted; newest first within a group. Empty groups are left out.
+ */
+export function groupExports(items: readonly ExportSummary[], now: number): ExportGroup[] {
+  const groups = new Map<ExportGroupName, ExportGroup['items']>();
+  for (const item of items) {
+    const expiresAt = archiveExpiresAt(item.state, item.updatedAt);
+    const name = groupOf(item.state, expiresAt, now);
+    groups.set(name, [...(groups.get(name) ?? []), { ...item, expiresAt }]);
+  }
+  return ORDER.flatMap((name) => {
+    const members = groups.get(name);
+    if (!members) return [];
+    const sorted = [...members].sort((a, b) =>
+      name === 'expiring' ? (a.expiresAt ?? 0) - (b.expiresAt ?? 0) : b.createdAt - a.createdAt,
+    );
+    return [{ name, title: GROUP_TITLES[name], items: sorted }];
+  });
+}

@@ -1,0 +1,20 @@
+import type { BurnProjection } from './burn-rate';
+import { formatClockTime, formatDuration } from './format';
+
+/**
+ * Words for a projection: "at this pace, runs out at 14:05, 20 min before the reset". Times are shown on
+ * this browser's clock (`clockOffsetMs` is the server's lead over it).
+ */
+export function describeProjection(projection: BurnProjection | undefined, clockOffsetMs: number): string {
+  switch (projection?.kind) {
+    case undefined:
+    case 'collecting':
+      return 'Measuring the pace… (needs a few samples in the current window)';
+    case 'idle':
+      return 'No usage in the current window so far.';
+    case 'lasts':
+      return `At this pace (${projection.perMinute.toFixed(1)}/min), will not run out before the reset.`;
+    case 'runs-out':
+      return `At this pace (${projection.perMinute.toFixed(1)}/min), runs out at ${formatClockTime(projection.runsOutAt - clockOffsetMs)}, ${formatDuration(projection.beforeResetMs)} before the reset.`;
+  }
+}
