@@ -146,7 +146,9 @@ describe('the wave runner on the simulator', () => {
       first.stop();
       const atCrash = (await files.get(wave.id))!;
       const unrecorded = atCrash.batches.filter((b) => b.state === 'starting' && b.migrationId === undefined);
-      expect(unrecorded).toHaveLength(1);
+      // Each batch is saved as starting before its request goes out: with two running at once, the one
+      // whose request was sent and, depending on timing, the next one waiting its turn.
+      expect(unrecorded.length).toBeGreaterThanOrEqual(1);
       const before = simMigrations().length;
 
       // The restarted gateway: a new runner over a new repository instance on the same data.
@@ -157,8 +159,8 @@ describe('the wave runner on the simulator', () => {
       expect(done.state).toBe('completed');
       expect(done.isolated).toEqual(['data-broken-097']);
       // The export started before the crash was adopted, not started again.
-      const adopted = done.batches.find((b) => b.id === unrecorded[0]!.id)!;
-      expect(adopted.migrationId).toBeLessThanOrEqual(before);
+      const adopted = unrecorded.map((batch) => done.batches.find((b) => b.id === batch.id)!);
+      expect(adopted.some((batch) => (batch.migrationId ?? Infinity) <= before)).toBe(true);
       expect(simMigrations()).toHaveLength(done.startsSent);
       expect(new Set(done.batches.map((b) => b.migrationId).filter(Boolean)).size).toBe(
         done.batches.filter((b) => b.migrationId).length,
