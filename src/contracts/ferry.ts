@@ -83,7 +83,7 @@ export interface WatchedResponse {
   items: {
     /** Upstream path, e.g. `orgs/octo-org/migrations/42` or `repos/octocat/hello/import`. */
     path: string;
-    kind: 'migration' | 'import' | 'list';
+    kind: 'migration' | 'import' | 'list' | 'repos';
     state: string;
     seenAt: string;
     terminal: boolean;
@@ -189,7 +189,10 @@ export function parseWatched(value: unknown): WatchedResponse {
     (item): item is WatchedResponse['items'][number] =>
       isRecord(item) &&
       typeof item.path === 'string' &&
-      (item.kind === 'migration' || item.kind === 'import' || item.kind === 'list') &&
+      (item.kind === 'migration' ||
+        item.kind === 'import' ||
+        item.kind === 'list' ||
+        item.kind === 'repos') &&
       typeof item.state === 'string' &&
       isIso(item.seenAt) &&
       typeof item.terminal === 'boolean',

@@ -112,6 +112,26 @@ describe('answers from a snapshot', () => {
   }, 60_000);
 });
 
+describe('a migration’s repositories', () => {
+  it('are read from GitHub once for any number of tabs', async () => {
+    await resetStore();
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store });
+    const started = await gateway.call('/api/github/orgs/octo-org/migrations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repositories: ['hello-world', 'octo-web'] }),
+    });
+    const { id } = (await started.json()) as { id: number };
+    const sim = gateway.runtime.simulator!;
+    const before = sim.github().stats.counted;
+    const path = `/api/github/orgs/octo-org/migrations/${id}/repositories?per_page=20&page=1`;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => gateway.call(path)));
+    for (const answer of answers) expect(((await answer.json()) as unknown[]).length).toBe(2);
+    expect(sim.github().stats.counted - before).toBe(1);
+    gateway.runtime.memory.watcher?.stop();
+  }, 60_000);
+});
+
 describe('writes through the gateway', () => {
   it('records unlocks server-side and a new export shows in a watched list at once', async () => {
     await resetStore();

@@ -1,7 +1,10 @@
 import type { Match } from '../allow-list';
 
-/** What the shared watcher follows: one migration, one import, or a list of migrations. */
-export type WatchKind = 'migration' | 'import' | 'list';
+/**
+ * What the shared watcher follows: one migration, one import, a list of migrations, or the repositories of a
+ * migration (fixed once it exists: shared, never polled).
+ */
+export type WatchKind = 'migration' | 'import' | 'list' | 'repos';
 
 export interface WatchTarget {
   /** The upstream path with its query: one snapshot per key. */
@@ -17,6 +20,8 @@ const KINDS: Record<string, WatchKind> = {
   'migrations/get-import-status': 'import',
   'migrations/list-for-org': 'list',
   'migrations/list-for-authenticated-user': 'list',
+  'migrations/list-repos-for-org': 'repos',
+  'migrations/list-repos-for-authenticated-user': 'repos',
 };
 
 export function subjectOf(match: Match): string | undefined {
@@ -34,7 +39,7 @@ export function subjectOf(match: Match): string | undefined {
 export function watchTargetOf(match: Match, search: string): WatchTarget | undefined {
   const kind = KINDS[match.operation.id];
   if (!kind) return undefined;
-  return { key: `${match.path}${search}`, kind, subject: subjectOf(match) };
+  return { key: `${match.path}${search}`, kind, subject: kind === 'repos' ? undefined : subjectOf(match) };
 }
 
 /**
@@ -78,6 +83,7 @@ function field(body: unknown, name: string): string | undefined {
 
 /** The state a body shows; an unreadable body is `unknown` and keeps being watched. */
 export function observedState(kind: WatchKind, body: unknown): ObservedState {
+  if (kind === 'repos') return { state: 'listed', terminal: true, waiting: false };
   if (kind === 'migration') {
     const state = field(body, 'state') ?? 'unknown';
     return { state, terminal: MIGRATION_TERMINAL.has(state), waiting: false };

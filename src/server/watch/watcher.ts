@@ -232,10 +232,13 @@ export function createWatcher(deps: WatcherDeps) {
     return new Response(onOrigin(JSON.stringify(entry.body)), { status: 200, headers });
   };
 
-  const usable = (entry: WatchEntry | undefined): entry is WatchEntry =>
-    Boolean(
-      entry && entry.seenAt > 0 && (!entry.observed.terminal || Date.now() - entry.seenAt < TERMINAL_TTL_MS),
-    );
+  const usable = (entry: WatchEntry | undefined): entry is WatchEntry => {
+    if (!entry || entry.seenAt === 0) return false;
+    if (!entry.observed.terminal) return true;
+    // A migration's repositories never change; a finished migration may still be deleted by someone.
+    const ttl = entry.target.kind === 'repos' ? IDLE_FORGET_MS : TERMINAL_TTL_MS;
+    return Date.now() - entry.seenAt < ttl;
+  };
 
   return {
     /**
@@ -322,7 +325,10 @@ export function createWatcher(deps: WatcherDeps) {
           headers?: Record<string, string>;
           subject?: string | null;
         };
-        const kind = snapshot.kind === 'import' || snapshot.kind === 'list' ? snapshot.kind : 'migration';
+        const kind =
+          snapshot.kind === 'import' || snapshot.kind === 'list' || snapshot.kind === 'repos'
+            ? snapshot.kind
+            : 'migration';
         if (snapshot.terminal) continue;
         const entry: WatchEntry = {
           target: { key: snapshot.path, kind, subject: stored.subject ?? undefined },
