@@ -7,6 +7,7 @@ import { firstRender } from './first-render';
 import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
 import { gatewayRss } from './gateway-rss';
+import { historyRender } from './history-render';
 import { storeHistory } from './store-history';
 import { lighthouseMobile } from './lighthouse-mobile';
 import { mappingApply } from './mapping-apply';
@@ -30,6 +31,7 @@ export const FIGURES: BenchFigure[] = [
   exportWatch,
   exportWatchTabs,
   storeHistory,
+  historyRender,
   lighthouseMobile,
   waves,
 ];

@@ -24,7 +24,7 @@ const READS = 200;
 const DAY = 24 * 3_600_000;
 
 /** Thirty days of history as the gateway keeps it: a reading a minute for the last day, one per 5 minutes before. */
-function thirtyDays(now: number): RateReading[] {
+export function thirtyDays(now: number): RateReading[] {
   const readings: RateReading[] = [];
   for (let at = now - 30 * DAY; at < now; at += at < now - DAY ? 300_000 : 60_000) {
     const reset = new Date(Math.ceil(at / 3_600_000) * 3_600_000);

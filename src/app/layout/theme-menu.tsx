@@ -3,7 +3,6 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import IconButton from '@mui/material/IconButton';
 import { useColorScheme } from '@mui/material/styles';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, Suspense, useState } from 'react';
 
 const MODES = [
@@ -25,17 +24,17 @@ export function ThemeMenu() {
     mode === 'dark' ? DarkModeOutlined : mode === 'light' ? LightModeOutlined : Brightness4Outlined;
   return (
     <>
-      <Tooltip title="Theme">
-        <IconButton
-          color="inherit"
-          aria-label={`Theme: ${current.label}`}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <Icon />
-        </IconButton>
-      </Tooltip>
+      {/* A native title rather than MUI's Tooltip: its popper code would weigh on the first page. */}
+      <IconButton
+        color="inherit"
+        title="Theme"
+        aria-label={`Theme: ${current.label}`}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Icon />
+      </IconButton>
       {anchor ? (
         <Suspense fallback={null}>
           <ThemeMenuList
