@@ -131,6 +131,7 @@ test('cancel an import, with confirmation', async ({ page }) => {
 
   await page.getByRole('button', { name: 'Cancel import' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel this import?' });
+  await expect(dialog).toBeVisible();
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Cancel import' }).click();
   await expect(

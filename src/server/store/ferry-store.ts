@@ -20,11 +20,14 @@ export function createFerryStore(store: Store) {
     watchSnapshots: createWatchSnapshots(store.db),
     waves: createWaveStore(store.db),
     /**
-     * The simulator was reset to its seeded world: ids start again, so what was remembered about its
-     * migrations, imports and drafts describes things that no longer exist. Rate history and recent items stay.
+     * The simulator was reset to its seeded world: its ids and its clock start again, so what was remembered
+     * of the old world (timelines, unlocks, drafts, snapshots, rate readings, recent items) describes things
+     * that no longer exist. Waves are left to their runner.
      */
     async forgetSimulatedWorld(): Promise<void> {
-      await store.db.execute(sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots`);
+      await store.db.execute(
+        sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, recent_items`,
+      );
     },
     close: () => store.close(),
   };
