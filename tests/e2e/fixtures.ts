@@ -80,11 +80,19 @@ export { expect };
 
 /** axe: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
+  // A dialog fading in has half-transparent text: wait for running transitions before judging contrast.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
   );
+  // Each violation names its elements, so a failure says where to look.
   expect(
-    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`),
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join('; ')})`,
+    ),
   ).toEqual([]);
 }
