@@ -82,7 +82,13 @@ export { expect };
 export async function expectAccessible(page: Page) {
   // A dialog fading in has half-transparent text: wait for running transitions before judging contrast.
   await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    Promise.all(
+      document
+        .getAnimations()
+        // Spinners and indeterminate bars run forever: only wait for transitions that end.
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
   );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
