@@ -14,22 +14,32 @@ export function createAppRoutes(): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <LoadingState label="Loading Ferry" />,
       children: [
-        { index: true, lazy: () => import('./routes/overview') },
-        { path: paths.rateLimits, lazy: () => import('./routes/rate-limits') },
-        { path: paths.connection, lazy: () => import('./routes/connection') },
-        { path: paths.migrations.home, lazy: () => import('./routes/migrations') },
-        { path: paths.migrations.org, lazy: () => import('./routes/org-migrations') },
-        { path: paths.migrations.orgMigration, lazy: () => import('./routes/org-migration') },
-        { path: paths.migrations.user, lazy: () => import('./routes/user-migrations') },
-        { path: paths.migrations.userMigration, lazy: () => import('./routes/user-migration') },
-        { path: paths.waves.home, lazy: () => import('./routes/waves') },
-        { path: paths.waves.wave, lazy: () => import('./routes/wave') },
-        { path: paths.imports.home, lazy: () => import('./routes/imports') },
-        { path: paths.imports.repo, lazy: () => import('./routes/import') },
-        { path: paths.domains.home, lazy: () => import('./routes/domains') },
-        { path: paths.domains.compare, lazy: () => import('./routes/domains-compare') },
-        { path: '*', element: <NotFoundPage /> },
+        {
+          // Below the shell: a page that crashes keeps the app bar and the navigation around its error.
+          errorElement: <RouteError />,
+          children: pages(),
+        },
       ],
     },
+  ];
+}
+
+function pages(): RouteObject[] {
+  return [
+    { index: true, lazy: () => import('./routes/overview') },
+    { path: paths.rateLimits, lazy: () => import('./routes/rate-limits') },
+    { path: paths.connection, lazy: () => import('./routes/connection') },
+    { path: paths.migrations.home, lazy: () => import('./routes/migrations') },
+    { path: paths.migrations.org, lazy: () => import('./routes/org-migrations') },
+    { path: paths.migrations.orgMigration, lazy: () => import('./routes/org-migration') },
+    { path: paths.migrations.user, lazy: () => import('./routes/user-migrations') },
+    { path: paths.migrations.userMigration, lazy: () => import('./routes/user-migration') },
+    { path: paths.waves.home, lazy: () => import('./routes/waves') },
+    { path: paths.waves.wave, lazy: () => import('./routes/wave') },
+    { path: paths.imports.home, lazy: () => import('./routes/imports') },
+    { path: paths.imports.repo, lazy: () => import('./routes/import') },
+    { path: paths.domains.home, lazy: () => import('./routes/domains') },
+    { path: paths.domains.compare, lazy: () => import('./routes/domains-compare') },
+    { path: '*', element: <NotFoundPage /> },
   ];
 }
