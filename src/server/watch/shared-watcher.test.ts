@@ -125,7 +125,7 @@ describe('a migration’s repositories', () => {
     const sim = gateway.runtime.simulator!;
     const before = sim.github().stats.counted;
     const path = `/api/github/orgs/octo-org/migrations/${id}/repositories?per_page=20&page=1`;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => gateway.call(path)));
+    const answers = await Promise.all(Array.from({ length: 10 }, async () => gateway.call(path)));
     for (const answer of answers) expect(((await answer.json()) as unknown[]).length).toBe(2);
     expect(sim.github().stats.counted - before).toBe(1);
     gateway.runtime.memory.watcher?.stop();
