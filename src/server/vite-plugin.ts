@@ -2,7 +2,11 @@ import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
 
 import type * as ConfigModule from './config';
+import type * as MemoryTasksModule from './memory-tasks';
 import type * as RuntimeModule from './runtime';
+import type * as FerryStoreModule from './store/ferry-store';
+import type * as OpenStoreModule from './store/open-store';
+import type * as StoreConfigModule from './store/store-config';
 
 /**
  * `npm run dev`: Vite serves the SPA with hot reload and hands `/api/*` and `/__sim/*` to the same gateway
@@ -21,7 +25,15 @@ export function ferryGatewayPlugin(): Plugin {
         const { createRuntime } = (await server.ssrLoadModule(
           '/src/server/runtime.ts',
         )) as typeof RuntimeModule;
-        const runtime = createRuntime({ ...loadConfig(process.env), port });
+        // The same memory as `npm start`: the store under DATA_DIR (or DATABASE_URL) and its background tasks.
+        const load = <T>(module: string) => server.ssrLoadModule(module) as Promise<T>;
+        const { loadStoreConfig } = await load<typeof StoreConfigModule>('/src/server/store/store-config.ts');
+        const { openStore } = await load<typeof OpenStoreModule>('/src/server/store/open-store.ts');
+        const { createFerryStore } = await load<typeof FerryStoreModule>('/src/server/store/ferry-store.ts');
+        const { startMemoryTasks } = await load<typeof MemoryTasksModule>('/src/server/memory-tasks.ts');
+        const store = createFerryStore(await openStore(loadStoreConfig(process.env)));
+        const runtime = createRuntime({ ...loadConfig(process.env), port }, { store });
+        startMemoryTasks(runtime.memory, store);
         return getRequestListener(runtime.app.fetch);
       })();
       server.middlewares.use((req, res, next) => {
