@@ -107,6 +107,8 @@ export const migrationQueries = {
       queryKey: [...migrationQueries.scope(scope), 'list', page] as const,
       queryFn: () => getMigrations(scope, page),
       placeholderData: keepPreviousData,
+      // Coming back to a list shows where exports are now: the gateway answers from its watcher, free.
+      refetchOnMount: 'always',
       refetchInterval: (query) =>
         migrationPollInterval({
           states: query.state.data?.items.map((migration) => migration.state),
@@ -118,6 +120,7 @@ export const migrationQueries = {
     queryOptions({
       queryKey: [...migrationQueries.scope(scope), 'detail', id] as const,
       queryFn: () => getMigration(scope, id),
+      refetchOnMount: 'always',
       refetchInterval: (query) =>
         migrationPollInterval({
           states: query.state.data ? [query.state.data.state] : undefined,
