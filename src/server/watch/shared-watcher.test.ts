@@ -55,6 +55,7 @@ async function watchAnHour(tabs: number, watch: boolean) {
   }
   const counted = sim.github().stats.counted - before;
   gateway.runtime.memory.watcher?.stop();
+  await gateway.runtime.memory.recorder.flush();
   return { counted, seen, id };
 }
 
@@ -109,6 +110,7 @@ describe('answers from a snapshot', () => {
       expect(await response.text()).not.toContain('gateway.internal');
     }
     gateway.runtime.memory.watcher?.stop();
+    await gateway.runtime.memory.recorder.flush();
   }, 60_000);
 });
 
@@ -129,6 +131,7 @@ describe('a migration’s repositories', () => {
     for (const answer of answers) expect(((await answer.json()) as unknown[]).length).toBe(2);
     expect(sim.github().stats.counted - before).toBe(1);
     gateway.runtime.memory.watcher?.stop();
+    await gateway.runtime.memory.recorder.flush();
   }, 60_000);
 });
 
@@ -160,5 +163,6 @@ describe('writes through the gateway', () => {
     expect(body.unlocks).toHaveLength(1);
     expect(body.unlocks[0]).toMatchObject({ repoName: 'hello-world', actor: 'octocat' });
     gateway.runtime.memory.watcher?.stop();
+    await gateway.runtime.memory.recorder.flush();
   }, 60_000);
 });
