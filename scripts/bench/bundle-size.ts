@@ -18,7 +18,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 const FIRST_PAGE_GOAL = 200 * 1024;
 /** Heavy libraries that belong only to the pages that use them. */
-const HEAVY = [/x-data-grid/i, /DataGrid/, /x-charts/i, /@rjsf/i, /ajv/i, /papaparse/i];
+const HEAVY = [/x-charts/i, /@rjsf/i, /ajv/i, /papaparse/i];
 
 /** Every file a chunk pulls in statically (itself included), following `imports`. */
 function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {

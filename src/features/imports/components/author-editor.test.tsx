@@ -264,7 +264,7 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
   });
 
-  it('opens with the filter, page and sort the address names', async () => {
+  it('opens with the filter and sort the address names', async () => {
     await importInMapping();
     renderApp(`${PAGE}?filter=synthesised&sort=remoteName:desc`);
     await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
@@ -277,6 +277,67 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     expect(names).toEqual(
       [...names].sort((a, b) => b.localeCompare(a, undefined, { sensitivity: 'base', numeric: true })),
     );
+  });
+
+  it('draws only the rows in view of 2,000 authors, and is used with the keyboard alone', async () => {
+    await sim('PUT', `${REPO}/import`, {
+      vcs_url: 'http://svn.example.com/svn/authors-2000',
+      vcs: 'subversion',
+    });
+    simulator().advance(61);
+    const { user } = renderApp(PAGE);
+    const grid = await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    expect(grid).toHaveAttribute('aria-rowcount', '2001');
+    const drawn = within(grid).getAllByRole('row').length;
+    expect(drawn).toBeGreaterThan(10);
+    expect(drawn).toBeLessThan(60);
+
+    // One tab stop: Tab from the search box's side reaches the first cell; arrows move; Enter edits.
+    const firstCell = within(grid).getAllByRole('gridcell')[0] as HTMLElement;
+    expect(
+      within(grid)
+        .getAllByRole('gridcell')
+        .filter((cell) => cell.tabIndex === 0),
+    ).toEqual([firstCell]);
+    firstCell.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{ArrowDown}');
+    const focused = document.activeElement as HTMLElement;
+    expect(focused).toHaveAttribute('data-field', 'name');
+    const remoteName = focused.parentElement?.querySelector('[data-field="remoteName"]')?.textContent ?? '';
+    await user.keyboard('{Enter}');
+    const name = await screen.findByRole('textbox', { name: `Name for ${remoteName}` });
+    // Escape drops the edit and gives the focus back.
+    fireEvent.change(name, { target: { value: 'Dropped' } });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field', 'name'));
+    expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument();
+    await user.keyboard('{F2}');
+    const again = await screen.findByRole('textbox', { name: `Name for ${remoteName}` });
+    fireEvent.change(again, { target: { value: 'Kept Person' } });
+    await user.keyboard('{Enter}');
+    // (Unsaved but not yet valid: the synthesised email still has to be mapped.)
+    expect(await screen.findByText(/· 1 unsaved change \(1 invalid/)).toBeInTheDocument();
+    expect(cellOf(remoteName, 'name')).toHaveTextContent('Kept Person');
+    // Enter moved on to the next row, as in a spreadsheet.
+    await waitFor(() =>
+      expect(Number(document.activeElement?.parentElement?.getAttribute('aria-rowindex'))).toBe(4),
+    );
+  });
+
+  it('sorts from the column headers, and the sort goes into the address', async () => {
+    await importInMapping();
+    const view = renderApp(PAGE);
+    const { user } = view;
+    const grid = await screen.findByRole('grid', { name: 'Commit authors' }, { timeout: 10_000 });
+    const header = within(grid).getByRole('columnheader', { name: /Remote name/ });
+    await user.click(within(header).getByRole('button', { name: /Remote name/ }));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(view.router.state.location.search).toBe('?sort=remoteName%3Aasc');
+    await user.click(within(header).getByRole('button', { name: /Remote name/ }));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(header).getByRole('button', { name: /Remote name/ }));
+    expect(header).not.toHaveAttribute('aria-sort');
+    expect(view.router.state.location.search).toBe('');
   });
 
   it('is read-only once pushing has started, and says why', async () => {

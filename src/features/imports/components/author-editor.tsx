@@ -54,13 +54,13 @@ function download(name: string, type: string, content: string) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The author mapping editor. Loaded lazily: only the import page pulls in the data grid. */
+/** The author mapping editor. Loaded lazily: only the import page needs it. */
 export function AuthorEditor({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
   const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item));
   const authors = useQuery(authorsQuery);
   const [edits, setEdits, draftSync] = useAuthorEdits(owner, repo, item.vcsUrl);
   const [query, setQuery] = useState('');
-  // Filter, page and sort live in the address (see utils/author-list-params.ts).
+  // Filter, scroll position and sort live in the address (see utils/author-list-params.ts).
   const [params, setParams] = useSearchParams();
   const list = useMemo(() => readListState(params), [params]);
   const { filter } = list;
@@ -199,7 +199,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
           size="small"
           exclusive
           value={filter}
-          onChange={(_event, value: AuthorFilter | null) => value && setList({ filter: value, page: 0 })}
+          onChange={(_event, value: AuthorFilter | null) => value && setList({ filter: value, row: 0 })}
           aria-label="Show"
         >
           <ToggleButton value="all">All</ToggleButton>
@@ -298,9 +298,10 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
         readOnly={readOnly}
         failures={failures}
         onEdit={onEdit}
-        page={list.page}
+        firstRow={list.row}
         sort={list.sort}
         onListChange={setList}
+        resetKey={`${filter}\n${deferredQuery}`}
       />
       {importOpen ? (
         <MappingImportDialog

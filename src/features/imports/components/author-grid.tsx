@@ -1,162 +1,240 @@
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { DataGrid, type GridColDef, type GridSortModel } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
-import { emailProblem, nameProblem } from '../utils/author-rules';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
-  pageOf,
-  sortRows,
-  withFlags,
-  type AuthorRow,
-  type AuthorSort,
-  type SortableField,
-} from '../utils/author-edits';
-import { ValidatingEditCell } from './validating-edit-cell';
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { authorColumns } from '../utils/author-columns';
+import { sortRows, type AuthorRow, type AuthorSort } from '../utils/author-edits';
+import { moveCell, type CellPosition } from '../utils/grid-keys';
+import { authorGridSx, HEADER_HEIGHT, ROW_HEIGHT } from './author-grid-style';
+import { AuthorGridHeader } from './author-grid-header';
+import { AuthorGridRow } from './author-grid-row';
 
 export interface AuthorGridProps {
   rows: AuthorRow[];
   readOnly: boolean;
   failures: Record<string, string>;
   onEdit: (id: number, field: 'name' | 'email', value: string) => void;
-  /** The list state (kept in the address by the editor). */
-  page: number;
+  /** The list state (kept in the address by the editor): the first row in view and the sort. */
+  firstRow: number;
   sort?: AuthorSort;
-  onListChange: (change: { page?: number; sort?: AuthorSort }) => void;
+  onListChange: (change: { row?: number; sort?: AuthorSort }) => void;
+  /** Changes when the search or filter does: the list goes back to its top. */
+  resetKey: string;
 }
 
-/** Jsdom-like test DOMs have no layout, so virtualisation would render no rows there. */
+/** Jsdom-like test DOMs have no layout: give the list a fixed viewport there, so it still virtualises. */
 const NO_LAYOUT = import.meta.env.MODE === 'test';
+const fixedRect = (
+  _instance: Virtualizer<HTMLDivElement, Element>,
+  onRect: (rect: { width: number; height: number }) => void,
+) => {
+  onRect({ width: 1200, height: 620 });
+};
 
-function StateCell({ row, failure }: { row: AuthorRow; failure?: string }) {
-  return (
-    <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: '100%', flexWrap: 'wrap' }}>
-      {failure ? <Chip size="small" color="error" label="Save failed" title={failure} /> : null}
-      {row.nameError || row.emailError ? (
-        <Chip size="small" color="error" variant="outlined" label="Invalid" />
-      ) : null}
-      {row.changed ? <Chip size="small" color="primary" variant="outlined" label="Changed" /> : null}
-      {row.synthesised ? <Chip size="small" variant="outlined" label="Synthesised" /> : null}
-    </Stack>
-  );
+/** Where a cell of the grid is, read from the element an event came from. */
+function cellAt(target: EventTarget): { position: CellPosition; field: string } | undefined {
+  if (!(target instanceof Element)) return undefined;
+  const cell = target.closest<HTMLElement>('[role="gridcell"]');
+  const row = cell?.closest<HTMLElement>('[role="row"]');
+  if (!cell || !row) return undefined;
+  return {
+    position: { row: Number(row.dataset.index), col: Number(cell.dataset.col) },
+    field: cell.dataset.field ?? '',
+  };
 }
-
-const SORTABLE: readonly string[] = ['id', 'remoteId', 'remoteName', 'name', 'email'];
 
 /**
- * The commit authors in a virtualised grid (MUI X Data Grid, MIT: pages of up to 100 rows). Sorting and paging
- * run in pure functions over all rows and the grid only ever holds one page, so 10,000 authors stay smooth.
+ * The commit authors as one continuous, virtualised list (TanStack Virtual): only the rows in view are in the
+ * page, so 100,000 authors draw as fast as 12. It follows the ARIA grid pattern: one tab stop, arrows, Home/End
+ * and the page keys move between cells; Enter, F2 or a double-click edits Name or Email.
  */
 export function AuthorGrid({
   rows,
   readOnly,
   failures,
   onEdit,
-  page: wanted,
+  firstRow,
   sort,
   onListChange,
+  resetKey,
 }: AuthorGridProps) {
-  const [pageSize, setPageSize] = useState(100);
-  const sortModel = useMemo<GridSortModel>(
-    () => (sort ? [{ field: sort.field, sort: sort.direction }] : []),
-    [sort],
-  );
-  // On a phone the ids and the state chips would push Name and Email out of view: the remote name identifies
-  // the row there, and the filters still find changed and synthesised rows.
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const { columns, template, minWidth } = useMemo(() => authorColumns(phone), [phone]);
   const sorted = useMemo(() => (sort ? sortRows(rows, sort) : rows), [rows, sort]);
-  const page = pageOf(sorted, wanted, pageSize);
-  const columns = useMemo<GridColDef<AuthorRow>[]>(
-    () => [
-      { field: 'id', headerName: 'ID', width: 100, type: 'number' },
-      { field: 'remoteId', headerName: 'Remote id', flex: 1.2, minWidth: 200 },
-      { field: 'remoteName', headerName: 'Remote name', flex: 0.8, minWidth: phone ? 80 : 140 },
-      {
-        field: 'name',
-        headerName: 'Name',
-        flex: 1,
-        minWidth: phone ? 100 : 160,
-        editable: !readOnly,
-        preProcessEditCellProps: (params) => ({
-          ...params.props,
-          error: nameProblem(String(params.props.value ?? '')) !== undefined,
-        }),
-        renderEditCell: (params) => (
-          <ValidatingEditCell params={params} label="Name" validate={nameProblem} />
-        ),
-      },
-      {
-        field: 'email',
-        headerName: 'Email',
-        flex: 1.3,
-        minWidth: phone ? 110 : 220,
-        editable: !readOnly,
-        preProcessEditCellProps: (params) => ({
-          ...params.props,
-          error: emailProblem(String(params.props.value ?? '')) !== undefined,
-        }),
-        renderEditCell: (params) => (
-          <ValidatingEditCell params={params} label="Email" validate={emailProblem} />
-        ),
-      },
-      {
-        field: 'state',
-        headerName: 'State',
-        width: 230,
-        sortable: false,
-        filterable: false,
-        valueGetter: (_value, row) =>
-          [
-            failures[row.id] ? 'failed' : '',
-            row.changed ? 'changed' : '',
-            row.synthesised ? 'synthesised' : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
-        renderCell: (params) => <StateCell row={params.row} failure={failures[params.row.id]} />,
-      },
-    ],
-    [readOnly, failures, phone],
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState<CellPosition>({ row: Math.min(firstRow, rows.length), col: 0 });
+  const [editing, setEditing] = useState<{ id: number; field: 'name' | 'email' } | undefined>();
+  /** Set when the keyboard moved the active cell: focus it once its row is drawn. */
+  const focusPending = useRef(false);
+  const writtenRow = useRef(firstRow);
+
+  const virtualizer = useVirtualizer({
+    count: sorted.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    initialOffset: firstRow * ROW_HEIGHT,
+    onChange: (instance, sync) => {
+      // Where the list rests goes into the address (not on every scrolled pixel).
+      if (sync) return;
+      const row = Math.round((instance.scrollOffset ?? 0) / ROW_HEIGHT);
+      if (row !== writtenRow.current) {
+        writtenRow.current = row;
+        onListChange({ row });
+      }
+    },
+    ...(NO_LAYOUT ? { observeElementRect: fixedRect } : {}),
+  });
+
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    virtualizer.scrollToOffset(0);
+    setActive({ row: 0, col: 0 });
+  }, [resetKey, sort, virtualizer]);
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    const cell = scrollRef.current?.querySelector<HTMLElement>(
+      `[data-index="${active.row}"] [data-col="${active.col}"]`,
+    );
+    if (cell) {
+      focusPending.current = false;
+      cell.focus({ preventScroll: true });
+    }
+  });
+
+  const moveTo = useCallback(
+    (position: CellPosition) => {
+      focusPending.current = true;
+      setActive(position);
+      virtualizer.scrollToIndex(position.row, { align: 'auto' });
+    },
+    [virtualizer],
   );
 
+  const onCommit = useCallback(
+    (row: AuthorRow, field: 'name' | 'email', value: string, then: 'next' | 'stay') => {
+      if (value !== row[field]) onEdit(row.id, field, value);
+      setEditing(undefined);
+      if (then === 'next') {
+        setActive((current) => {
+          const next = { row: Math.min(current.row + 1, sorted.length - 1), col: current.col };
+          focusPending.current = true;
+          virtualizer.scrollToIndex(next.row, { align: 'auto' });
+          return next;
+        });
+      }
+    },
+    [onEdit, sorted.length, virtualizer],
+  );
+  const onCancel = useCallback(() => {
+    setEditing(undefined);
+    focusPending.current = true;
+  }, []);
+
+  const startEditing = (target: EventTarget) => {
+    const cell = cellAt(target);
+    const row = cell && sorted[cell.position.row];
+    if (readOnly || !row || (cell.field !== 'name' && cell.field !== 'email')) return false;
+    setEditing({ id: row.id, field: cell.field });
+    return true;
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if ((event.key === 'Enter' || event.key === 'F2') && startEditing(event.target)) {
+      event.preventDefault();
+      return;
+    }
+    const pageRows = Math.max(1, Math.floor((virtualizer.scrollRect?.height ?? 0) / ROW_HEIGHT) - 1);
+    const next = moveCell(
+      active,
+      event.key,
+      { rows: sorted.length, cols: columns.length, pageRows },
+      event.ctrlKey || event.metaKey,
+    );
+    if (!next) return;
+    event.preventDefault();
+    moveTo(next);
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const cell = cellAt(event.target);
+    if (cell && (cell.position.row !== active.row || cell.position.col !== active.col))
+      setActive(cell.position);
+  };
+  const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
+    startEditing(event.target);
+  };
+
+  const items = virtualizer.getVirtualItems();
+  // One tab stop: the active cell, or the first drawn row's when the active row has scrolled away.
+  const tabRow = items.some((item) => item.index === active.row) ? active.row : items[0]?.index;
+  const maxHeight = phone ? 440 : 620;
+  const height = Math.min(maxHeight, HEADER_HEIGHT + Math.max(sorted.length, 3) * ROW_HEIGHT + 2);
+
   return (
-    <div style={{ height: 620, width: '100%' }}>
-      <DataGrid
-        rows={page.rows}
-        rowCount={sorted.length}
-        columns={columns}
-        columnVisibilityModel={phone ? { id: false, remoteId: false, state: false } : {}}
-        paginationMode="server"
-        sortingMode="server"
-        paginationModel={{ page: page.page, pageSize }}
-        onPaginationModelChange={(model) => {
-          if (model.pageSize !== pageSize) setPageSize(model.pageSize);
-          if (model.page !== page.page) onListChange({ page: model.page });
-        }}
-        sortModel={sortModel}
-        onSortModelChange={(model) => {
-          const [first] = model;
-          onListChange({
-            page: 0,
-            sort:
-              first && SORTABLE.includes(first.field)
-                ? { field: first.field as SortableField, direction: first.sort === 'desc' ? 'desc' : 'asc' }
-                : undefined,
-          });
-        }}
-        label="Commit authors"
-        disableVirtualization={NO_LAYOUT}
-        disableRowSelectionOnClick
-        disableColumnFilter
-        pageSizeOptions={[25, 50, 100]}
-        processRowUpdate={(next, previous) => {
-          if (next.name !== previous.name) onEdit(next.id, 'name', next.name);
-          if (next.email !== previous.email) onEdit(next.id, 'email', next.email);
-          return withFlags(next);
-        }}
-        density="compact"
-      />
-    </div>
+    <Box sx={authorGridSx}>
+      <div ref={scrollRef} className="author-grid-scroll" style={{ height }}>
+        <div
+          role="grid"
+          aria-label="Commit authors"
+          aria-rowcount={sorted.length + 1}
+          aria-colcount={columns.length}
+          aria-readonly={readOnly || undefined}
+          style={{ minWidth }}
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+          onDoubleClick={onDoubleClick}
+        >
+          <AuthorGridHeader
+            columns={columns}
+            template={template}
+            sort={sort}
+            onSort={(next) => onListChange({ sort: next, row: 0 })}
+          />
+          <div role="rowgroup" className="author-grid-body" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((item) => {
+              const row = sorted[item.index] as AuthorRow;
+              return (
+                <AuthorGridRow
+                  key={row.id}
+                  row={row}
+                  index={item.index}
+                  top={item.start - HEADER_HEIGHT}
+                  columns={columns}
+                  template={template}
+                  failure={failures[row.id]}
+                  tabCol={item.index === tabRow ? active.col : undefined}
+                  editing={editing?.id === row.id ? editing.field : undefined}
+                  onCommit={onCommit}
+                  onCancel={onCancel}
+                />
+              );
+            })}
+          </div>
+        </div>
+        {sorted.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>
+            No authors match. Clear the search or show all authors.
+          </Typography>
+        ) : null}
+      </div>
+    </Box>
   );
 }

@@ -4,7 +4,6 @@ import {
   applyEdits,
   buildRows,
   filterRows,
-  pageOf,
   pendingChanges,
   pruneEdits,
   sortRows,
@@ -124,14 +123,11 @@ describe('serial save', () => {
   });
 });
 
-describe('sorting and paging', () => {
-  it('sorts by a column (stable) and pages with clamping', () => {
+describe('sorting', () => {
+  it('sorts by a column (stable)', () => {
     const rows = buildRows(authors, {});
     expect(sortRows(rows, { field: 'name', direction: 'asc' }).map((row) => row.id)).toEqual([2, 1]);
     expect(sortRows(rows, { field: 'id', direction: 'desc' }).map((row) => row.id)).toEqual([2, 1]);
     expect(sortRows(rows, undefined).map((row) => row.id)).toEqual([1, 2]);
-    expect(pageOf([1, 2, 3, 4, 5], 1, 2)).toEqual({ rows: [3, 4], page: 1 });
-    expect(pageOf([1, 2, 3], 9, 2)).toEqual({ rows: [3], page: 1 });
-    expect(pageOf([], 3, 2)).toEqual({ rows: [], page: 0 });
   });
 });

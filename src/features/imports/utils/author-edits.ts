@@ -190,10 +190,3 @@ export function sortRows(rows: readonly AuthorRow[], sort: AuthorSort | undefine
     })
     .map(({ row }) => row);
 }
-
-/** One page of rows (the grid only ever holds a page, so 10,000 authors stay cheap to re-render). */
-export function pageOf<T>(rows: readonly T[], page: number, pageSize: number): { rows: T[]; page: number } {
-  const last = Math.max(0, Math.ceil(rows.length / pageSize) - 1);
-  const current = Math.min(Math.max(0, page), last);
-  return { rows: rows.slice(current * pageSize, (current + 1) * pageSize), page: current };
-}

@@ -1,13 +1,13 @@
 import type { AuthorFilter, SortableField } from './author-edits';
 
 /**
- * The author grid's list state in the address (`?filter=changed&page=3&sort=email:desc`), so a reload, the
+ * The author grid's list state in the address (`?filter=changed&row=301&sort=email:desc`), so a reload, the
  * back button or a shared link shows the same slice of 10,000 authors. Unknown values read as the defaults.
  */
 export interface AuthorListState {
   filter: AuthorFilter;
-  /** 0-based (the address shows it 1-based). */
-  page: number;
+  /** The first row in view, 0-based (the address shows it 1-based). */
+  row: number;
   sort?: { field: SortableField; direction: 'asc' | 'desc' };
 }
 
@@ -16,11 +16,11 @@ const FIELDS: readonly string[] = ['id', 'remoteId', 'remoteName', 'name', 'emai
 
 export function readListState(params: URLSearchParams): AuthorListState {
   const filter = params.get('filter') ?? 'all';
-  const page = Number(params.get('page') ?? '1');
+  const row = Number(params.get('row') ?? '1');
   const [field = '', direction = 'asc'] = (params.get('sort') ?? '').split(':');
   return {
     filter: FILTERS.includes(filter) ? (filter as AuthorFilter) : 'all',
-    page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    row: Number.isSafeInteger(row) && row >= 1 ? row - 1 : 0,
     sort:
       FIELDS.includes(field) && (direction === 'asc' || direction === 'desc')
         ? { field: field as SortableField, direction }
@@ -33,8 +33,8 @@ export function writeListState(params: URLSearchParams, state: AuthorListState):
   const next = new URLSearchParams(params);
   if (state.filter === 'all') next.delete('filter');
   else next.set('filter', state.filter);
-  if (state.page <= 0) next.delete('page');
-  else next.set('page', String(state.page + 1));
+  if (state.row <= 0) next.delete('row');
+  else next.set('row', String(state.row + 1));
   if (state.sort) next.set('sort', `${state.sort.field}:${state.sort.direction}`);
   else next.delete('sort');
   return next;
