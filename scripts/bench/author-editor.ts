@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
-import { startGateway } from '@/testing/node-servers';
 import { buildRows, filterRows } from '@/features/imports/utils/author-edits';
 import { parseAuthors } from '@/features/imports/utils/import-model';
 import { formatNumber } from '@/lib/format';
-import { callJson, importWithManyAuthors, launchChromium } from './bench-browser';
+import { callJson, importWithManyAuthors, launchChromium, startBenchGateway } from './bench-browser';
 import { ms, percentile, sortedCopy } from './stats';
 import { verdict, type BenchFigure } from './types';
 
@@ -60,8 +59,8 @@ async function keystroke(page: Page, key: string, expected: string): Promise<num
     });
     const section = document.querySelector('section[aria-labelledby="authors-title"]') ?? document.body;
     w.__bench.observer = new MutationObserver(() => {
-      const status = section.querySelector('[role="status"]');
-      if (Number.isNaN(w.__bench.shown) && status?.textContent?.includes(text)) {
+      const statuses = [...section.querySelectorAll('[role="status"]')];
+      if (Number.isNaN(w.__bench.shown) && statuses.some((status) => status.textContent?.includes(text))) {
         w.__bench.shown = performance.now();
         w.__bench.observer?.disconnect();
       }
@@ -112,7 +111,7 @@ function authorEditorFigure(
     title: `Author editor with ${n} authors`,
     async run(context) {
       const dist = await context.distDir();
-      const server = await startGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { staticRoot: dist });
+      const server = await startBenchGateway(dist);
       const browser = await launchChromium();
       try {
         await importWithManyAuthors(server.origin, `authors-${count}`);

@@ -1,5 +1,27 @@
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
 import { chromium, type Browser } from 'playwright-core';
+import { createFerryStore } from '@/server/store/ferry-store';
+import { openStore } from '@/server/store/open-store';
+import { startGateway, type Listening } from '@/testing/node-servers';
+
+/**
+ * The gateway as `npm start` runs it, on loopback: the production build, the embedded simulator with its clock
+ * frozen, and a store (in memory), so drafts, recent items and history answer as they do for a user.
+ */
+export async function startBenchGateway(staticRoot: string): Promise<Listening> {
+  const opened = await openStore({});
+  const server = await startGateway(
+    { SIM_SPEED: '0', SIM_SCENARIO: 'quiet' },
+    { staticRoot, store: createFerryStore(opened) },
+  );
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await opened.close();
+    },
+  };
+}
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

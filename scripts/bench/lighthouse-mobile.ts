@@ -1,8 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startGateway } from '@/testing/node-servers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
-import { callJson } from './bench-browser';
+import { callJson, startBenchGateway } from './bench-browser';
 import { verdict, type BenchFigure } from './types';
 
 const SCORE_GOAL = 95;
@@ -27,7 +26,7 @@ export const lighthouseMobile: BenchFigure = {
   title: 'Lighthouse mobile performance per page',
   async run(context) {
     const dist = await context.distDir();
-    const server = await startGateway({ SIM_SCENARIO: 'quiet', SIM_SPEED: '0' }, { staticRoot: dist });
+    const server = await startBenchGateway(dist);
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
       chromeFlags: CHROMIUM_ARGS,

@@ -1,8 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startGateway } from '@/testing/node-servers';
-import { callJson, importWithManyAuthors, launchChromium } from './bench-browser';
+import { callJson, importWithManyAuthors, launchChromium, startBenchGateway } from './bench-browser';
 import { ms } from './stats';
 import { verdict, type BenchFigure } from './types';
 
@@ -19,7 +18,7 @@ export const mappingApply: BenchFigure = {
   title: 'Applying a 10,000-line mapping file',
   async run(context) {
     const dist = await context.distDir();
-    const server = await startGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { staticRoot: dist });
+    const server = await startBenchGateway(dist);
     const browser = await launchChromium();
     try {
       await importWithManyAuthors(server.origin);

@@ -16,7 +16,14 @@ export interface Operation {
   preview?: boolean;
   /** Answers 302 to an archive in storage; the gateway resolves it. */
   archive?: boolean;
+  /**
+   * One answer holds a whole list that cannot be paged (every commit author: 100,000 are ~25 MB): read up to
+   * LARGE_ANSWER_FACTOR times the JSON cap.
+   */
+  largeAnswer?: boolean;
 }
+
+export const LARGE_ANSWER_FACTOR = 8;
 
 const PAGED = ['per_page', 'page'] as const;
 
@@ -176,6 +183,7 @@ export const OPERATIONS: readonly Operation[] = [
     method: 'GET',
     path: 'repos/{owner:login}/{repo:repo}/import/authors',
     query: ['since'],
+    largeAnswer: true,
   },
   {
     id: 'migrations/map-commit-author',

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Match } from './allow-list';
+import { LARGE_ANSWER_FACTOR, type Match } from './allow-list';
 import { resolveArchive } from './archive';
 import type { GatewayConfig } from './config';
 import { gatewayError } from './gateway-error';
@@ -132,7 +132,12 @@ export async function forward(
   }
   // Absolute, on this gateway's origin (its Host was checked): non-browser clients can follow them too.
   const gatewayPrefix = `${new URL(c.req.url).origin}/api/${operation.upstream}`;
-  return shapeResponse(c, config, response, controller, upstream.baseUrl, gatewayPrefix);
+  const maxBytes = config.upstreamJsonLimitBytes * (operation.largeAnswer ? LARGE_ANSWER_FACTOR : 1);
+  return shapeResponse(c, config, response, controller, {
+    upstreamBase: upstream.baseUrl,
+    gatewayPrefix,
+    maxBytes,
+  });
 }
 
 async function shapeResponse(
@@ -140,8 +145,11 @@ async function shapeResponse(
   config: GatewayConfig,
   upstream: Response,
   controller: AbortController,
-  upstreamBase: string,
-  gatewayPrefix: string,
+  {
+    upstreamBase,
+    gatewayPrefix,
+    maxBytes,
+  }: { upstreamBase: string; gatewayPrefix: string; maxBytes: number },
 ): Promise<Response> {
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
@@ -187,7 +195,7 @@ async function shapeResponse(
   // Only JSON is left (other bodies were refused above). It is read, to redact credentials an upstream
   // may reflect, so it is capped; archives stream (archive.ts).
   const read = await readBoundedText(upstream.body, {
-    maxBytes: config.upstreamJsonLimitBytes,
+    maxBytes,
     idleMs: config.upstreamTimeoutMs,
   });
   if (!read.ok) {
@@ -196,7 +204,7 @@ async function shapeResponse(
       return gatewayError(
         c,
         502,
-        `The upstream’s answer is larger than ${formatBytes(config.upstreamJsonLimitBytes)}; Ferry does not read answers that large.`,
+        `The upstream’s answer is larger than ${formatBytes(maxBytes)}; Ferry does not read answers that large.`,
         'UPSTREAM_TOO_LARGE',
       );
     }

@@ -76,6 +76,27 @@ describe('bodies too big to read', () => {
     expect(huge.state.pulled).toBeLessThan(30);
   });
 
+  it('the commit authors (one answer of every author, not paged) may be 8 × the cap, and no more', async () => {
+    const author = (id: number) =>
+      `{"id":${id},"remote_id":"user${id}","remote_name":"user${id}","email":"user${id}@example.com","name":"User ${id}","url":"https://api.github.com/repos/o/r/import/authors/${id}","import_url":"https://api.github.com/repos/o/r/import"}`;
+    // ~20 MB: 100,000 authors, more than the 8 MB cap of other answers.
+    const many = `[${Array.from({ length: 100_000 }, (_, index) => author(index + 1)).join(',')}]`;
+    expect(many.length).toBeGreaterThan(16 * MiB);
+    upstream.answer(() => new Response(many, { headers: { 'content-type': 'application/json' } }));
+    const response = await rawRequest(gateway.port, '/api/github/repos/octo-org/hello-world/import/authors');
+    expect(response.status).toBe(200);
+    expect(response.body.length).toBe(many.length);
+
+    const huge = lazyBody(new TextEncoder().encode(`"${'x'.repeat(MiB - 3)}",`), 100);
+    upstream.answer(() => new Response(huge.stream, { headers: { 'content-type': 'application/json' } }));
+    const refused = await rawRequest(gateway.port, '/api/github/repos/octo-org/hello-world/import/authors');
+    expect(refused.status).toBe(502);
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: 'UPSTREAM_TOO_LARGE',
+      message: expect.stringContaining('64 MB') as unknown,
+    });
+  });
+
   it('an answer under the cap passes whole', async () => {
     const body = JSON.stringify({ login: 'octocat', bio: 'x'.repeat(2 * MiB) });
     upstream.answer(() => Response.json(JSON.parse(body)));
