@@ -10,8 +10,8 @@ interface Props {
 }
 
 /**
- * Around a lazily loaded part (the author editor, the payload builder): if its code does not load (a new
- * deployment, a dropped connection) or it throws, the rest of the page stays and the failure is said, instead
+ * Around a part of a page that can fail on its own (the author editor; the lazily loaded payload builder): if
+ * it throws, or its code does not load (a new deployment, a dropped connection), the rest of the page stays and the failure is said, instead
  * of the whole route's error page. React keeps a failed lazy import, so trying again means a reload (unsaved
  * author edits are kept in storage).
  */

@@ -9,7 +9,7 @@ import { createQueryClient } from '@/lib/query-client';
 /** Render the real app at `route`, with a fresh QueryClient whose queries do not retry (tests see errors at once). */
 export function renderApp(route: string, options: { retry?: boolean } = {}) {
   const queryClient = createQueryClient({ retry: options.retry ?? false });
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [route] });
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [route] });
   const user = userEvent.setup();
   const view = render(
     <AppProvider queryClient={queryClient}>

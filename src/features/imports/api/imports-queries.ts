@@ -116,7 +116,9 @@ export const importQueries = {
     queryOptions({
       queryKey: [...importQueries.repo(owner, repo), 'status'] as const,
       queryFn: () => getImportStatus(owner, repo),
-      staleTime: 0,
+      // Fresh enough for the page that mounts right after the route prefetched it (prefetch-import.ts);
+      // polling keeps it current after that.
+      staleTime: 2_000,
       refetchInterval: (query) =>
         importRefetchInterval(query.state.data, unchangedFor(query.state.data), rateLimitedForMs()),
       refetchIntervalInBackground: false,

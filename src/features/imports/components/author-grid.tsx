@@ -79,6 +79,8 @@ export function AuthorGrid({
   const focusPending = useRef(false);
   const writtenRow = useRef(firstRow);
 
+  // Ferry does not use the React Compiler; the virtualizer is read fresh on every render, as it expects.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: sorted.length,
     getScrollElement: () => scrollRef.current,

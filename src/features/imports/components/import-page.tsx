@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
@@ -18,36 +18,21 @@ import { importQueries } from '../api/imports-queries';
 import { useUpdateImport } from '../api/update-import';
 import { importPaths } from '../paths';
 import type { SourceImport } from '../utils/import-model';
-import { authorsVersion } from '../utils/import-phase';
+import { isRepositoryName } from '../utils/repository-name';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { AuthorEditor } from './author-editor';
 import { ImportProgress } from './import-progress';
 import { LargeFilesSection } from './large-files';
 import { RemedyPanel } from './remedy-panel';
 import { RetirementNotice } from './retirement-notice';
 import { StartImportForm } from './start-import-form';
 
-const loadAuthorEditor = () => import('./author-editor');
-const AuthorEditor = lazy(() => loadAuthorEditor().then((module) => ({ default: module.AuthorEditor })));
-
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-const REPO = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
-
-export function isRepositoryName(owner: string, repo: string): boolean {
-  return LOGIN.test(owner) && REPO.test(repo);
-}
-
 function ImportView({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
   const update = useUpdateImport(owner, repo);
   const cancel = useCancelImport(owner, repo);
   const [confirm, setConfirm] = useState<'restart' | 'cancel' | 'cancel-retry' | undefined>();
   const close = () => setConfirm(undefined);
-  const queryClient = useQueryClient();
   const hasAuthors = (item.authorsCount ?? 0) > 0;
-  const version = authorsVersion(item);
-  // Ask for the authors while the editor's code loads, instead of after (10,000 authors are a long list).
-  useEffect(() => {
-    if (hasAuthors) void queryClient.prefetchQuery(importQueries.authors(owner, repo, version));
-  }, [hasAuthors, owner, repo, version, queryClient]);
   return (
     <Stack sx={{ gap: 2 }}>
       <ImportProgress item={item} />
@@ -63,9 +48,7 @@ function ImportView({ owner, repo, item }: { owner: string; repo: string; item: 
       {item.hasLargeFiles ? <LargeFilesSection owner={owner} repo={repo} item={item} /> : null}
       {hasAuthors ? (
         <LazyPartBoundary name="The author editor">
-          <Suspense fallback={<LoadingState label="Loading the author editor" />}>
-            <AuthorEditor owner={owner} repo={repo} item={item} />
-          </Suspense>
+          <AuthorEditor owner={owner} repo={repo} item={item} />
         </LazyPartBoundary>
       ) : null}
       {/* Kept apart from the editor's Save: cancelling deletes the import and its mappings. */}
@@ -133,10 +116,6 @@ export function ImportPage({ owner, repo }: { owner: string; repo: string }) {
   const item = query.data;
   useDocumentTitle(`Import ${owner}/${repo}`, item?.status ?? (query.isError ? 'not loaded' : undefined));
   if (item && item.vcsUrl !== lastUrl) setLastUrl(item.vcsUrl);
-  // The editor's code (the data grid) downloads while the import's status is fetched, not after it.
-  useEffect(() => {
-    if (valid) void loadAuthorEditor();
-  }, [valid]);
 
   const actions = (
     <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
