@@ -39,6 +39,7 @@ export function chunkGroups(root: string) {
       priority: 20,
     },
     {
+      debugName: 'shared',
       name: (id: string, graph: ModuleGraph) =>
         reachable(graph).has(id) || HEAVY.test(id) ? null : 'shared',
       minShareCount: 3,
