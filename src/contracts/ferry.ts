@@ -199,3 +199,10 @@ export function parseWatched(value: unknown): WatchedResponse {
   );
   return { items };
 }
+
+/**
+ * Sent by the SPA with `GET /api/github/repos/{owner}/{repo}/import`. GitHub answers 404 when a repository has
+ * no import, and browsers log every 404 as an error; with this header (value `null`) the gateway answers that
+ * GitHub 404 as `200 null` and marks it with the same header (value `404`). Other clients see GitHub's answer.
+ */
+export const ABSENT_HEADER = 'x-ferry-absent';

@@ -21,6 +21,8 @@ export interface Operation {
    * LARGE_ANSWER_FACTOR times the JSON cap.
    */
   largeAnswer?: boolean;
+  /** GitHub's 404 means "none" here, not an error: answered as `200 null` on request (ABSENT_HEADER). */
+  absentAsNull?: boolean;
 }
 
 export const LARGE_ANSWER_FACTOR = 8;
@@ -158,6 +160,7 @@ export const OPERATIONS: readonly Operation[] = [
     upstream: 'github',
     method: 'GET',
     path: 'repos/{owner:login}/{repo:repo}/import',
+    absentAsNull: true,
   },
   {
     id: 'migrations/start-import',

@@ -48,6 +48,46 @@ describe('gateway routes', () => {
   });
 });
 
+describe('a repository without an import', () => {
+  const { call } = inProcessGateway();
+  const path = '/api/github/repos/octo-org/hello-world/import';
+
+  it('is GitHub’s 404 by default, and 200 null with its rate-limit headers when the browser asks so', async () => {
+    const plain = await call(path);
+    expect(plain.status).toBe(404);
+    expect(await plain.json()).toMatchObject({ message: 'Not Found' });
+
+    const asked = await call(path, { headers: { 'x-ferry-absent': 'null' } });
+    expect(asked.status).toBe(200);
+    expect(asked.headers.get('x-ferry-absent')).toBe('404');
+    expect(asked.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+    expect(await asked.json()).toBeNull();
+  });
+
+  it('leaves every other answer alone: an existing import, other operations, the gateway’s own 404', async () => {
+    const started = await call(path, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vcs_url: 'https://git.example.com/team/app.git', vcs: 'git' }),
+    });
+    expect(started.status).toBe(201);
+    const existing = await call(path, { headers: { 'x-ferry-absent': 'null' } });
+    expect(existing.status).toBe(200);
+    expect(existing.headers.get('x-ferry-absent')).toBeNull();
+    expect(await existing.json()).toMatchObject({ vcs: 'git' });
+
+    const otherOperation = await call('/api/github/repos/octo-org/nothing-here/import/large_files', {
+      headers: { 'x-ferry-absent': 'null' },
+    });
+    expect(otherOperation.status).toBe(404);
+    const refused = await call('/api/github/repos/octo-org/hello-world/import/nope', {
+      headers: { 'x-ferry-absent': 'null' },
+    });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toMatchObject({ source: 'gateway' });
+  });
+});
+
 describe('request bodies', () => {
   const post = (gateway: ReturnType<typeof spyGateway>, body: string, path = '/api/github/user/migrations') =>
     gateway.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });

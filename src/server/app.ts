@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context, MiddlewareHandler } from 'hono';
+import { ABSENT_HEADER } from '@/contracts/ferry';
+import { absentAsNull } from './absent-as-null';
 import { matchOperation } from './allow-list';
 import type { GatewayConfig } from './config';
 import { createFerryRoutes } from './ferry-routes';
@@ -153,13 +155,14 @@ export function createGateway({
     const { match, url } = result;
     const target = watcher && c.req.method === 'GET' ? watchTargetOf(match, url.search) : undefined;
     if (target && watcher) {
-      return watcher.serve(
+      const watched = await watcher.serve(
         target,
         c.req.header('if-none-match'),
         () => upstreamGet(`${match.path}${url.search}`),
         actorOf(c),
         url.origin,
       );
+      return absentAsNull(match.operation, c.req.header(ABSENT_HEADER), watched);
     }
     const response = await forward(c, config, match, fetchGithub);
     recorder.observe(response.headers);
@@ -174,7 +177,7 @@ export function createGateway({
         );
       }
     }
-    return response;
+    return absentAsNull(match.operation, c.req.header(ABSENT_HEADER), response);
   });
   const routesStore = store ? () => Promise.resolve(store) : lazyStore;
   if (routesStore) app.route('/api/ferry', createFerryRoutes({ store: routesStore, recorder, watcher }));

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { ABSENT_HEADER } from '@/contracts/ferry';
 import { request } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { unchangedFor } from '@/lib/polling-policy';
@@ -16,11 +17,16 @@ export function importPath(owner: string, repo: string, rest = ''): string {
   return `repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/import${rest}`;
 }
 
-/** The repository's import, or null when it has none (GitHub answers 404). */
+/**
+ * The repository's import, or null when it has none (GitHub answers 404; the gateway says so as `200 null`
+ * when asked, so the browser logs no error for an ordinary answer).
+ */
 export async function getImportStatus(owner: string, repo: string): Promise<SourceImport | null> {
   try {
-    const { data } = await request<unknown>('github', importPath(owner, repo));
-    return parseImport(data);
+    const { data } = await request<unknown>('github', importPath(owner, repo), {
+      headers: { [ABSENT_HEADER]: 'null' },
+    });
+    return data === null ? null : parseImport(data);
   } catch (error) {
     if (isApiError(error) && error.status === 404 && error.upstream === 'github') return null;
     throw error;

@@ -1,5 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { parseRateHistory, parseRecent, parseWatched, type RecentKind } from '@/contracts/ferry';
+import {
+  ABSENT_HEADER,
+  parseRateHistory,
+  parseRecent,
+  parseWatched,
+  type RecentKind,
+} from '@/contracts/ferry';
 import { request } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { unchangedFor } from '@/lib/polling-policy';
@@ -46,13 +52,15 @@ export async function getAllExports(): Promise<ExportSummary[]> {
   return (await Promise.all(owners.map(exportsOf))).flat();
 }
 
-/** GitHub's status of a repository's import; `none` when the repository has no import (404). */
+/** GitHub's status of a repository's import; `none` when the repository has no import (404, or `200 null`). */
 export async function getImportStatus(owner: string, repo: string): Promise<string> {
   try {
     const { data } = await request<unknown>(
       'github',
       `repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/import`,
+      { headers: { [ABSENT_HEADER]: 'null' } },
     );
+    if (data === null) return 'none';
     const status = (data as { status?: unknown } | null)?.status;
     return typeof status === 'string' ? status : 'unknown';
   } catch (error) {

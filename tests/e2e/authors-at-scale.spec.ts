@@ -1,0 +1,52 @@
+import { expect, test } from './fixtures';
+
+/**
+ * The author editor with thousands of authors in a real browser: one continuous list that draws only the rows
+ * in view, where the list rests is kept in the address, and the keyboard reaches every row.
+ */
+test('2,000 authors: scroll, reload at the same place, and reach the last one with the keyboard', async ({
+  page,
+  sim,
+}) => {
+  const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
+    headers: { 'content-type': 'application/json' },
+    data: { vcs_url: 'http://svn.example.com/svn/authors-2000', vcs: 'subversion' },
+  });
+  expect(response.status()).toBe(201);
+  await sim.advance(61);
+  await page.goto('/imports/octo-org/hello-world');
+  const grid = page.getByRole('grid', { name: 'Commit authors' });
+  await expect(page.getByText(/Showing 2,000 of 2,000 authors/)).toBeVisible({ timeout: 15_000 });
+  await expect(grid).toHaveAttribute('aria-rowcount', '2001');
+  const drawn = await grid.locator('[role="row"][data-id]').count();
+  expect(drawn).toBeGreaterThan(5);
+  expect(drawn).toBeLessThan(80);
+
+  // Scrolling the list: once it rests, the address says which row is at the top.
+  const scroller = page.locator('.author-grid-scroll');
+  await scroller.evaluate((element) => element.scrollTo({ top: 36 * 500 }));
+  await expect(page).toHaveURL(/[?&]row=501(&|$)/);
+  const topRow = grid.locator('[role="row"][aria-rowindex="502"]');
+  await expect(topRow).toBeVisible();
+  const topName = await topRow.locator('[data-field="remoteName"]').innerText();
+
+  // A reload opens the list where it was.
+  await page.reload();
+  await expect(page.getByText(/Showing 2,000 of 2,000 authors/)).toBeVisible({ timeout: 15_000 });
+  await expect(grid.getByRole('gridcell', { name: topName, exact: true })).toBeVisible();
+  await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toHaveCount(0);
+
+  // The keyboard: Tab reaches the grid's one tab stop; Ctrl+End goes to the last author, Ctrl+Home back.
+  await grid.locator('[role="gridcell"][tabindex="0"]').focus();
+  await page.keyboard.press('Control+End');
+  const last = grid.locator('[role="row"][aria-rowindex="2001"]');
+  await expect(last).toBeVisible();
+  await expect(last.locator('[data-field="state"]')).toBeFocused();
+  await page.keyboard.press('Control+Home');
+  await expect(grid.locator('[role="row"][aria-rowindex="2"] [data-field="id"]')).toBeFocused();
+
+  // Search narrows the list and takes it back to its top.
+  await page.getByRole('searchbox', { name: 'Search authors' }).fill(topName);
+  await expect(page.getByText(/Showing 1 of 2,000 authors/)).toBeVisible();
+  await expect(grid.getByRole('gridcell', { name: topName, exact: true })).toBeVisible();
+});
