@@ -29,11 +29,13 @@ test('2,000 authors: scroll, reload at the same place, and reach the last one wi
   const topRow = grid.locator('[role="row"][aria-rowindex="502"]');
   await expect(topRow).toBeVisible();
   const topName = await topRow.locator('[data-field="remoteName"]').innerText();
+  const topId = await topRow.locator('[data-field="id"]').innerText();
 
   // A reload opens the list where it was.
   await page.reload();
   await expect(page.getByText(/Showing 2,000 of 2,000 authors/)).toBeVisible({ timeout: 15_000 });
-  await expect(grid.getByRole('gridcell', { name: topName, exact: true })).toBeVisible();
+  await expect(topRow).toBeVisible();
+  await expect(topRow.locator('[data-field="remoteName"]')).toHaveText(topName);
   await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toHaveCount(0);
 
   // The keyboard: Tab reaches the grid's one tab stop; Ctrl+End goes to the last author, Ctrl+Home back.
@@ -46,7 +48,7 @@ test('2,000 authors: scroll, reload at the same place, and reach the last one wi
   await expect(grid.locator('[role="row"][aria-rowindex="2"] [data-field="id"]')).toBeFocused();
 
   // Search narrows the list and takes it back to its top.
-  await page.getByRole('searchbox', { name: 'Search authors' }).fill(topName);
+  await page.getByRole('searchbox', { name: 'Search authors' }).fill(topId);
   await expect(page.getByText(/Showing 1 of 2,000 authors/)).toBeVisible();
-  await expect(grid.getByRole('gridcell', { name: topName, exact: true })).toBeVisible();
+  await expect(grid.locator('[role="row"][aria-rowindex="2"] [data-field="remoteName"]')).toHaveText(topName);
 });
