@@ -3,12 +3,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './scripts/chunk-groups.ts';
+import { precompressAssets } from './scripts/precompress.ts';
 import { ferryGatewayPlugin } from './src/server/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ferryGatewayPlugin()],
+  plugins: [react(), ferryGatewayPlugin(), precompressAssets()],
   resolve: { alias: { '@': src } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: {

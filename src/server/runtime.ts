@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { precompressedAssets } from './precompressed';
 import { createControlApp } from '@/simulator/control';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { isScenario } from '@/simulator/github/state';
@@ -154,7 +155,9 @@ function mountSpa(app: Hono, root: string) {
     if (/(?:^|\/)(?:\.|%2e)/i.test(new URL(c.req.url).pathname)) return c.text('Not found', 404);
     await next();
   });
-  // The JavaScript is ~3× smaller gzipped: the budget for the first page is counted that way.
+  // Brotli or gzip copies made at build time; anything else is compressed on the way out (the JavaScript is
+  // ~3× smaller gzipped: the budget for the first page is counted that way).
+  app.use('/assets/*', precompressedAssets(root));
   app.use('/assets/*', compress());
   // Hashed assets are cached for good. Set after the fact: serveStatic's onFound runs once its response
   // is already built, so a header set there is lost.
