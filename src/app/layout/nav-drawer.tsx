@@ -39,7 +39,8 @@ export function NavDrawer({ mobileOpen, onClose }: { mobileOpen: boolean; onClos
         variant="temporary"
         open={mobileOpen}
         onClose={onClose}
-        ModalProps={{ keepMounted: true }}
+        // Mounted only while open: kept mounted, its hidden list was drawn (and measured) on every page load.
+        ModalProps={{ keepMounted: false }}
         sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
       >
         <Toolbar />
