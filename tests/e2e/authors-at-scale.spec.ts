@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * The author editor with thousands of authors in a real browser: one continuous list that draws only the rows
@@ -21,6 +21,12 @@ test('2,000 authors: scroll, reload at the same place, and reach the last one wi
   const drawn = await grid.locator('[role="row"][data-id]').count();
   expect(drawn).toBeGreaterThan(5);
   expect(drawn).toBeLessThan(80);
+  // Readable in both schemes (axe checks the contrast of the grid's own styles).
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Scrolling the list: once it rests, the address says which row is at the top.
   const scroller = page.locator('.author-grid-scroll');
