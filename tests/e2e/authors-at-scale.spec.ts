@@ -58,3 +58,20 @@ test('2,000 authors: scroll, reload at the same place, and reach the last one wi
   await expect(page.getByText(/Showing 1 of 2,000 authors/)).toBeVisible();
   await expect(grid.locator('[role="row"][aria-rowindex="2"] [data-field="remoteName"]')).toHaveText(topName);
 });
+
+test('a row in the address past the end of a short list opens it at the top, every author drawn', async ({
+  page,
+  sim,
+}) => {
+  const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
+    headers: { 'content-type': 'application/json' },
+    data: { vcs_url: 'http://svn.example.com/svn/authors-12', vcs: 'subversion' },
+  });
+  expect(response.status()).toBe(201);
+  await sim.advance(61);
+  await page.goto('/imports/octo-org/hello-world?row=5000');
+  await expect(page.getByText(/Showing 12 of 12 authors/)).toBeVisible({ timeout: 15_000 });
+  const grid = page.getByRole('grid', { name: 'Commit authors' });
+  await expect(grid.locator('[role="row"][data-id]')).toHaveCount(12);
+  await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toBeVisible();
+});

@@ -78,6 +78,7 @@ export function AuthorGrid({
   /** Set when the keyboard moved the active cell: focus it once its row is drawn. */
   const focusPending = useRef(false);
   const writtenRow = useRef(firstRow);
+  const height = Math.min(phone ? 440 : 620, HEADER_HEIGHT + Math.max(sorted.length, 3) * ROW_HEIGHT + 2);
 
   // Ferry does not use the React Compiler; the virtualizer is read fresh on every render, as it expects.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -187,8 +188,6 @@ export function AuthorGrid({
   const items = virtualizer.getVirtualItems();
   // One tab stop: the active cell, or the first drawn row's when the active row has scrolled away.
   const tabRow = items.some((item) => item.index === active.row) ? active.row : items[0]?.index;
-  const maxHeight = phone ? 440 : 620;
-  const height = Math.min(maxHeight, HEADER_HEIGHT + Math.max(sorted.length, 3) * ROW_HEIGHT + 2);
 
   return (
     <Box sx={authorGridSx}>
