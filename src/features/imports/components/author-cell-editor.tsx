@@ -48,6 +48,8 @@ export function AuthorCellEditor({ initial, label, validate, onCommit, onCancel 
         aria-label={label}
         aria-invalid={problem !== undefined}
         onChange={(event) => setValue(event.target.value)}
+        // The caret after the value (a typed first character is kept, not selected or typed over).
+        onFocus={(event) => event.currentTarget.setSelectionRange(value.length, value.length)}
         onKeyDown={onKeyDown}
         onBlur={() => finish('stay')}
       />

@@ -311,6 +311,11 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field', 'name'));
     expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument();
+    // Typing on a cell starts editing it with that character, as in a spreadsheet.
+    await user.keyboard('Z');
+    expect(await screen.findByRole('textbox', { name: `Name for ${remoteName}` })).toHaveValue('Z');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-field', 'name'));
     await user.keyboard('{F2}');
     const again = await screen.findByRole('textbox', { name: `Name for ${remoteName}` });
     fireEvent.change(again, { target: { value: 'Kept Person' } });

@@ -15,6 +15,8 @@ export interface AuthorGridRowProps {
   /** The column whose cell is the grid's one tab stop, when it is in this row. */
   tabCol?: number;
   editing?: 'name' | 'email';
+  /** The character that started the edit, which replaces the value. */
+  typed?: string;
   onCommit: (row: AuthorRow, field: 'name' | 'email', value: string, then: 'next' | 'stay') => void;
   onCancel: () => void;
 }
@@ -47,6 +49,7 @@ export const AuthorGridRow = memo(function AuthorGridRow({
   failure,
   tabCol,
   editing,
+  typed,
   onCommit,
   onCancel,
 }: AuthorGridRowProps) {
@@ -71,7 +74,7 @@ export const AuthorGridRow = memo(function AuthorGridRow({
           return (
             <div key={column.field} {...common} className="author-grid-cell editing">
               <AuthorCellEditor
-                initial={row[field]}
+                initial={typed ?? row[field]}
                 label={`${column.header} for ${row.remoteName}`}
                 validate={field === 'name' ? nameProblem : emailProblem}
                 onCommit={(value, then) => onCommit(row, field, value, then)}

@@ -57,7 +57,7 @@ function cellAt(target: EventTarget): { position: CellPosition; field: string } 
 /**
  * The commit authors as one continuous, virtualised list (TanStack Virtual): only the rows in view are in the
  * page, so 100,000 authors draw as fast as 12. It follows the ARIA grid pattern: one tab stop, arrows, Home/End
- * and the page keys move between cells; Enter, F2 or a double-click edits Name or Email.
+ * and the page keys move between cells; Enter, F2, a double-click or typing edits Name or Email.
  */
 export function AuthorGrid({
   rows,
@@ -74,7 +74,10 @@ export function AuthorGrid({
   const sorted = useMemo(() => (sort ? sortRows(rows, sort) : rows), [rows, sort]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState<CellPosition>({ row: Math.min(firstRow, rows.length), col: 0 });
-  const [editing, setEditing] = useState<{ id: number; field: 'name' | 'email' } | undefined>();
+  /** The cell being edited; `typed` is the character that started it (it replaces the value, as in a spreadsheet). */
+  const [editing, setEditing] = useState<
+    { id: number; field: 'name' | 'email'; typed?: string } | undefined
+  >();
   /** Set when the keyboard moved the active cell: focus it once its row is drawn. */
   const focusPending = useRef(false);
   const writtenRow = useRef(firstRow);
@@ -152,16 +155,21 @@ export function AuthorGrid({
     focusPending.current = true;
   }, []);
 
-  const startEditing = (target: EventTarget) => {
+  const startEditing = (target: EventTarget, typed?: string) => {
     const cell = cellAt(target);
     const row = cell && sorted[cell.position.row];
     if (readOnly || !row || (cell.field !== 'name' && cell.field !== 'email')) return false;
-    setEditing({ id: row.id, field: cell.field });
+    setEditing({ id: row.id, field: cell.field, typed });
     return true;
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.key === 'Enter' || event.key === 'F2') && startEditing(event.target)) {
+      event.preventDefault();
+      return;
+    }
+    const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (printable && startEditing(event.target, event.key)) {
       event.preventDefault();
       return;
     }
@@ -223,6 +231,7 @@ export function AuthorGrid({
                   failure={failures[row.id]}
                   tabCol={item.index === tabRow ? active.col : undefined}
                   editing={editing?.id === row.id ? editing.field : undefined}
+                  typed={editing?.id === row.id ? editing.typed : undefined}
                   onCommit={onCommit}
                   onCancel={onCancel}
                 />
