@@ -8,6 +8,7 @@ const SCORE_GOAL = 95;
 const FCP_GOAL_MS = 1_800;
 
 const PAGES: [string, string][] = [
+  ['overview (first page)', '/'],
   ['rate limits', '/rate-limits'],
   ['migrations', '/migrations/orgs/octo-org'],
   ['a migration', '/migrations/orgs/octo-org/1'],
@@ -15,6 +16,7 @@ const PAGES: [string, string][] = [
   ['domains', '/domains?tld=com'],
   ['compare', '/domains/compare?tlds=com,us,ca'],
   ['connection', '/connection'],
+  ['waves', '/waves'],
 ];
 
 /**
