@@ -17,7 +17,13 @@ export interface AuthorGridRowProps {
   editing?: 'name' | 'email';
   /** The character that started the edit, which replaces the value. */
   typed?: string;
-  onCommit: (row: AuthorRow, field: 'name' | 'email', value: string, then: 'next' | 'stay') => void;
+  onCommit: (
+    row: AuthorRow,
+    index: number,
+    field: 'name' | 'email',
+    value: string,
+    then: 'next' | 'stay',
+  ) => void;
   onCancel: () => void;
 }
 
@@ -77,7 +83,7 @@ export const AuthorGridRow = memo(function AuthorGridRow({
                 initial={typed ?? row[field]}
                 label={`${column.header} for ${row.remoteName}`}
                 validate={field === 'name' ? nameProblem : emailProblem}
-                onCommit={(value, then) => onCommit(row, field, value, then)}
+                onCommit={(value, then) => onCommit(row, index, field, value, then)}
                 onCancel={onCancel}
               />
             </div>

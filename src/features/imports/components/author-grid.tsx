@@ -136,19 +136,16 @@ export function AuthorGrid({
   );
 
   const onCommit = useCallback(
-    (row: AuthorRow, field: 'name' | 'email', value: string, then: 'next' | 'stay') => {
+    (row: AuthorRow, index: number, field: 'name' | 'email', value: string, then: 'next' | 'stay') => {
       if (value !== row[field]) onEdit(row.id, field, value);
       setEditing(undefined);
+      // Enter moves down a row in the same column, as in a spreadsheet.
       if (then === 'next') {
-        setActive((current) => {
-          const next = { row: Math.min(current.row + 1, sorted.length - 1), col: current.col };
-          focusPending.current = true;
-          virtualizer.scrollToIndex(next.row, { align: 'auto' });
-          return next;
-        });
+        const col = columns.findIndex((column) => column.field === field);
+        moveTo({ row: Math.min(index + 1, sorted.length - 1), col });
       }
     },
-    [onEdit, sorted.length, virtualizer],
+    [onEdit, columns, sorted.length, moveTo],
   );
   const onCancel = useCallback(() => {
     setEditing(undefined);
