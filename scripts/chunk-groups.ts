@@ -5,8 +5,7 @@ interface ModuleGraph {
 }
 
 /** Libraries heavy enough to stay in their own lazy chunks (charts, schema forms, CSV): never in `shared`. */
-const HEAVY =
-  /node_modules[\\/](@mui[\\/]x-|@rjsf|ajv|ajv-formats|papaparse|@cfworker|d3-|@mui[\\/]x-charts)/;
+const HEAVY = /node_modules[\\/](@mui[\\/]x-|@rjsf|ajv|papaparse|@cfworker|d3-)/;
 
 /**
  * How the browser build is split (Rolldown `codeSplitting` groups), for a slow phone connection: every module

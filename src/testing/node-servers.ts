@@ -165,7 +165,7 @@ export function headerText(headers: Headers | RawResponse['headers']): string {
 
 /** Distinctive fake credentials for a live-mode gateway; tests assert they never reach a response. */
 export const FAKE_SECRETS = {
-  GITHUB_TOKEN: 'ghp_FERRYTESTSECRETgithub00000000000000001',
+  GITHUB_TOKEN: 'fake-github-token-FERRYTESTSECRET-not-real',
   PORKBUN_API_KEY: 'pk1_FERRYTESTSECRETapikey000000000000000001',
   PORKBUN_SECRET_API_KEY: 'sk1_FERRYTESTSECRETsecretkey0000000000000001',
 } as const;

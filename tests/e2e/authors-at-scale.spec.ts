@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, importAtMappingStep, test } from './fixtures';
 
 /**
  * The author editor with thousands of authors in a real browser: one continuous list that draws only the rows
@@ -8,12 +8,7 @@ test('2,000 authors: scroll, reload at the same place, and reach the last one wi
   page,
   sim,
 }) => {
-  const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
-    headers: { 'content-type': 'application/json' },
-    data: { vcs_url: 'http://svn.example.com/svn/authors-2000', vcs: 'subversion' },
-  });
-  expect(response.status()).toBe(201);
-  await sim.advance(61);
+  await importAtMappingStep(page, sim, 'http://svn.example.com/svn/authors-2000');
   await page.goto('/imports/octo-org/hello-world');
   const grid = page.getByRole('grid', { name: 'Commit authors' });
   await expect(page.getByText(/Showing 2,000 of 2,000 authors/)).toBeVisible({ timeout: 15_000 });
@@ -63,12 +58,7 @@ test('a row in the address past the end of a short list opens it at the top, eve
   page,
   sim,
 }) => {
-  const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
-    headers: { 'content-type': 'application/json' },
-    data: { vcs_url: 'http://svn.example.com/svn/authors-12', vcs: 'subversion' },
-  });
-  expect(response.status()).toBe(201);
-  await sim.advance(61);
+  await importAtMappingStep(page, sim, 'http://svn.example.com/svn/authors-12');
   await page.goto('/imports/octo-org/hello-world?row=5000');
   await expect(page.getByText(/Showing 12 of 12 authors/)).toBeVisible({ timeout: 15_000 });
   const grid = page.getByRole('grid', { name: 'Commit authors' });

@@ -102,3 +102,13 @@ export async function expectAccessible(page: Page) {
     ),
   ).toEqual([]);
 }
+
+/** A Subversion import of `vcsUrl` into octo-org/hello-world, moved on to the step where authors are mapped. */
+export async function importAtMappingStep(page: Page, sim: SimControl, vcsUrl: string) {
+  const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
+    headers: { 'content-type': 'application/json' },
+    data: { vcs_url: vcsUrl, vcs: 'subversion' },
+  });
+  expect(response.status()).toBe(201);
+  await sim.advance(61);
+}

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, importAtMappingStep, test } from './fixtures';
 
 /**
  * Every page on a phone (390×844, and 360 px wide): the page does not scroll sideways and its controls are in
@@ -77,12 +77,7 @@ test('migrations list and its Start export', async ({ page }) => {
 });
 
 test('the author editor: Name and Email columns, search and Save in view', async ({ page, sim }) => {
-  const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
-    headers: { 'content-type': 'application/json' },
-    data: { vcs_url: 'http://svn.example.com/svn/authors-40', vcs: 'subversion' },
-  });
-  expect(response.status()).toBe(201);
-  await sim.advance(61);
+  await importAtMappingStep(page, sim, 'http://svn.example.com/svn/authors-40');
   await page.goto('/imports/octo-org/hello-world');
   const grid = page.getByRole('grid', { name: 'Commit authors' });
   await expect(grid).toBeVisible();

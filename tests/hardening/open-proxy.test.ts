@@ -108,7 +108,7 @@ describe('paths and parameters', () => {
     const [sent] = upstream.received;
     expect(sent?.method).toBe('GET');
     expect(sent?.url).toBe(`${upstream.origin}/api/v3/orgs/octo-org/repos?per_page=5&page=2`);
-    expect(sent?.headers.authorization).toMatch(/^Bearer ghp_HARDENING/);
+    expect(sent?.headers.authorization).toMatch(/^Bearer fake-github-token-HARDENINGfake/);
     expect(sent?.headers.cookie).toBeUndefined();
     expect(sent?.headers['x-forwarded-host']).toBeUndefined();
     expect(sent?.headers['x-http-method-override']).toBeUndefined();

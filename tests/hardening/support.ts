@@ -56,7 +56,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
 }
 
 export const FAKE_CREDENTIALS = {
-  GITHUB_TOKEN: 'ghp_HARDENINGfakeTOKEN0123456789abcdefXYZ',
+  GITHUB_TOKEN: 'fake-github-token-HARDENINGfake-not-real',
   PORKBUN_API_KEY: 'pk1_HARDENINGfakeAPIKEY0123456789abcdef',
   PORKBUN_SECRET_API_KEY: 'sk1_HARDENINGfakeSECRET0123456789abcdef',
 } as const;

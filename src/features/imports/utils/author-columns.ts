@@ -8,8 +8,9 @@ export interface AuthorColumn {
   /** The CSS grid track on a wide screen and on a phone. */
   track: string;
   phoneTrack?: string;
-  /** The narrowest the column gets (the grid scrolls sideways below the sum). */
+  /** The narrowest the column gets (the grid scrolls sideways below the sum), on a wide screen and a phone. */
   minWidth: number;
+  phoneMinWidth?: number;
   editable: boolean;
   sortable: boolean;
   /** On a phone the ids and state chips would push Name and Email out of view; the remote name identifies the row. */
@@ -33,6 +34,7 @@ const ALL: readonly AuthorColumn[] = [
     track: 'minmax(140px, 0.8fr)',
     phoneTrack: 'minmax(80px, 0.8fr)',
     minWidth: 140,
+    phoneMinWidth: 80,
     editable: false,
     sortable: true,
     onPhone: true,
@@ -43,6 +45,7 @@ const ALL: readonly AuthorColumn[] = [
     track: 'minmax(160px, 1fr)',
     phoneTrack: 'minmax(100px, 1fr)',
     minWidth: 160,
+    phoneMinWidth: 100,
     editable: true,
     sortable: true,
     onPhone: true,
@@ -53,6 +56,7 @@ const ALL: readonly AuthorColumn[] = [
     track: 'minmax(220px, 1.3fr)',
     phoneTrack: 'minmax(110px, 1.3fr)',
     minWidth: 220,
+    phoneMinWidth: 110,
     editable: true,
     sortable: true,
     onPhone: true,
@@ -79,11 +83,7 @@ export function authorColumns(phone: boolean): AuthorColumnLayout {
   const columns = phone ? ALL.filter((column) => column.onPhone) : ALL;
   const tracks = columns.map((column) => (phone ? (column.phoneTrack ?? column.track) : column.track));
   const minWidth = columns.reduce(
-    (sum, column) =>
-      sum +
-      (phone
-        ? parseInt(/\d+/.exec(column.phoneTrack ?? '')?.[0] ?? '', 10) || column.minWidth
-        : column.minWidth),
+    (sum, column) => sum + (phone ? (column.phoneMinWidth ?? column.minWidth) : column.minWidth),
     0,
   );
   return { columns, template: tracks.join(' '), minWidth };
