@@ -187,6 +187,29 @@ describe('request: failures', () => {
     expect(error.status).toBe(200);
   });
 
+  it('never caches a cut answer under its ETag, so the next request asks afresh', async () => {
+    const sent: (string | null)[] = [];
+    simServer.events.on('request:start', ({ request: outgoing }) => {
+      if (outgoing.url.endsWith('/api/github/user')) sent.push(outgoing.headers.get('if-none-match'));
+    });
+    simServer.use(
+      http.get(
+        `${TEST_ORIGIN}/api/github/user`,
+        () =>
+          new HttpResponse('{"login":"octo', {
+            headers: { 'content-type': 'application/json', etag: 'W/"cut"' },
+          }),
+        { once: true },
+      ),
+    );
+    expect((await caught(request('github', 'user'))).kind).toBe('malformed');
+    expect(etagCache.size).toBe(0);
+
+    const next = await request<User>('github', 'user');
+    expect(next.data.login).toBe('octocat');
+    expect(sent).toEqual([null, null]);
+  });
+
   it('reports a registrar ERROR envelope as a registrar error', async () => {
     simServer.use(
       http.post(`${TEST_ORIGIN}/api/registrar/ping`, () =>

@@ -19,14 +19,11 @@ function gatewayUrl(path: string): string {
   return new URL(path, origin).toString();
 }
 
-function isJsonText(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/**
+ * A GitHub GET answered with an ETag, remembered until `request` has parsed its body: the body is then cached
+ * from the text it already read (reading a clone here would decode and parse a 37 MB author list twice).
+ */
+const etagPending = new WeakMap<Response, { url: string; etag: string }>();
 
 function recordRateLimit(response: Response) {
   const reading = parseRateLimitHeaders(response.headers);
@@ -81,17 +78,7 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
             return new Response(cached.body, { status: 200, headers });
           }
           const etag = response.headers.get('etag');
-          if (response.ok && etag) {
-            const body = await response.clone().text();
-            // Keep only what parses: a cut or garbled answer cached under its ETag would be served again
-            // on every 304 and the page would never recover.
-            if (!isJsonText(body)) return response;
-            etagCache.set(request.url, {
-              etag,
-              body,
-              contentType: response.headers.get('content-type') ?? 'application/json',
-            });
-          }
+          if (response.ok && etag) etagPending.set(response, { url: request.url, etag });
           return response;
         },
       ],
@@ -149,6 +136,16 @@ export async function request<T>(
   if (text) {
     try {
       body = JSON.parse(text);
+      // Only what parses is cached: a cut or garbled answer kept under its ETag would be served again on
+      // every 304 and the page would never recover.
+      const pending = etagPending.get(response);
+      if (pending) {
+        etagCache.set(pending.url, {
+          etag: pending.etag,
+          body: text,
+          contentType: response.headers.get('content-type') ?? 'application/json',
+        });
+      }
     } catch {
       if (response.ok) {
         throw new ApiError({

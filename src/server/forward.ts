@@ -6,7 +6,7 @@ import { gatewayError } from './gateway-error';
 import { rewriteLinkHeader } from './link-rewrite';
 import { redactJsonText } from './redact';
 import { secretsOf } from './security';
-import { readBoundedText } from './upstream-body';
+import { readBoundedBody } from './upstream-body';
 import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
 import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
@@ -194,7 +194,7 @@ async function shapeResponse(
   }
   // Only JSON is left (other bodies were refused above). It is read, to redact credentials an upstream
   // may reflect, so it is capped; archives stream (archive.ts).
-  const read = await readBoundedText(upstream.body, {
+  const read = await readBoundedBody(upstream.body, {
     maxBytes,
     idleMs: config.upstreamTimeoutMs,
   });
@@ -217,7 +217,10 @@ async function shapeResponse(
         )
       : gatewayError(c, 502, 'The upstream’s answer broke off.', 'UPSTREAM_CUT');
   }
-  return new Response(redactJsonText(read.text, secretsOf(config)), { status: upstream.status, headers });
+  const text = new TextDecoder().decode(read.bytes);
+  const clean = redactJsonText(text, secretsOf(config));
+  // Unchanged text goes on as the bytes that came in (no second encoding of a large answer).
+  return new Response(clean === text ? read.bytes : clean, { status: upstream.status, headers });
 }
 
 function formatBytes(bytes: number): string {

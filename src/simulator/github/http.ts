@@ -79,7 +79,11 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** A JSON 200 with an ETag; answers 304 when the client already has it. */
 export function sendJson(c: Context, body: unknown, status: 200 | 201 = 200): Response {
   const text = JSON.stringify(body);
-  const etag = etagOf(text);
+  return sendJsonText(c, text, etagOf(text), status);
+}
+
+/** `sendJson` for a body already serialized (and hashed) by the caller. */
+export function sendJsonText(c: Context, text: string, etag: string, status: 200 | 201 = 200): Response {
   const headers = {
     'content-type': JSON_TYPE,
     etag,

@@ -40,11 +40,16 @@ export async function listCommitAuthors(owner: string, repo: string): Promise<Co
   for (let page = 0; page < 1_000; page += 1) {
     const query = since === undefined ? '' : `?since=${since}`;
     const { data } = await request<unknown>('github', importPath(owner, repo, `/authors${query}`));
-    const authors = parseAuthors(data);
-    const fresh = authors.filter((author) => since === undefined || author.id > since);
-    if (fresh.length === 0) break;
-    all.push(...fresh);
-    since = Math.max(...fresh.map((author) => author.id));
+    // Loops, not spreads: 100,000 arguments overflow the call stack in some engines.
+    const before = all.length;
+    let highest = since ?? -Infinity;
+    for (const author of parseAuthors(data)) {
+      if (since !== undefined && author.id <= since) continue;
+      all.push(author);
+      if (author.id > highest) highest = author.id;
+    }
+    if (all.length === before) break;
+    since = highest;
   }
   return all;
 }

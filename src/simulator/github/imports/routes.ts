@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { GithubRoutes } from '../app';
 import { isOrgMember, type GithubEnv } from '../auth';
-import { apiBase, githubError, sendJson, validationFailed, webBase } from '../http';
+import { apiBase, githubError, sendJson, sendJsonText, validationFailed, webBase } from '../http';
+import { authorListJson, forgetAuthorList } from './author-list-cache';
 import type { GithubState } from '../state';
 import { authorBody, importBody, type ImportLinks } from './serialize';
 import { importsRetirement } from './retirement';
@@ -180,11 +181,8 @@ export const registerImportRoutes: GithubRoutes = (app, state, clock) => {
     if (item instanceof Response) return item;
     const sinceRaw = c.req.query('since');
     const since = sinceRaw !== undefined && /^\d{1,15}$/.test(sinceRaw) ? Number(sinceRaw) : 0;
-    const l = links(c);
-    const authors = visibleAuthors(item, clock.now())
-      .filter((author) => author.id > since)
-      .map((author) => authorBody(item, author, l));
-    return sendJson(c, authors);
+    const { text, etag } = authorListJson(item, visibleAuthors(item, clock.now()), since, links(c));
+    return sendJsonText(c, text, etag);
   });
 
   app.patch('/repos/:owner/:repo/import/authors/:author_id', async (c) => {
@@ -232,6 +230,7 @@ export const registerImportRoutes: GithubRoutes = (app, state, clock) => {
     }
     if (typeof email === 'string') author.email = email;
     if (typeof name === 'string') author.name = name.trim();
+    forgetAuthorList(item);
     return sendJson(c, authorBody(item, author, links(c)));
   });
 
