@@ -3,13 +3,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { chunkGroups } from './scripts/chunk-groups.ts';
+import { earlyEntry } from './scripts/early-entry.ts';
 import { precompressAssets } from './scripts/precompress.ts';
 import { ferryGatewayPlugin } from './src/server/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ferryGatewayPlugin(), precompressAssets()],
+  plugins: [react(), ferryGatewayPlugin(), precompressAssets(), earlyEntry(import.meta.dirname)],
   resolve: { alias: { '@': src } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: {

@@ -20,23 +20,49 @@ const SETTLE_MS = 500;
 
 const PAGE = '/imports/octo-org/hello-world';
 
-/** Navigation start → the grid showing its first rows and "Showing N of N authors". */
+/**
+ * Installed before the page's own scripts: the first animation frame after a DOM change that shows the count
+ * line reading "Showing N of N authors" and a data row in the grid, on the page's clock. Measured in the page
+ * (a MutationObserver) rather than by Playwright polling for roles, which ran its own long tasks on the page's
+ * main thread while it loaded and added its polling interval to the figure.
+ */
+function renderObserver(expected: string): string {
+  return `(() => {
+    const expected = ${JSON.stringify(expected)};
+    const shown = () =>
+      document.querySelector('[role="grid"] [role="row"][data-id]') !== null &&
+      [...document.querySelectorAll('[role="status"]')].some((status) => status.textContent.includes(expected));
+    const observer = new MutationObserver(() => {
+      if (!shown()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => (window.__benchRendered = performance.now()));
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  })();`;
+}
+
+/** Navigation start → the grid showing its first rows and "Showing N of N authors" (see renderObserver). */
 async function renderedGrid(
   page: Page,
   count: number,
 ): Promise<{ rendered: number; authorsStarted: number; authorsArrived: number }> {
   const all = formatNumber(count);
+  await page.waitForFunction(() => '__benchRendered' in window, undefined, {
+    polling: 100,
+    timeout: 60_000,
+  });
+  // The same state, asked as a user would: the figure is only taken when it is what a user sees.
   await page
     .getByRole('status')
     .filter({ hasText: `Showing ${all} of ${all} authors` })
-    .waitFor({ timeout: 60_000 });
+    .waitFor();
   await page.getByRole('grid', { name: 'Commit authors' }).getByRole('row').nth(1).waitFor();
   return page.evaluate(() => {
     const fetches = performance
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('/import/authors')) as PerformanceResourceTiming[];
     return {
-      rendered: performance.now(),
+      rendered: (window as unknown as { __benchRendered: number }).__benchRendered,
       authorsStarted: Math.min(...fetches.map((entry) => entry.startTime)),
       authorsArrived: Math.max(...fetches.map((entry) => entry.responseEnd)),
     };
@@ -132,6 +158,7 @@ function authorEditorFigure(
         const keys: number[] = [];
         for (let load = 0; load < LOADS + 1; load += 1) {
           const browserContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+          await browserContext.addInitScript(renderObserver(`Showing ${n} of ${n} authors`));
           const page = await browserContext.newPage();
           await page.goto(`${server.origin}${PAGE}`);
           const { rendered, authorsStarted, authorsArrived } = await renderedGrid(page, count);
@@ -162,7 +189,7 @@ function authorEditorFigure(
             value: `${ms(renderMedian, 0)} / ${ms(sortedCopy(renders).at(-1) ?? Number.NaN, 0)}`,
             goal: `≤ ${renderGoalMs / 1000} s`,
             verdict: verdict(renderMedian <= renderGoalMs, ms(renderMedian - renderGoalMs, 0)),
-            how: `headless Chromium, production build via the gateway + simulator (authors-${count} import at the mapping step) on loopback, new context × ${LOADS}; navigation start → "Showing ${n} of ${n}" and the first grid row (includes fetching the ${n} authors)`,
+            how: `headless Chromium, production build via the gateway + simulator (authors-${count} import at the mapping step) on loopback, new context × ${LOADS}; navigation start → the first animation frame after the DOM shows "Showing ${n} of ${n}" and the first grid row (a MutationObserver in the page; includes fetching the ${n} authors)`,
           },
           {
             figure: `Author editor (${n}) load, split: until the authors request / the request / after it: medians`,

@@ -11,8 +11,10 @@ type Router = ReturnType<typeof createBrowserRouter>;
  * The query client and the router, made before React renders: the router starts its first navigation (the
  * page's code and its loader's requests) at once, instead of inside the first render's long task.
  */
-export function createApp(): { queryClient: QueryClient; router: Router } {
-  const queryClient = createQueryClient();
+export function createApp(queryClient: QueryClient = createQueryClient()): {
+  queryClient: QueryClient;
+  router: Router;
+} {
   return { queryClient, router: createBrowserRouter(createAppRoutes(queryClient)) };
 }
 

@@ -65,7 +65,7 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
         },
       ],
       afterResponse: [
-        async (request, _options, response) => {
+        (request, _options, response) => {
           if (upstream !== 'github') return response;
           recordRateLimit(response);
           if (request.method !== 'GET') return response;

@@ -55,7 +55,8 @@ export function withIdleTimeout(
   );
 }
 
-export type BoundedBody = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'idle' | 'cut' };
+export type BoundedBody =
+  { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; reason: 'too-large' | 'idle' | 'cut' };
 
 /**
  * Read `body` whole, giving up (and cancelling the upstream) past `maxBytes` or `idleMs` of silence. Bytes,

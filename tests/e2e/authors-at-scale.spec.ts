@@ -65,3 +65,19 @@ test('a row in the address past the end of a short list opens it at the top, eve
   await expect(grid.locator('[role="row"][data-id]')).toHaveCount(12);
   await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toBeVisible();
 });
+
+test('the import page asks for its status and its authors once while it opens', async ({ page, sim }) => {
+  await importAtMappingStep(page, sim, 'http://svn.example.com/svn/authors-2000');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (pathname.startsWith('/api/github/repos/octo-org/hello-world/import')) asked.push(pathname + search);
+  });
+  // The early entry starts these before the app runs; the app must find them, not ask again.
+  await page.goto('/imports/octo-org/hello-world');
+  await expect(page.getByText(/Showing 2,000 of 2,000 authors/)).toBeVisible({ timeout: 15_000 });
+  const status = '/api/github/repos/octo-org/hello-world/import';
+  expect(asked.filter((path) => path === status)).toHaveLength(1);
+  expect(asked.filter((path) => path === `${status}/authors`)).toHaveLength(1);
+  await expect(page.getByRole('gridcell').first()).toBeVisible();
+});

@@ -321,7 +321,8 @@ describe('commit authors', () => {
   it('maps an author until pushing starts, validates, and 404s unknown authors', async () => {
     await start({ vcs_url: 'http://svn.example.com/svn/project', vcs: 'subversion' });
     advance(STEP_SECONDS.importing);
-    const [first] = (await gh<Author[]>('GET', `${REPO}/import/authors`)).body;
+    const listed = await gh<Author[]>('GET', `${REPO}/import/authors`);
+    const [first] = listed.body;
     if (!first) throw new Error('no authors');
     const mapped = await gh('PATCH', `${REPO}/import/authors/${first.id}`, {
       name: 'Hubot the Robot',
@@ -329,6 +330,10 @@ describe('commit authors', () => {
     });
     expect(mapped.status).toBe(200);
     expect(mapped.body).toMatchObject({ id: first.id, name: 'Hubot the Robot', email: 'hubot@github.com' });
+    // The list (serialized once per change, the first read above) shows the mapping at once, under a new ETag.
+    const relisted = await gh<Author[]>('GET', `${REPO}/import/authors`);
+    expect(relisted.body[0]).toMatchObject({ id: first.id, name: 'Hubot the Robot' });
+    expect(relisted.headers.get('etag')).not.toBe(listed.headers.get('etag'));
     const invalid = await gh('PATCH', `${REPO}/import/authors/${first.id}`, { email: 'not an email' });
     expect(invalid.status).toBe(422);
     expect(invalid.body).toMatchObject({ errors: [{ field: 'email', code: 'invalid' }] });
