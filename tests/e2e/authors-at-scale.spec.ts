@@ -66,7 +66,7 @@ test('a row in the address past the end of a short list opens it at the top, eve
   await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toBeVisible();
 });
 
-test('the import page asks for its status and its authors once while it opens', async ({ page, sim }) => {
+test('the import page asks for its status and its authors once each while it opens', async ({ page, sim }) => {
   await importAtMappingStep(page, sim, 'http://svn.example.com/svn/authors-2000');
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -79,5 +79,7 @@ test('the import page asks for its status and its authors once while it opens', 
   const status = '/api/github/repos/octo-org/hello-world/import';
   expect(asked.filter((path) => path === status)).toHaveLength(1);
   expect(asked.filter((path) => path === `${status}/authors`)).toHaveLength(1);
+  // The status said 2,000 authors and the one answer held them all: no `?since=` to learn there are none.
+  expect(asked.filter((path) => path.includes('since='))).toEqual([]);
   await expect(page.getByRole('gridcell').first()).toBeVisible();
 });

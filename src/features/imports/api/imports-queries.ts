@@ -33,8 +33,15 @@ export async function getImportStatus(owner: string, repo: string): Promise<Sour
   }
 }
 
-/** All commit authors, following `since` (the highest id seen) until a page comes back empty. */
-export async function listCommitAuthors(owner: string, repo: string): Promise<CommitAuthor[]> {
+/**
+ * All commit authors, following `since` (the highest id seen) until a page comes back empty, or until
+ * `expected` authors are in (the status's count once the raw step is over: no request to learn there are none).
+ */
+export async function listCommitAuthors(
+  owner: string,
+  repo: string,
+  expected?: number,
+): Promise<CommitAuthor[]> {
   const all: CommitAuthor[] = [];
   let since: number | undefined;
   for (let page = 0; page < 1_000; page += 1) {
@@ -48,7 +55,7 @@ export async function listCommitAuthors(owner: string, repo: string): Promise<Co
       all.push(author);
       if (author.id > highest) highest = author.id;
     }
-    if (all.length === before) break;
+    if (all.length === before || (expected !== undefined && all.length >= expected)) break;
     since = highest;
   }
   return all;
@@ -134,11 +141,14 @@ export const importQueries = {
         importRefetchInterval(query.state.data, unchangedFor(query.state.data), rateLimitedForMs()),
       refetchIntervalInBackground: false,
     }),
-  /** Keyed by `authorsVersion`, so authors are fetched again as the raw step discovers more. */
-  authors: (owner: string, repo: string, version: string) =>
+  /**
+   * Keyed by `authorsVersion`, so authors are fetched again as the raw step discovers more; `expected` is
+   * `authorsExpected` of the same status.
+   */
+  authors: (owner: string, repo: string, version: string, expected?: number) =>
     queryOptions({
       queryKey: [...importQueries.repo(owner, repo), 'authors', version] as const,
-      queryFn: () => listCommitAuthors(owner, repo),
+      queryFn: () => listCommitAuthors(owner, repo, expected),
       staleTime: Infinity,
       placeholderData: keepPreviousData,
     }),

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { authorsVersion } from '../utils/import-phase';
+import { authorsExpected, authorsVersion } from '../utils/import-phase';
 import { isRepositoryName } from '../utils/repository-name';
 import { draftQueries } from './author-drafts';
 import { importQueries } from './imports-queries';
@@ -15,7 +15,9 @@ export function prefetchImport(queryClient: QueryClient, owner: string, repo: st
   queryClient.ensureQueryData(importQueries.status(owner, repo)).then(
     (item) => {
       if (!item || !((item.authorsCount ?? 0) > 0)) return;
-      void queryClient.prefetchQuery(importQueries.authors(owner, repo, authorsVersion(item)));
+      void queryClient.prefetchQuery(
+        importQueries.authors(owner, repo, authorsVersion(item), authorsExpected(item)),
+      );
       void queryClient.prefetchQuery(draftQueries.list(owner, repo));
     },
     () => undefined,

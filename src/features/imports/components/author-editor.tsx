@@ -31,7 +31,7 @@ import {
   type AuthorFilter,
 } from '../utils/author-edits';
 import { readListState, writeListState, type AuthorListState } from '../utils/author-list-params';
-import { authorsVersion, mappingClosed } from '../utils/import-phase';
+import { authorsExpected, authorsVersion, mappingClosed } from '../utils/import-phase';
 import type { CommitAuthor, SourceImport } from '../utils/import-model';
 import { writeAuthorsCsv, writeAuthorsFile } from '../utils/mapping-files';
 import { AuthorGrid } from './author-grid';
@@ -56,7 +56,7 @@ function download(name: string, type: string, content: string) {
 
 /** The author mapping editor. Loaded lazily: only the import page needs it. */
 export function AuthorEditor({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
-  const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item));
+  const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item), authorsExpected(item));
   const authors = useQuery(authorsQuery);
   const [edits, setEdits, draftSync] = useAuthorEdits(owner, repo, item.vcsUrl);
   const [query, setQuery] = useState('');

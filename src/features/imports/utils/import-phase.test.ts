@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLL_POLICY } from '@/lib/polling-policy';
 import {
+  authorsExpected,
   authorsVersion,
   importPollPhase,
   importRefetchInterval,
@@ -92,5 +93,11 @@ describe('authors version', () => {
       authorsVersion(item('importing', { importPercent: 19 })),
     );
     expect(authorsVersion(item('mapping', { authorsCount: 12 }))).toBe('authors-12');
+  });
+
+  it('expects the status count as the whole list only once the raw step is over', () => {
+    expect(authorsExpected(item('importing', { authorsCount: 5 }))).toBeUndefined();
+    expect(authorsExpected(item('mapping', { authorsCount: 12 }))).toBe(12);
+    expect(authorsExpected(item('complete', { authorsCount: 0 }))).toBe(0);
   });
 });

@@ -94,3 +94,12 @@ export function authorsVersion(
   if (item.status === 'importing') return `importing-${Math.floor((item.importPercent ?? 0) / 10)}`;
   return `authors-${item.authorsCount ?? 0}`;
 }
+
+/**
+ * How many authors the list holds, when the status can say: once the raw step is over `authors_count` is
+ * the whole list, so an answer that long needs no `?since=` follow-up. Undefined while authors are still
+ * being discovered.
+ */
+export function authorsExpected(item: Pick<SourceImport, 'status' | 'authorsCount'>): number | undefined {
+  return item.status === 'importing' ? undefined : item.authorsCount;
+}
