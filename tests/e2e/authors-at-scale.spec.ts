@@ -66,7 +66,10 @@ test('a row in the address past the end of a short list opens it at the top, eve
   await expect(grid.locator('[role="row"][aria-rowindex="2"]')).toBeVisible();
 });
 
-test('the import page asks for its status and its authors once each while it opens', async ({ page, sim }) => {
+test('the import page asks for its status and its authors once each while it opens', async ({
+  page,
+  sim,
+}) => {
   await importAtMappingStep(page, sim, 'http://svn.example.com/svn/authors-2000');
   const asked: string[] = [];
   page.on('request', (request) => {

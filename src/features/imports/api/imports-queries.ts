@@ -147,7 +147,7 @@ export const importQueries = {
    */
   authors: (owner: string, repo: string, version: string, expected?: number) =>
     queryOptions({
-      queryKey: [...importQueries.repo(owner, repo), 'authors', version] as const,
+      queryKey: [...importQueries.repo(owner, repo), 'authors', version, expected] as const,
       queryFn: () => listCommitAuthors(owner, repo, expected),
       staleTime: Infinity,
       placeholderData: keepPreviousData,
