@@ -4,9 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
@@ -28,33 +25,24 @@ import {
   filterRows,
   pendingChanges,
   type AuthorEdits,
-  type AuthorFilter,
 } from '../utils/author-edits';
 import { readListState, writeListState, type AuthorListState } from '../utils/author-list-params';
 import { authorsExpected, authorsVersion, mappingClosed } from '../utils/import-phase';
 import type { CommitAuthor, SourceImport } from '../utils/import-model';
-import { writeAuthorsCsv, writeAuthorsFile } from '../utils/mapping-files';
 import { AuthorGrid } from './author-grid';
+import { AuthorToolbar } from './author-toolbar';
 import { CopyMappingDialog } from './copy-mapping-dialog';
 import { MapByRuleDialog } from './map-by-rule-dialog';
 import { MappingImportDialog } from './mapping-import-dialog';
 import { MappingWindowNotice } from './mapping-window-notice';
+import { SaveFailuresAlert } from './save-failures-alert';
 import { SaveProgress } from './save-progress';
 
 /** Bulk changes are applied this many at a time, a browser task each, so the page never freezes. */
 const BULK_CHUNK = 2_000;
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function download(name: string, type: string, content: string) {
-  const url = URL.createObjectURL(new Blob([content], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = name;
-  anchor.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** The author mapping editor. Loaded lazily: only the import page needs it. */
+/** The author mapping editor: the list, its bulk steps, and saving at GitHub's pace. */
 export function AuthorEditor({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
   const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item), authorsExpected(item));
   const authors = useQuery(authorsQuery);
@@ -186,58 +174,30 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
       {readOnly ? null : <MappingWindowNotice item={item} unsaved={valid.length} />}
       <RefreshFailedAlert query={authors} />
       {readOnly ? null : <DraftSyncNotices sync={draftSync} />}
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, mb: 2, alignItems: { md: 'center' } }}>
-        <TextField
-          size="small"
-          label="Search authors"
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          sx={{ minWidth: 260 }}
-        />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={filter}
-          onChange={(_event, value: AuthorFilter | null) => value && setList({ filter: value, row: 0 })}
-          aria-label="Show"
-        >
-          <ToggleButton value="all">All</ToggleButton>
-          <ToggleButton value="changed">Changed</ToggleButton>
-          <ToggleButton value="synthesised">Still synthesised</ToggleButton>
-        </ToggleButtonGroup>
-        <Box sx={{ flex: 1 }} />
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <Button onClick={() => setImportOpen(true)} disabled={readOnly || applying !== undefined}>
-            Import mapping…
-          </Button>
-          <Button onClick={() => setRuleOpen(true)} disabled={readOnly || applying !== undefined}>
-            Map by rule…
-          </Button>
-          <Button onClick={() => setCopyOpen(true)} disabled={readOnly || applying !== undefined}>
-            Copy from another import…
-          </Button>
-          {undo && !applying ? (
-            <Button
-              onClick={() => {
-                setEdits(() => undo.before);
-                setUndo(undefined);
-              }}
-              disabled={readOnly || saving}
-            >
-              Undo {undo.label}
-            </Button>
-          ) : null}
-          <Button
-            onClick={() => download(`${repo}-authors.txt`, 'text/plain', writeAuthorsFile(exportRows()))}
-          >
-            Export authors file
-          </Button>
-          <Button onClick={() => download(`${repo}-authors.csv`, 'text/csv', writeAuthorsCsv(exportRows()))}>
-            Export CSV
-          </Button>
-        </Stack>
-      </Stack>
+      <AuthorToolbar
+        repo={repo}
+        query={query}
+        onQuery={setQuery}
+        filter={filter}
+        onFilter={(value) => setList({ filter: value, row: 0 })}
+        bulkDisabled={readOnly || applying !== undefined}
+        onImport={() => setImportOpen(true)}
+        onRule={() => setRuleOpen(true)}
+        onCopy={() => setCopyOpen(true)}
+        undo={
+          undo && !applying
+            ? {
+                label: undo.label,
+                disabled: readOnly || saving,
+                onUndo: () => {
+                  setEdits(() => undo.before);
+                  setUndo(undefined);
+                },
+              }
+            : undefined
+        }
+        exportRows={exportRows}
+      />
       <Stack direction="row" sx={{ gap: 2, mb: 1, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="body2" role="status">
           Showing {formatNumber(shown.length)} of {formatNumber(rows.length)} authors ·{' '}
@@ -277,21 +237,7 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
         onStop={saver.stop}
       />
       {failedCount > 0 && !saving ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          <AlertTitle>
-            {failedCount} {failedCount === 1 ? 'change was' : 'changes were'} not saved
-          </AlertTitle>
-          Your edits are kept. Rows marked “Save failed” say why; fix them or retry.
-          <Box component="ul" sx={{ m: 0, pl: 3 }}>
-            {Object.entries(failures)
-              .slice(0, 5)
-              .map(([id, message]) => (
-                <li key={id}>
-                  {byId.get(Number(id))?.remoteName ?? id}: {message}
-                </li>
-              ))}
-          </Box>
-        </Alert>
+        <SaveFailuresAlert failures={failures} nameOf={(id) => byId.get(id)?.remoteName} />
       ) : null}
       <AuthorGrid
         rows={shown}
