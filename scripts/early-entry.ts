@@ -25,15 +25,15 @@ export function earlyEntry(root: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        let src = `/${EARLY_ENTRY}`;
-        if (context.bundle) {
-          const chunk = Object.values(context.bundle).find(
-            (output) =>
-              output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(EARLY_ENTRY),
-          );
-          if (!chunk) return;
-          src = `/${chunk.fileName}`;
-        }
+        // Build only: under `vite dev` an async entry could load the page's modules before React Refresh's
+        // preamble has run, which breaks them; the route's loader still starts the data there.
+        if (!context.bundle) return;
+        const chunk = Object.values(context.bundle).find(
+          (output) =>
+            output.type === 'chunk' && output.isEntry && output.facadeModuleId?.endsWith(EARLY_ENTRY),
+        );
+        if (!chunk) return;
+        const src = `/${chunk.fileName}`;
         return [
           {
             tag: 'script',
