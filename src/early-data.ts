@@ -1,13 +1,10 @@
 /**
  * The second, small entry (index.html loads it `async`): it starts the page's data requests as soon as its few
  * modules arrive, while the app's chunk is still downloading and evaluating (10,000 authors were asked for
- * ~0.25 s later without it), and fetches the import page's code alongside. The app finds the answers in the
- * shared query client, and the page's modules already loaded.
+ * ~0.25 s later without it), and fetches the page's code alongside. The app finds the answers in the shared
+ * query client, and the page's modules already loaded.
  */
-import { matchParams, prefetchPageData } from './app/page-data';
+import { startPage } from './app/page-data';
 import { pageQueryClient } from './app/page-query-client';
-import { importPaths } from './features/imports/paths';
 
-prefetchPageData(pageQueryClient(), location.pathname);
-// The router asks for the same module once the app runs; failures are its to show.
-if (matchParams(importPaths.repo, location.pathname)) import('./app/routes/import').catch(() => undefined);
+startPage(pageQueryClient(), location.pathname);

@@ -25,8 +25,14 @@ export function matchParams(pattern: string, pathname: string): Record<string, s
   return params;
 }
 
-/** Start the data of the page at `pathname` (only the import page has data worth starting this early). */
-export function prefetchPageData(queryClient: QueryClient, pathname: string): void {
+/**
+ * Start the data and the code of the page at `pathname` (only the import page has enough of both to be worth
+ * starting before the app runs).
+ */
+export function startPage(queryClient: QueryClient, pathname: string): void {
   const imported = matchParams(importPaths.repo, pathname);
-  if (imported) prefetchImport(queryClient, imported.owner ?? '', imported.repo ?? '');
+  if (!imported) return;
+  prefetchImport(queryClient, imported.owner ?? '', imported.repo ?? '');
+  // The router asks for the same module once the app runs; failures are its to show.
+  import('./routes/import').catch(() => undefined);
 }

@@ -5,6 +5,7 @@ import { rateLimitStore } from '@/lib/rate-limit-store';
 import { clearFaults, counter, injectFault, removeFault } from '@/testing/fault-helpers';
 import { renderApp } from '@/testing/render-with-providers';
 import { keptDraftsText, simGithub, simulator } from '@/testing/sim-server';
+import { cellOf, rowOf } from '@/testing/author-grid-cells';
 
 /**
  * The author-mapping editor while GitHub misbehaves during a save: the user's edits are never lost (not
@@ -39,21 +40,6 @@ async function importInMapping(): Promise<[Author, Author, Author]> {
 }
 
 const serverAuthors = async () => (await sim('GET', `${REPO}/import/authors`)) as Author[];
-
-function rowOf(remoteName: string): HTMLElement {
-  const grid = screen.getByRole('grid', { name: 'Commit authors' });
-  const row = within(grid)
-    .getAllByRole('row')
-    .find((candidate) => candidate.querySelector('[data-field="remoteName"]')?.textContent === remoteName);
-  if (!row) throw new Error(`no row for ${remoteName}`);
-  return row;
-}
-
-function cellOf(remoteName: string, field: 'name' | 'email'): HTMLElement {
-  const cell = rowOf(remoteName).querySelector<HTMLElement>(`[data-field="${field}"]`);
-  if (!cell) throw new Error(`no ${field} cell for ${remoteName}`);
-  return cell;
-}
 
 async function openEditor() {
   const view = renderApp(PAGE);

@@ -1,7 +1,8 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
 import { simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { cellOf } from '@/testing/author-grid-cells';
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -22,16 +23,6 @@ async function importInMapping(): Promise<Author[]> {
   });
   simulator().advance(61);
   return (await (await simGithub('GET', `${REPO}/import/authors`)).json()) as Author[];
-}
-
-function cellOf(remoteName: string, field: 'name' | 'email'): HTMLElement {
-  const grid = screen.getByRole('grid', { name: 'Commit authors' });
-  const row = within(grid)
-    .getAllByRole('row')
-    .find((candidate) => candidate.querySelector('[data-field="remoteName"]')?.textContent === remoteName);
-  const cell = row?.querySelector<HTMLElement>(`[data-field="${field}"]`);
-  if (!cell) throw new Error(`no ${field} cell for ${remoteName}`);
-  return cell;
 }
 
 /** Another browser: its own localStorage (so its own client id) and a fresh page. */

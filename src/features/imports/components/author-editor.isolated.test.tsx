@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
 import { keptDraftsText, simServer, simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { cellOf, rowOf } from '@/testing/author-grid-cells';
 
 vi.mock('../utils/save-spacing', () => ({ SAVE_SPACING_MS: 0 }));
 
@@ -28,21 +29,6 @@ async function importInMapping(): Promise<Author[]> {
   await sim('PUT', `${REPO}/import`, { vcs_url: 'http://svn.example.com/svn/authors-12', vcs: 'subversion' });
   simulator().advance(61);
   return (await sim('GET', `${REPO}/import/authors`)) as Author[];
-}
-
-function rowOf(remoteName: string): HTMLElement {
-  const grid = screen.getByRole('grid', { name: 'Commit authors' });
-  const row = within(grid)
-    .getAllByRole('row')
-    .find((candidate) => candidate.querySelector('[data-field="remoteName"]')?.textContent === remoteName);
-  if (!row) throw new Error(`no row for ${remoteName}`);
-  return row;
-}
-
-function cellOf(remoteName: string, field: 'name' | 'email'): HTMLElement {
-  const cell = rowOf(remoteName).querySelector<HTMLElement>(`[data-field="${field}"]`);
-  if (!cell) throw new Error(`no ${field} cell for ${remoteName}`);
-  return cell;
 }
 
 describe('author mapping editor', { timeout: 60_000 }, () => {

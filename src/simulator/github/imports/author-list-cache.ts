@@ -24,8 +24,11 @@ export function authorListJson(
   links: ImportLinks,
 ): AuthorListJson {
   const key = `${visible.length}|${since}|${importUrl(item, links)}`;
-  const answers = cache.get(item.authors) ?? new Map<string, AuthorListJson>();
-  cache.set(item.authors, answers);
+  let answers = cache.get(item.authors);
+  if (!answers) {
+    answers = new Map();
+    cache.set(item.authors, answers);
+  }
   const cached = answers.get(key);
   if (cached) return cached;
   const text = JSON.stringify(
