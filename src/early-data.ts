@@ -6,5 +6,8 @@
  */
 import { startPage } from './app/page-data';
 import { pageQueryClient } from './app/page-query-client';
+import { warmFormatters } from './lib/format';
 
 startPage(pageQueryClient(), location.pathname);
+// A task of its own, after the requests have left.
+setTimeout(warmFormatters, 0);

@@ -24,9 +24,10 @@ function supported(): boolean {
 
 function readAvailability(): NotificationAvailability {
   if (!supported()) return 'unsupported';
-  if (Notification.permission === 'denied') return 'denied';
-  const wanted = localStorage.getItem(PREFERENCE_KEY) === 'on';
-  return wanted && Notification.permission === 'granted' ? 'on' : 'off';
+  const permission = Notification.permission;
+  if (permission !== 'granted') return permission === 'denied' ? 'denied' : 'off';
+  // Storage only when it can matter: React reads this on every render of the app bar.
+  return localStorage.getItem(PREFERENCE_KEY) === 'on' ? 'on' : 'off';
 }
 
 function subscribe(listener: () => void) {

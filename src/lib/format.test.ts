@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { formatClockTime, formatDateTime, formatDuration, formatNumber, formatResetTime } from './format';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  formatClockTime,
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  formatResetTime,
+} from './format';
 
 // Built from local parts, so the expectations hold in any time zone.
 const AT = new Date(2024, 0, 1, 14, 5, 9).getTime();
@@ -56,5 +62,26 @@ describe('formatResetTime', () => {
   it('gives the full date further away', () => {
     expect(formatResetTime(AT, AT - 86_400_000, 'en-GB')).toBe('1 Jan 2024, 14:05');
     expect(formatResetTime(AT, AT + 2 * 86_400_000, 'en-GB')).toBe('1 Jan 2024, 14:05');
+  });
+});
+
+describe('warmFormatters', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('makes the default formatters once, so the first render builds none', async () => {
+    // A fresh copy of the module: the tests above have filled this one's formatters already.
+    vi.resetModules();
+    const fresh = await import('./format');
+    const expected = new Intl.NumberFormat().format(4996);
+    fresh.warmFormatters();
+    const numberFormat = vi.spyOn(Intl, 'NumberFormat');
+    const dateTimeFormat = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(fresh.formatNumber(4996)).toBe(expected);
+    fresh.formatDateTime(AT);
+    fresh.formatClockTime(AT);
+    expect(numberFormat).not.toHaveBeenCalled();
+    expect(dateTimeFormat).not.toHaveBeenCalled();
   });
 });

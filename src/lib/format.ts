@@ -24,6 +24,16 @@ function dateFormat(
   return format;
 }
 
+/**
+ * Make the default locale's formatters ahead of the first render: the first Intl formatter of a page costs
+ * ~20 ms of locale set-up (~80 ms on a phone), better spent while the app's code is still downloading.
+ */
+export function warmFormatters(): void {
+  formatNumber(0);
+  formatDateTime(0);
+  formatClockTime(0);
+}
+
 export function formatClockTime(epochMs: number, locale?: string): string {
   return dateFormat('clock', locale, { hour: '2-digit', minute: '2-digit' }).format(epochMs);
 }
