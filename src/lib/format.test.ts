@@ -1,11 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  formatClockTime,
-  formatDateTime,
-  formatDuration,
-  formatNumber,
-  formatResetTime,
-} from './format';
+import { formatClockTime, formatDateTime, formatDuration, formatNumber, formatResetTime } from './format';
 
 // Built from local parts, so the expectations hold in any time zone.
 const AT = new Date(2024, 0, 1, 14, 5, 9).getTime();
