@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useNow } from './use-now';
+import { useHasPassed, useNow } from './use-now';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -43,5 +43,83 @@ describe('useNow', () => {
     expect(result.current).toBe(10_000);
     unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('useNow(null)', () => {
+  it('does not tick', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useNow(null);
+    });
+    act(() => {
+      vi.advanceTimersByTime(60_000);
+    });
+    expect(result.current).toBe(0);
+    expect(renders).toBe(1);
+  });
+});
+
+describe('useHasPassed', () => {
+  it('re-renders once, when the moment comes, instead of every second', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useHasPassed(1_005_000);
+    });
+    act(() => {
+      vi.advanceTimersByTime(4_999);
+    });
+    expect(result.current).toBe(false);
+    expect(renders).toBe(1);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(result.current).toBe(true);
+    expect(renders).toBe(2);
+  });
+
+  it('counts a moment already gone, or none, as passed', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    expect(renderHook(() => useHasPassed(999_999)).result.current).toBe(true);
+    expect(renderHook(() => useHasPassed(undefined)).result.current).toBe(true);
+  });
+
+  it('follows a new moment', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    const { result, rerender } = renderHook(({ at }) => useHasPassed(at), {
+      initialProps: { at: 1_001_000 as number | undefined },
+    });
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(result.current).toBe(true);
+    rerender({ at: 1_010_000 });
+    expect(result.current).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(9_000);
+    });
+    expect(result.current).toBe(true);
+  });
+
+  it('does not read a timer that fires early by the wall clock as not yet passed', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    const { result } = renderHook(() => useHasPassed(1_002_000));
+    act(() => {
+      // The timer fires while the wall clock says 1 ms short (clock adjustments, coarse timers).
+      vi.advanceTimersByTime(1_999);
+      vi.setSystemTime(1_001_999);
+      vi.advanceTimersByTime(1);
+      vi.setSystemTime(1_001_999);
+    });
+    expect(result.current).toBe(true);
   });
 });

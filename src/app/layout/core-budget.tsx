@@ -3,14 +3,13 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { rateLimitQueries } from '@/features/rate-limits/api/rate-limit-queries';
-import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
-import { formatDuration, formatNumber } from '@/lib/format';
+import { Countdown } from '@/components/countdown';
+import { formatNumber } from '@/lib/format';
 
 /** The core budget, always visible, from the x-ratelimit-* headers of the latest GitHub response. */
 export function CoreBudget() {
   const { readings, clockOffsetMs } = useRateLimitSnapshot();
-  const now = useNow(1_000);
   const core = readings.core;
   // Pages that talk only to the registrar would leave the bar empty: ask once (`GET /rate_limit` is free).
   // Shares the rate-limits page's query, so that page costs no second request.
@@ -35,7 +34,7 @@ export function CoreBudget() {
         {low ? ' (low)' : ''}
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
           {' '}
-          · resets in {formatDuration(core.reset * 1000 - (now + clockOffsetMs))}
+          · resets in <Countdown to={core.reset * 1000} offsetMs={clockOffsetMs} />
         </Box>
       </Typography>
     </Box>

@@ -9,7 +9,7 @@ describe('theme', () => {
   // Without CSS variables MUI swaps in the chosen scheme's palette as given: a partial one would leave the
   // light background (and the light palette's derived colours) under a dark primary.
   it('carries a complete palette for each scheme', () => {
-    const schemes = theme.colorSchemes as unknown as Record<'light' | 'dark', Scheme>;
+    const schemes = (theme as unknown as { colorSchemes: Record<'light' | 'dark', Scheme> }).colorSchemes;
     expect(schemes.dark.palette).toMatchObject({
       mode: 'dark',
       background: { default: '#121212' },

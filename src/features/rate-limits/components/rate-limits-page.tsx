@@ -22,10 +22,13 @@ import { historyByCategory, type ChartSpan } from '../utils/history-by-category'
 import { sortByUrgency } from '../utils/urgency';
 import { RateLimitCard } from './rate-limit-card';
 
+const PAGE_TICK_MS = 10_000;
+
 export function RateLimitsPage() {
   const query = useQuery(rateLimitQueries.status());
   const { clockOffsetMs } = useRateLimitSnapshot();
-  const now = useNow(1_000);
+  // Projections and charts move on slowly; each card's countdown ticks every second on its own.
+  const now = useNow(PAGE_TICK_MS);
   const serverNow = now + clockOffsetMs;
   const status = query.data;
   const categories = status?.enabled ? status.categories : undefined;
