@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from "react";
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
@@ -30,7 +30,7 @@ export function RateLimitsPage() {
   // Projections and charts move on slowly; each card's countdown ticks every second on its own.
   const now = useNow(PAGE_TICK_MS);
   const serverNow = now + clockOffsetMs;
-  const status = query.data;
+  const status = useDeferredValue(query.data);
   const categories = status?.enabled ? status.categories : undefined;
   const history = useQuery(rateLimitQueries.history());
   const recorded = useMemo(
