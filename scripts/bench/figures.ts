@@ -10,6 +10,7 @@ import { gatewayRss } from './gateway-rss';
 import { historyRender } from './history-render';
 import { storeHistory } from './store-history';
 import { lighthouseMobile } from './lighthouse-mobile';
+import { mainThreadBlocking } from './main-thread-blocking';
 import { mappingApply } from './mapping-apply';
 import type { BenchFigure } from './types';
 import { waves } from './waves';
@@ -33,5 +34,6 @@ export const FIGURES: BenchFigure[] = [
   storeHistory,
   historyRender,
   lighthouseMobile,
+  mainThreadBlocking,
   waves,
 ];

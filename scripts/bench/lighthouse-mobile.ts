@@ -1,23 +1,12 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
-import { callJson, startBenchGateway } from './bench-browser';
+import { startBenchGateway } from './bench-browser';
+import { PAGE_TOUR, seedPageTour } from './page-tour';
 import { verdict, type BenchFigure } from './types';
 
 const SCORE_GOAL = 95;
 const FCP_GOAL_MS = 1_800;
-
-const PAGES: [string, string][] = [
-  ['overview (first page)', '/'],
-  ['rate limits', '/rate-limits'],
-  ['migrations', '/migrations/orgs/octo-org'],
-  ['a migration', '/migrations/orgs/octo-org/1'],
-  ['an import (author editor)', '/imports/octo-org/hello-world'],
-  ['domains', '/domains?tld=com'],
-  ['compare', '/domains/compare?tlds=com,us,ca'],
-  ['connection', '/connection'],
-  ['waves', '/waves'],
-];
 
 /**
  * Lighthouse 12's mobile performance audit (its defaults: a mid-range phone, simulated slow 4G throttling) of
@@ -35,17 +24,9 @@ export const lighthouseMobile: BenchFigure = {
       logLevel: 'silent',
     });
     try {
-      await callJson(server.origin, '/api/github/orgs/octo-org/migrations', {
-        method: 'POST',
-        body: { repositories: ['hello-world'] },
-      });
-      await callJson(server.origin, '/api/github/repos/octo-org/hello-world/import', {
-        method: 'PUT',
-        body: { vcs_url: 'http://svn.example.com/svn/authors-40', vcs: 'subversion' },
-      });
-      await callJson(server.origin, '/__sim/advance', { method: 'POST', body: { seconds: 65 } });
+      await seedPageTour(server.origin);
       const rows = [];
-      for (const [name, path] of PAGES) {
+      for (const [name, path] of PAGE_TOUR) {
         context.log(`lighthouse: ${name} (${path})`);
         const result = await lighthouse(`${server.origin}${path}`, {
           port: chrome.port,

@@ -47,7 +47,9 @@ describe('notifications for the page on screen', () => {
       }),
     );
     renderApp('/imports/octocat/hello-world');
-    await waitFor(() => expect(recorded).toEqual([{ kind: 'import', key: 'octocat/hello-world' }]));
+    await waitFor(() => expect(recorded).toEqual([{ kind: 'import', key: 'octocat/hello-world' }]), {
+      timeout: 8_000,
+    });
   });
 
   it('records a TLD lookup, but not what is not a TLD', async () => {

@@ -37,11 +37,12 @@ import { StateTimeline } from './state-timeline';
 /** One migration: state (polled until exported or failed), timeline, archive, settings, repositories and locks. */
 export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number }) {
   const query = useQuery(migrationQueries.detail(scope, id));
-  // Drawn in a background render React can slice: the whole page appearing at once was one ~75 ms task.
-  const migration = useDeferredValue(query.data);
-  useDocumentTitle(`Export ${id}`, migration?.state ?? (query.isError ? 'not loaded' : undefined));
+  const latest = query.data;
+  useDocumentTitle(`Export ${id}`, latest?.state ?? (query.isError ? 'not loaded' : undefined));
   const key = scopeKey(scope);
-  const { memory, update } = useMigrationMemory(key, id, migration);
+  const { memory, update } = useMigrationMemory(key, id, latest);
+  // Drawn in a background render React can slice: the whole page appearing at once was one ~75 ms task.
+  const migration = useDeferredValue(latest);
   const { clockOffsetMs } = useRateLimitSnapshot();
   const now = useNow(30_000) + clockOffsetMs;
   const navigate = useNavigate();
