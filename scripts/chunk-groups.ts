@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { EARLY_ENTRY } from './early-entry.ts';
 
+/** The theme is MUI's work (creating it is most of its cost): it goes with MUI, evaluated before our code. */
+const THEME = 'src/app/theme/theme.ts';
+
 interface ModuleGraph {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
@@ -8,26 +11,44 @@ interface ModuleGraph {
 /** Libraries heavy enough to stay in their own lazy chunks (charts, schema forms, CSV): never in `shared`. */
 const HEAVY = /node_modules[\\/](@mui[\\/]x-|@rjsf|ajv|papaparse|@cfworker|d3-)/;
 
+/** React DOM and its scheduler: the first of the three chunks the entry evaluates, one per task. */
+const REACT_DOM = /node_modules[\\/](react-dom|scheduler)[\\/]/;
+
 /**
  * How the browser build is split (Rolldown `codeSplitting` groups), for a slow phone connection: every module
- * the entry and the first page load goes into one `app` chunk (by default Rolldown made 26 small chunks of
- * them, one request each), and code shared by several other pages into one `shared` chunk (36 more requests
- * on the import page). Heavy parts stay lazy where they are used.
+ * the first page (the overview) needs goes into three chunks, preloaded together and evaluated one per task
+ * by `src/main.tsx` (one ~100 ms task before): `react-dom`, `vendor` (the other libraries, with the theme,
+ * which is MUI work) and `app` (our code). By default Rolldown made 26 small chunks of them, one request
+ * each. Code shared by several other pages goes into one `shared` chunk (36 more requests on the import
+ * page). Heavy parts stay lazy where they are used.
  */
 export function chunkGroups(root: string) {
-  // The first page (the overview) is in the entry's chunk too: it alone then needs no other request.
   const app = reachableFrom(
-    ['src/main.tsx', 'src/app/routes/overview.tsx'].map((file) => path.resolve(root, file)),
+    ['src/app/start.tsx', 'src/app/routes/overview.tsx'].map((file) => path.resolve(root, file)),
   );
-  // The early-data entry's few modules get their own chunk, which the app chunk imports: in `app`, the early
+  const theme = path.resolve(root, THEME);
+  // The early-data entry's few modules get their own chunk, which the others import: in `app`, the early
   // entry would wait for all of the app's code.
   const earlyEntry = path.resolve(root, EARLY_ENTRY);
   const early = reachableFrom([earlyEntry]);
+  const firstPage = (id: string, graph: ModuleGraph) => app(graph).has(id) && !early(graph).has(id);
   return [
     {
       debugName: 'early',
       name: (id: string, graph: ModuleGraph) => (id !== earlyEntry && early(graph).has(id) ? 'early' : null),
+      priority: 40,
+    },
+    {
+      debugName: 'react-dom',
+      name: (id: string, graph: ModuleGraph) =>
+        firstPage(id, graph) && REACT_DOM.test(id) ? 'react-dom' : null,
       priority: 30,
+    },
+    {
+      debugName: 'vendor',
+      name: (id: string, graph: ModuleGraph) =>
+        firstPage(id, graph) && (id.includes('node_modules') || id === theme) ? 'vendor' : null,
+      priority: 25,
     },
     {
       debugName: 'app',

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import type { HtmlTagDescriptor, IndexHtmlTransformHook, Plugin } from 'vite';
 
 /** The second browser entry: starts the page's data while the app's code loads (src/early-data.ts). */
 export const EARLY_ENTRY = 'src/early-data.ts';
+/** The app's entry, which evaluates the app in stages (see stagePreloads). */
+const APP_ENTRY = 'src/main.tsx';
 
 /**
  * Adds `<script type="module" async>` for the early-data entry to index.html. Vite folds every module script
@@ -40,8 +42,41 @@ export function earlyEntry(root: string): Plugin {
             attrs: { type: 'module', async: true, crossorigin: true, src },
             injectTo: 'head-prepend',
           },
+          ...stagePreloads(context.bundle),
         ];
       },
     },
   };
+}
+
+type Bundle = NonNullable<Parameters<IndexHtmlTransformHook>[1]['bundle']>;
+
+/**
+ * `src/main.tsx` evaluates the app in stages through `import()` (one chunk per task). Vite preloads only an
+ * entry's static imports, so the chunks of those stages would be asked for one after another, a round trip
+ * each: preload them (and what they import) from index.html as well. A preload fetches and compiles, it
+ * does not evaluate.
+ */
+function stagePreloads(bundle: Bundle): HtmlTagDescriptor[] {
+  // index.html's module script: Vite names its chunk after the page, not after src/main.tsx.
+  const entry = Object.values(bundle).find(
+    (output) =>
+      output.type === 'chunk' && output.isEntry && output.moduleIds.some((id) => id.endsWith(APP_ENTRY)),
+  );
+  if (entry?.type !== 'chunk') return [];
+  const files = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || files.has(fileName)) return;
+    files.add(fileName);
+    for (const next of chunk.imports) visit(next);
+  };
+  for (const fileName of entry.dynamicImports) visit(fileName);
+  // Those the entry imports statically are in index.html already.
+  for (const fileName of entry.imports) files.delete(fileName);
+  return [...files].map((fileName) => ({
+    tag: 'link',
+    attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+    injectTo: 'head' as const,
+  }));
 }

@@ -7,7 +7,8 @@
 import { startPage } from './app/page-data';
 import { pageQueryClient } from './app/page-query-client';
 import { warmFormatters } from './lib/format';
+import { nextTask } from './lib/next-task';
 
 startPage(pageQueryClient(), location.pathname);
 // A task of its own, after the requests have left.
-setTimeout(warmFormatters, 0);
+void nextTask().then(warmFormatters);

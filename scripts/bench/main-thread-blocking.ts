@@ -63,7 +63,10 @@ export const mainThreadBlocking: BenchFigure = {
         for (let load = 0; load < LOADS; load += 1) {
           const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
           await page.goto(`${server.origin}/favicon.svg`);
-          await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline'] });
+          await browser.startTracing(page, {
+            path: tracePath,
+            categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+          });
           await page.goto(`${server.origin}${address}`);
           await page.waitForTimeout(WATCH_MS);
           await browser.stopTracing();

@@ -26,13 +26,14 @@ const PAGE_TICK_MS = 10_000;
 
 export function RateLimitsPage() {
   const query = useQuery(rateLimitQueries.status());
+  const history = useQuery(rateLimitQueries.history());
   const { clockOffsetMs } = useRateLimitSnapshot();
-  // Projections and charts move on slowly; each card's countdown ticks every second on its own.
-  const now = useNow(PAGE_TICK_MS);
+  // Projections and charts move on slowly; each card's countdown ticks every second on its own. An answer
+  // is a fresher "now" than the last tick: its readings must not be in the future of the charts.
+  const now = Math.max(useNow(PAGE_TICK_MS), query.dataUpdatedAt, history.dataUpdatedAt);
   const serverNow = now + clockOffsetMs;
   const status = useDeferredValue(query.data);
   const categories = status?.enabled ? status.categories : undefined;
-  const history = useQuery(rateLimitQueries.history());
   const recorded = useMemo(
     () => (history.data ? historyByCategory(history.data.samples) : undefined),
     [history.data],
