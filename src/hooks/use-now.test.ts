@@ -94,8 +94,8 @@ describe('useHasPassed', () => {
   it('follows a new moment', () => {
     vi.useFakeTimers();
     vi.setSystemTime(1_000_000);
-    const { result, rerender } = renderHook(({ at }) => useHasPassed(at), {
-      initialProps: { at: 1_001_000 as number | undefined },
+    const { result, rerender } = renderHook(({ at }: { at: number | undefined }) => useHasPassed(at), {
+      initialProps: { at: 1_001_000 },
     });
     act(() => {
       vi.advanceTimersByTime(1_000);
@@ -105,6 +105,21 @@ describe('useHasPassed', () => {
     expect(result.current).toBe(false);
     act(() => {
       vi.advanceTimersByTime(9_000);
+    });
+    expect(result.current).toBe(true);
+  });
+
+  it("waits past setTimeout's longest delay without calling the moment come", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(0);
+    const at = 40 * 86_400_000;
+    const { result } = renderHook(() => useHasPassed(at));
+    act(() => {
+      vi.advanceTimersByTime(2 ** 31);
+    });
+    expect(result.current).toBe(false);
+    act(() => {
+      vi.advanceTimersByTime(at - 2 ** 31);
     });
     expect(result.current).toBe(true);
   });

@@ -24,15 +24,17 @@ const MAX_DELAY_MS = 2 ** 31 - 1;
 export function useHasPassed(at: number | undefined): boolean {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (at === undefined) return;
-    const wait = at - Date.now();
-    if (wait <= 0) {
-      setNow(Date.now());
-      return;
-    }
-    // A timer may fire a little before the moment by the wall clock: never read it as not yet passed.
-    const timer = setTimeout(() => setNow(Math.max(Date.now(), at)), Math.min(wait, MAX_DELAY_MS));
+    if (at === undefined || at <= now) return;
+    // A moment already gone by the wall clock still goes through a (0 ms) timer.
+    const wait = Math.max(0, at - Date.now());
+    const tooFar = wait > MAX_DELAY_MS;
+    // A timer may fire a little before the moment by the wall clock: never read it as not yet passed. One
+    // that stopped short (setTimeout's limit) only updates the clock, and this effect waits again.
+    const timer = setTimeout(
+      () => setNow(tooFar ? Date.now() : Math.max(Date.now(), at)),
+      Math.min(wait, MAX_DELAY_MS),
+    );
     return () => clearTimeout(timer);
-  }, [at]);
+  }, [at, now]);
   return at === undefined || at <= now;
 }
