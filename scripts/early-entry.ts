@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { HtmlTagDescriptor, IndexHtmlTransformHook, Plugin } from 'vite';
+import { PAGE_CHUNKS_ID } from '../src/app/page-chunks-id.ts';
 
 /** The second browser entry: starts the page's data while the app's code loads (src/early-data.ts). */
 export const EARLY_ENTRY = 'src/early-data.ts';
@@ -43,6 +44,7 @@ export function earlyEntry(root: string): Plugin {
             injectTo: 'head-prepend',
           },
           ...stagePreloads(context.bundle),
+          pageChunksTag(context.bundle),
         ];
       },
     },
@@ -58,20 +60,10 @@ type Bundle = NonNullable<Parameters<IndexHtmlTransformHook>[1]['bundle']>;
  * does not evaluate.
  */
 function stagePreloads(bundle: Bundle): HtmlTagDescriptor[] {
-  // index.html's module script: Vite names its chunk after the page, not after src/main.tsx.
-  const entry = Object.values(bundle).find(
-    (output) =>
-      output.type === 'chunk' && output.isEntry && output.moduleIds.some((id) => id.endsWith(APP_ENTRY)),
-  );
-  if (entry?.type !== 'chunk') return [];
+  const entry = appEntry(bundle);
+  if (!entry) return [];
   const files = new Set<string>();
-  const visit = (fileName: string) => {
-    const chunk = bundle[fileName];
-    if (chunk?.type !== 'chunk' || files.has(fileName)) return;
-    files.add(fileName);
-    for (const next of chunk.imports) visit(next);
-  };
-  for (const fileName of entry.dynamicImports) visit(fileName);
+  for (const fileName of entry.dynamicImports) closure(bundle, fileName, files);
   // Those the entry imports statically are in index.html already.
   for (const fileName of entry.imports) files.delete(fileName);
   return [...files].map((fileName) => ({
@@ -79,4 +71,52 @@ function stagePreloads(bundle: Bundle): HtmlTagDescriptor[] {
     attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
     injectTo: 'head' as const,
   }));
+}
+
+const PAGE_MODULE = /src\/app\/routes\/([\w-]+)\.tsx$/;
+
+/**
+ * Each page module's chunks beyond those index.html preloads anyway, as JSON the early entry reads to
+ * preload the code of the page being opened (`src/app/page-code.ts`).
+ */
+function pageChunksTag(bundle: Bundle): HtmlTagDescriptor {
+  const entry = appEntry(bundle);
+  const preloaded = new Set<string>();
+  if (entry) {
+    closure(bundle, entry.fileName, preloaded);
+    for (const fileName of entry.dynamicImports) closure(bundle, fileName, preloaded);
+  }
+  const pages: Record<string, string[]> = {};
+  for (const output of Object.values(bundle)) {
+    if (output.type !== 'chunk' || !output.isDynamicEntry) continue;
+    const page = PAGE_MODULE.exec(output.facadeModuleId ?? '');
+    if (!page?.[1]) continue;
+    const files = new Set<string>();
+    closure(bundle, output.fileName, files);
+    pages[page[1]] = [...files].filter((fileName) => !preloaded.has(fileName));
+  }
+  return {
+    tag: 'script',
+    attrs: { type: 'application/json', id: PAGE_CHUNKS_ID },
+    // JSON inside a script element: no "</script>" can close it early.
+    children: JSON.stringify(pages).replace(/</g, '\\u003c'),
+    injectTo: 'head',
+  };
+}
+
+/** index.html's module script: Vite names its chunk after the page, not after src/main.tsx. */
+function appEntry(bundle: Bundle) {
+  const entry = Object.values(bundle).find(
+    (output) =>
+      output.type === 'chunk' && output.isEntry && output.moduleIds.some((id) => id.endsWith(APP_ENTRY)),
+  );
+  return entry?.type === 'chunk' ? entry : undefined;
+}
+
+/** `fileName` and every chunk it imports statically, into `files`. */
+function closure(bundle: Bundle, fileName: string, files: Set<string>): void {
+  const chunk = bundle[fileName];
+  if (chunk?.type !== 'chunk' || files.has(fileName)) return;
+  files.add(fileName);
+  for (const next of chunk.imports) closure(bundle, next, files);
 }

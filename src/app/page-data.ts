@@ -26,13 +26,11 @@ export function matchParams(pattern: string, pathname: string): Record<string, s
 }
 
 /**
- * Start the data and the code of the page at `pathname` (only the import page has enough of both to be worth
- * starting before the app runs).
+ * Start the data of the page at `pathname` (only the import page has enough to be worth starting before the
+ * app runs). Its code is preloaded by `preloadPageCode`.
  */
 export function startPage(queryClient: QueryClient, pathname: string): void {
   const imported = matchParams(importPaths.repo, pathname);
   if (!imported) return;
   prefetchImport(queryClient, imported.owner ?? '', imported.repo ?? '');
-  // The router asks for the same module once the app runs; failures are its to show.
-  import('./routes/import').catch(() => undefined);
 }

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { prefetchImport } from '@/features/imports/api/prefetch-import';
 import { LoadingState } from '@/components/loading-state';
 import { AppShell } from './layout/app-shell';
+import { PAGE_ROUTES, type PageModule } from './page-routes';
 import { paths } from './paths';
 import { NotFoundPage } from './routes/not-found';
 import { RouteError } from './routes/route-error';
@@ -29,31 +30,40 @@ export function createAppRoutes(queryClient?: QueryClient): RouteObject[] {
   ];
 }
 
+type RouteModule = Pick<RouteObject, 'Component' | 'ErrorBoundary'>;
+
+const LOADERS: Record<PageModule, () => Promise<RouteModule>> = {
+  overview: () => import('./routes/overview'),
+  'rate-limits': () => import('./routes/rate-limits'),
+  connection: () => import('./routes/connection'),
+  migrations: () => import('./routes/migrations'),
+  'user-migrations': () => import('./routes/user-migrations'),
+  'org-migrations': () => import('./routes/org-migrations'),
+  'org-migration': () => import('./routes/org-migration'),
+  'user-migration': () => import('./routes/user-migration'),
+  waves: () => import('./routes/waves'),
+  wave: () => import('./routes/wave'),
+  imports: () => import('./routes/imports'),
+  import: () => import('./routes/import'),
+  domains: () => import('./routes/domains'),
+  'domains-compare': () => import('./routes/domains-compare'),
+};
+
 function pages(queryClient: QueryClient | undefined): RouteObject[] {
-  return [
-    { index: true, lazy: () => import('./routes/overview') },
-    { path: paths.rateLimits, lazy: () => import('./routes/rate-limits') },
-    { path: paths.connection, lazy: () => import('./routes/connection') },
-    { path: paths.migrations.home, lazy: () => import('./routes/migrations') },
-    { path: paths.migrations.org, lazy: () => import('./routes/org-migrations') },
-    { path: paths.migrations.orgMigration, lazy: () => import('./routes/org-migration') },
-    { path: paths.migrations.user, lazy: () => import('./routes/user-migrations') },
-    { path: paths.migrations.userMigration, lazy: () => import('./routes/user-migration') },
-    { path: paths.waves.home, lazy: () => import('./routes/waves') },
-    { path: paths.waves.wave, lazy: () => import('./routes/wave') },
-    { path: paths.imports.home, lazy: () => import('./routes/imports') },
-    {
-      path: paths.imports.repo,
-      lazy: () => import('./routes/import'),
+  const routes = PAGE_ROUTES.map(({ path, module }): RouteObject => {
+    const lazy = LOADERS[module];
+    if (path === paths.home) return { index: true, lazy };
+    if (module !== 'import') return { path, lazy };
+    return {
+      path,
+      lazy,
       loader: ({ params }) => {
         if (queryClient) prefetchImport(queryClient, params.owner ?? '', params.repo ?? '');
         return null;
       },
       // The page's own queries keep it current: a changed search param (the author list) prefetches nothing.
       shouldRevalidate: () => false,
-    },
-    { path: paths.domains.home, lazy: () => import('./routes/domains') },
-    { path: paths.domains.compare, lazy: () => import('./routes/domains-compare') },
-    { path: '*', element: <NotFoundPage /> },
-  ];
+    };
+  });
+  return [...routes, { path: '*', element: <NotFoundPage /> }];
 }

@@ -11,6 +11,25 @@ test('the rate-limits page has its own address and shows the simulator’s categ
   await expectAccessible(page);
 });
 
+test('the page’s code is asked for while the app’s own code is still on its way, and once', async ({
+  page,
+}) => {
+  // Hold the app's chunk back: only the early entry can ask for the page's code before it arrives.
+  let appArrived = false;
+  await page.route(/\/assets\/app-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    appArrived = true;
+    await route.continue();
+  });
+  const asked: boolean[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/rate-limits-[\w-]+\.js$/.test(new URL(request.url()).pathname)) asked.push(appArrived);
+  });
+  await page.goto('/rate-limits');
+  await expect(page.getByRole('region', { name: 'core', exact: true })).toBeVisible();
+  expect(asked).toEqual([false]);
+});
+
 test('the reset countdown ticks', async ({ page }) => {
   await page.goto('/rate-limits');
   const core = page.getByRole('region', { name: 'core', exact: true });
