@@ -11,6 +11,12 @@ interface ModuleGraph {
 /** Libraries heavy enough to stay in their own lazy chunks (charts, schema forms, CSV): never in `shared`. */
 const HEAVY = /node_modules[\\/](@mui[\\/]x-|@rjsf|ajv|papaparse|@cfworker|d3-)/;
 
+/**
+ * Vite's helper behind every `import()`: `src/main.tsx` needs it before any stage, so it must not sit in a
+ * stage's chunk (in `app`, the entry would import that chunk statically and evaluate everything at once).
+ */
+const PRELOAD_HELPER = /vite\/preload-helper/;
+
 /** React DOM and its scheduler: the first of the three chunks the entry evaluates, one per task. */
 const REACT_DOM = /node_modules[\\/](react-dom|scheduler)[\\/]/;
 
@@ -35,7 +41,8 @@ export function chunkGroups(root: string) {
   return [
     {
       debugName: 'early',
-      name: (id: string, graph: ModuleGraph) => (id !== earlyEntry && early(graph).has(id) ? 'early' : null),
+      name: (id: string, graph: ModuleGraph) =>
+        id !== earlyEntry && (early(graph).has(id) || PRELOAD_HELPER.test(id)) ? 'early' : null,
       priority: 40,
     },
     {

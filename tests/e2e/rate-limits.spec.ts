@@ -30,6 +30,16 @@ test('the page’s code is asked for while the app’s own code is still on its 
   expect(asked).toEqual([false]);
 });
 
+test('when the app’s code cannot arrive, the loading line says so instead of loading forever', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/vendor-[\w-]+\.js$/, (route) => route.abort('connectionreset'));
+  await page.goto('/rate-limits');
+  await expect(page.getByRole('status')).toHaveText(
+    'Ferry could not load its code. Check the connection, then reload the page.',
+  );
+});
+
 test('the reset countdown ticks', async ({ page }) => {
   await page.goto('/rate-limits');
   const core = page.getByRole('region', { name: 'core', exact: true });
