@@ -89,6 +89,19 @@ export function simGithub(
   );
 }
 
+/** `simGithub`, read as JSON. */
+export async function simGithubJson(method: string, path: string, body?: unknown): Promise<unknown> {
+  return (await simGithub(method, path, body)).json();
+}
+
+/** A commit author as the simulator's GitHub lists it (the fields tests read). */
+export interface SimAuthor {
+  id: number;
+  remote_name: string;
+  name: string;
+  email: string;
+}
+
 /**
  * Where unsaved author edits may be kept: this browser's localStorage (not yet sent) and the gateway's store
  * (drafts), as one text for "the edit was not lost" checks.

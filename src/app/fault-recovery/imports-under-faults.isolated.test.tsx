@@ -4,7 +4,12 @@ import type { FaultRuleInput } from '@/simulator/faults/fault-rules';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { clearFaults, counter, injectFault, removeFault } from '@/testing/fault-helpers';
 import { renderApp } from '@/testing/render-with-providers';
-import { keptDraftsText, simGithub, simulator } from '@/testing/sim-server';
+import {
+  keptDraftsText,
+  simulator,
+  simGithubJson as sim,
+  type SimAuthor as Author,
+} from '@/testing/sim-server';
 import { cellOf, rowOf } from '@/testing/author-grid-cells';
 
 /**
@@ -20,17 +25,6 @@ configure({ asyncUtilTimeout: 10_000 });
 const REPO = '/repos/octo-org/hello-world';
 const PAGE = '/imports/octo-org/hello-world';
 const PATCH_PATH = 'repos/*/*/import/authors/*';
-
-interface Author {
-  id: number;
-  remote_name: string;
-  name: string;
-  email: string;
-}
-
-async function sim(method: string, path: string, body?: unknown): Promise<unknown> {
-  return (await simGithub(method, path, body)).json();
-}
 
 /** An import in the mapping step (time is frozen, so it stays there), with three authors. */
 async function importInMapping(): Promise<[Author, Author, Author]> {

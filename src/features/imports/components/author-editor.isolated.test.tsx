@@ -2,7 +2,14 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
-import { keptDraftsText, simServer, simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import {
+  keptDraftsText,
+  simServer,
+  simulator,
+  TEST_ORIGIN,
+  simGithubJson as sim,
+  type SimAuthor as Author,
+} from '@/testing/sim-server';
 import { cellOf, rowOf } from '@/testing/author-grid-cells';
 
 vi.mock('../utils/save-spacing', () => ({ SAVE_SPACING_MS: 0 }));
@@ -12,17 +19,6 @@ configure({ asyncUtilTimeout: 10_000 });
 
 const REPO = '/repos/octo-org/hello-world';
 const PAGE = '/imports/octo-org/hello-world';
-
-interface Author {
-  id: number;
-  remote_name: string;
-  name: string;
-  email: string;
-}
-
-async function sim(method: string, path: string, body?: unknown): Promise<unknown> {
-  return (await simGithub(method, path, body)).json();
-}
 
 /** An import in the mapping step (time is frozen, so it stays there), with its authors. */
 async function importInMapping(): Promise<Author[]> {
