@@ -5,12 +5,19 @@ import { defineConfig } from 'vite';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 import { earlyEntry } from './scripts/early-entry.ts';
 import { precompressAssets } from './scripts/precompress.ts';
+import { prerenderPages } from './scripts/prerender-pages.ts';
 import { ferryGatewayPlugin } from './src/server/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), ferryGatewayPlugin(), precompressAssets(), earlyEntry(import.meta.dirname)],
+  plugins: [
+    react(),
+    ferryGatewayPlugin(),
+    precompressAssets(),
+    earlyEntry(import.meta.dirname),
+    prerenderPages(import.meta.dirname),
+  ],
   resolve: { alias: { '@': src } },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: {

@@ -21,7 +21,9 @@ async function start(root: HTMLElement): Promise<void> {
 try {
   await start(container);
 } catch (error) {
-  // A chunk that did not arrive (connection lost, a deploy replaced it): say so instead of loading forever.
+  // A chunk that did not arrive (connection lost, a deploy replaced it): say so instead of loading forever,
+  // and take away the page drawn at build time, whose buttons would never answer.
+  document.getElementById('prerendered')?.remove();
   const status = container.querySelector('[role="status"]');
   if (status)
     status.textContent = 'Ferry could not load its code. Check the connection, then reload the page.';

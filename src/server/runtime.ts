@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { precompressedAssets } from './precompressed';
+import { mountPrerenderedPages } from './prerendered-pages';
 import { createControlApp } from '@/simulator/control';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { isScenario } from '@/simulator/github/state';
@@ -169,6 +170,8 @@ function mountSpa(app: Hono, root: string) {
   });
   app.use('/assets/*', serveStatic({ root }));
   app.get('/assets/*', (c) => c.text('Not found', 404));
+  // Before the static files: `/` is a drawn page, not the plain index.html.
+  mountPrerenderedPages(app, root);
   app.use('*', serveStatic({ root }));
   // Client-side routes: every other GET renders the SPA.
   app.get('*', (c) => {

@@ -1,10 +1,16 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { GatewayConfig } from './config';
+import { CODE_LOADER_SCRIPT, SCHEME_GUARD_SCRIPT } from '@/contracts/prerendered-pages';
+
+/** The two inline scripts a drawn page carries (src/contracts/prerendered-pages.ts), allowed by their hashes. */
+const INLINE_SCRIPT_HASHES = [SCHEME_GUARD_SCRIPT, CODE_LOADER_SCRIPT]
+  .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`)
+  .join(' ');
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${INLINE_SCRIPT_HASHES}`,
   // MUI/Emotion inject <style> elements at run time.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",

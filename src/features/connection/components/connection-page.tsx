@@ -11,6 +11,9 @@ import { connectionQueries } from '../api/connection-queries';
 import { useTestGithubConnection, useTestRegistrarConnection } from '../api/test-connection';
 import { UpstreamCard } from './upstream-card';
 
+const SUBTITLE =
+  'Where Ferry’s server sends requests. Credentials live in the server’s environment and never reach this page.';
+
 export function ConnectionPage() {
   const config = useQuery(connectionQueries.config());
   useDocumentTitle('Connection', config.data ? undefined : config.isError ? 'not loaded' : 'loading');
@@ -19,7 +22,7 @@ export function ConnectionPage() {
 
   if (!config.data) {
     return (
-      <PageContainer title="Connection">
+      <PageContainer title="Connection" subtitle={SUBTITLE}>
         {config.isError ? (
           <ErrorAlert error={config.error} onRetry={() => void config.refetch()} />
         ) : (
@@ -30,10 +33,7 @@ export function ConnectionPage() {
   }
 
   return (
-    <PageContainer
-      title="Connection"
-      subtitle="Where Ferry’s server sends requests. Credentials live in the server’s environment and never reach this page."
-    >
+    <PageContainer title="Connection" subtitle={SUBTITLE}>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <UpstreamCard

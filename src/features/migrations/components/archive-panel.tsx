@@ -47,7 +47,7 @@ export function ArchivePanel({ view, href, filename, onDelete, deleting, deleteE
       )}
       {view.kind === 'available' && (
         <Stack sx={{ gap: 1.5 }}>
-          <Typography>
+          <Typography variant="body2">
             GitHub deletes this archive in <strong>{formatRemaining(view.remainingMs)}</strong> (on{' '}
             {formatDateTime(view.expiresAt)}).
           </Typography>

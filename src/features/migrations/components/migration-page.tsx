@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -60,7 +61,18 @@ export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number
   return (
     <PageContainer
       title={`Migration #${id}`}
-      subtitle={`Export of ${scopeLabel(scope)}${migration?.guid ? ` · ${migration.guid}` : ''}`}
+      subtitle={
+        // The same words before and after the answer; the guid on a line of its own when it arrives.
+        <>
+          Export of {scopeLabel(scope)}: follow its progress, download its archive and unlock the repositories
+          it locked.
+          {migration?.guid ? (
+            <Box component="span" sx={{ display: 'block' }}>
+              {migration.guid}
+            </Box>
+          ) : null}
+        </>
+      }
       actions={
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
           <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />

@@ -45,8 +45,11 @@ export function BudgetCard({ now, rateLimitsHref }: { now: number; rateLimitsHre
             {formatNumber(core.remaining)}
             <Typography component="span" variant="body1" color="text.secondary">
               {' '}
-              / {formatNumber(core.limit)} left · resets in {formatDuration(core.reset * 1000 - serverNow)}
+              / {formatNumber(core.limit)} left
             </Typography>
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Resets in {formatDuration(core.reset * 1000 - serverNow)}
           </Typography>
           <BudgetSparkline points={points} limit={core.limit} />
           <Typography variant="body2" color={projection?.kind === 'runs-out' ? 'error' : 'text.secondary'}>

@@ -86,8 +86,8 @@ export function RateLimitsPage() {
             <>
               {status.rateMirrorsCore ? (
                 <Alert severity="info" variant="outlined" role="status">
-                  GitHub also returns a deprecated top-level <code>rate</code> object; it mirrors{' '}
-                  <strong>core</strong>, so it is shown once, as core.
+                  The deprecated top-level <code>rate</code> object mirrors <strong>core</strong>; shown once,
+                  as core.
                 </Alert>
               ) : null}
               {status.rateDiffers ? (
