@@ -64,6 +64,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             'tests/contract/**/*.test.ts',
             'tests/hardening/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            // The pages drawn at build time: the app's components rendered in Node, as the build does.
+            'tests/build/**/*.test.ts',
           ],
         },
       },

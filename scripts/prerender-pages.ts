@@ -36,7 +36,6 @@ export function prerenderPages(root: string): Plugin {
       if (!config) return;
       const outDir = path.resolve(root, config.build.outDir);
       const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      if (!BOOT_STATUS.test(indexHtml)) throw new Error('index.html lost its boot status line');
       const pages = await drawPages(root);
       mkdirSync(path.join(outDir, path.dirname(PRERENDERED_MANIFEST)), { recursive: true });
       const manifest: PrerenderedPage[] = [];
@@ -103,6 +102,7 @@ function tagOf(html: string): [string, Record<string, string>] {
  * the head's scripts and module preloads moved into a list that CODE_LOADER_SCRIPT adds after the first paint.
  */
 export function pageHtml(indexHtml: string, markup: { html: string; styles: string }): string {
+  if (!BOOT_STATUS.test(indexHtml)) throw new Error('index.html lost its boot status line');
   const tags = [...indexHtml.matchAll(CODE_TAG)].map((match) => tagOf(match[0]));
   if (tags.length === 0) throw new Error('index.html has no module scripts to load');
   const list = JSON.stringify(tags).replace(/</g, '\\u003c');

@@ -35,9 +35,12 @@ test('when the app’s code cannot arrive, the loading line says so instead of l
 }) => {
   await page.route(/\/assets\/vendor-[\w-]+\.js$/, (route) => route.abort('connectionreset'));
   await page.goto('/rate-limits');
+  // The page drawn at build time goes too: its buttons would never answer.
+  await expect(page.locator('#prerendered')).toHaveCount(0);
   await expect(page.getByRole('status')).toHaveText(
     'Ferry could not load its code. Check the connection, then reload the page.',
   );
+  await expect(page.getByText('Ferry', { exact: true })).toBeVisible();
 });
 
 test('the reset countdown ticks', async ({ page }) => {
