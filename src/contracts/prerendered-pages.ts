@@ -40,7 +40,9 @@ export const CODE_LIST_ID = 'ferry-code';
 /**
  * The other inline script (allowed by its hash too): a drawn page asks for its code after its first paint,
  * from the list under `CODE_LIST_ID`, so the page shows before ~200 KB of script compete with it; a frame
- * later than the HTML would have asked. A hidden tab paints nothing, hence the timer.
+ * later than the HTML would have asked. A hidden tab paints nothing, hence the timer. A script that cannot
+ * arrive takes the drawing away (its buttons would never answer) and the loading line says so, as
+ * `src/main.tsx` does for the chunks it imports.
  */
 export const CODE_LOADER_SCRIPT =
-  "(function(){var d=document,l=JSON.parse(d.getElementById('ferry-code').textContent),s=0;function go(){if(s)return;s=1;l.forEach(function(t){var e=d.createElement(t[0]);for(var k in t[1])e.setAttribute(k,t[1][k]);d.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()";
+  "(function(){var d=document,l=JSON.parse(d.getElementById('ferry-code').textContent),s=0;function fail(){var p=d.getElementById('prerendered'),t=d.querySelector('#root>[role=status]');if(p)p.remove();if(t)t.textContent='Ferry could not load its code. Check the connection, then reload the page.'}function go(){if(s)return;s=1;l.forEach(function(t){var e=d.createElement(t[0]);for(var k in t[1])e.setAttribute(k,t[1][k]);if(t[0]==='script')e.onerror=fail;d.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()";

@@ -8,9 +8,9 @@ import { expect, test } from './fixtures';
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-/** No script of the app arrives: what shows is the HTML alone. */
+/** No script of the app arrives (held back, as on a very slow link): what shows is the HTML alone. */
 async function withoutCode(page: Page) {
-  await page.route(/\/assets\/.*\.js$/, (route) => route.abort('connectionreset'));
+  await page.route(/\/assets\/.*\.js$/, () => undefined);
 }
 
 const drawing = (page: Page) => page.locator('#prerendered');
@@ -65,4 +65,15 @@ test('the app replaces the drawing with the live page, and the console stays cle
   await expect(page.getByRole('heading', { level: 1, name: 'octo-org migrations' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start export' })).toBeEnabled();
   expect(problems).toEqual([]);
+});
+
+test('when the app’s entry cannot arrive, the drawing goes and the loading line says so', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('connectionreset'));
+  await page.goto('/connection');
+  await expect(drawing(page)).toHaveCount(0);
+  await expect(page.getByRole('status')).toHaveText(
+    'Ferry could not load its code. Check the connection, then reload the page.',
+  );
 });
