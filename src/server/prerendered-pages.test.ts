@@ -74,6 +74,8 @@ describe('pages drawn at build time', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'ferry-prerendered-none-'));
     const app = new Hono();
     expect(mountPrerenderedPages(app, root)).toBe(0);
+    app.get('*', (c) => c.text('plain index.html'));
+    expect(await (await app.request('/rate-limits')).text()).toBe('plain index.html');
   });
 
   it('refuses a page list that is not one, or that points outside the build', () => {
