@@ -4,9 +4,9 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import {
   CODE_LIST_ID,
   CODE_LOADER_SCRIPT,
-  paramToken,
   PRERENDERED_MANIFEST,
   SCHEME_GUARD_SCRIPT,
+  tokenPath,
   type PrerenderedPage,
 } from '../src/contracts/prerendered-pages.ts';
 
@@ -75,9 +75,8 @@ async function drawPages(root: string): Promise<DrawnPage[]> {
     const drawn: DrawnPage[] = [];
     for (const route of module.PAGE_ROUTES) {
       const params = [...route.path.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
-      let index = 0;
-      const url = route.path.replace(/:\w+/g, () => paramToken(index++));
-      drawn.push({ ...route, params, markup: await module.prerenderPage(`http://ferry.invalid${url}`) });
+      const url = `http://ferry.invalid${tokenPath(route.path)}`;
+      drawn.push({ ...route, params, markup: await module.prerenderPage(url) });
     }
     return drawn;
   } finally {

@@ -1,3 +1,4 @@
+import { CODE_FAILED_MESSAGE } from './contracts/prerendered-pages';
 import { nextTask } from './lib/next-task';
 
 const container = document.getElementById('root');
@@ -25,7 +26,6 @@ try {
   // and take away the page drawn at build time, whose buttons would never answer.
   document.getElementById('prerendered')?.remove();
   const status = container.querySelector('[role="status"]');
-  if (status)
-    status.textContent = 'Ferry could not load its code. Check the connection, then reload the page.';
+  if (status) status.textContent = CODE_FAILED_MESSAGE;
   throw error;
 }

@@ -1,5 +1,5 @@
 /**
- * Pages drawn at build time (scripts/prerender-pages.ts) and served by the gateway (src/server/spa.ts): what
+ * Pages drawn at build time (scripts/prerender-pages.ts) and served by the gateway (src/server/prerendered-pages.ts): what
  * the two agree on. A page's HTML shows its bar, navigation, heading and empty state before any script runs;
  * the app replaces it when it starts.
  */
@@ -25,6 +25,16 @@ export function paramToken(index: number): string {
   return String(4_815_162_342_000_001 + index);
 }
 
+/** A route pattern with its parameters as tokens, in order: the address the build draws the page at. */
+export function tokenPath(pattern: string): string {
+  let index = 0;
+  return pattern.replace(/:\w+/g, () => paramToken(index++));
+}
+
+/** What the loading line says when the app's code cannot arrive (src/main.tsx and the code loader). */
+export const CODE_FAILED_MESSAGE =
+  'Ferry could not load its code. Check the connection, then reload the page.';
+
 /**
  * The only inline script Ferry sends (the gateway's CSP allows exactly this text, by its hash). Pages are
  * drawn in the light scheme; when the user's scheme is dark (chosen in the theme menu, kept by MUI under
@@ -44,5 +54,4 @@ export const CODE_LIST_ID = 'ferry-code';
  * arrive takes the drawing away (its buttons would never answer) and the loading line says so, as
  * `src/main.tsx` does for the chunks it imports.
  */
-export const CODE_LOADER_SCRIPT =
-  "(function(){var d=document,l=JSON.parse(d.getElementById('ferry-code').textContent),s=0;function fail(){var p=d.getElementById('prerendered'),t=d.querySelector('#root>[role=status]');if(p)p.remove();if(t)t.textContent='Ferry could not load its code. Check the connection, then reload the page.'}function go(){if(s)return;s=1;l.forEach(function(t){var e=d.createElement(t[0]);for(var k in t[1])e.setAttribute(k,t[1][k]);if(t[0]==='script')e.onerror=fail;d.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()";
+export const CODE_LOADER_SCRIPT = `(function(){var d=document,l=JSON.parse(d.getElementById('ferry-code').textContent),s=0;function fail(){var p=d.getElementById('prerendered'),t=d.querySelector('#root>[role=status]');if(p)p.remove();if(t)t.textContent=${JSON.stringify(CODE_FAILED_MESSAGE)}}function go(){if(s)return;s=1;l.forEach(function(t){var e=d.createElement(t[0]);for(var k in t[1])e.setAttribute(k,t[1][k]);if(t[0]==='script')e.onerror=fail;d.head.appendChild(e)})}requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,500)})()`;

@@ -5,14 +5,12 @@ import {
   CODE_LOADER_SCRIPT,
   paramToken,
   SCHEME_GUARD_SCRIPT,
+  tokenPath,
 } from '@/contracts/prerendered-pages';
 import { pageHtml } from '../../scripts/prerender-pages';
 
 /** The build draws every page with tokens for its parameters, as scripts/prerender-pages.ts does. */
-function tokenUrl(pattern: string): string {
-  let index = 0;
-  return `http://ferry.invalid${pattern.replace(/:\w+/g, () => paramToken(index++))}`;
-}
+const tokenUrl = (pattern: string) => `http://ferry.invalid${tokenPath(pattern)}`;
 
 const text = (html: string) =>
   html
