@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { buildRows, filterRows } from '@/features/imports/utils/author-edits';
-import { parseAuthors } from '@/features/imports/utils/import-model';
+import { parseAuthors } from '@/contracts/github/source-import';
 import { formatNumber } from '@/lib/format';
 import { callJson, importWithManyAuthors, launchChromium, startBenchGateway } from './bench-browser';
 import { ms, percentile, sortedCopy } from './stats';

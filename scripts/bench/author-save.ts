@@ -1,5 +1,5 @@
 import { startGateway } from '@/testing/node-servers';
-import { parseAuthors, type CommitAuthor } from '@/features/imports/utils/import-model';
+import { parseAuthors, type CommitAuthor } from '@/contracts/github/source-import';
 import { editsKey } from '@/features/imports/utils/edits-storage';
 import { SAVE_SPACING_MS } from '@/features/imports/utils/save-spacing';
 import { saveSerially } from '@/features/imports/utils/serial-save';

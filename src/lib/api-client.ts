@@ -2,7 +2,7 @@ import ky, { TimeoutError, type KyInstance, type Options } from 'ky';
 import { ApiError, errorFromResponse, type Upstream } from './api-error';
 import { clientId } from './client-id';
 import { EtagCache } from './etag-cache';
-import { parseRateLimitHeaders } from './rate-limit-headers';
+import { parseRateLimitHeaders } from '@/contracts/github/rate-limit';
 import { rateLimitStore } from './rate-limit-store';
 
 /**

@@ -1,3 +1,4 @@
+import { readRateLimitPause } from '@/contracts/github/http';
 /**
  * One error type for both upstreams and the gateway. Everything the UI needs to explain a failure
  * (what happened, whether retrying helps, when a rate limit lifts, which form field is wrong) lives here.
@@ -61,7 +62,6 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-const SECONDARY_LIMIT = /\bsecondary rate\b/i;
 /** No limit GitHub or the registrar sets lasts longer than a day: a wait beyond that is a garbled header. */
 const LONGEST_WAIT_MS = 86_400_000;
 
@@ -128,39 +128,35 @@ export function errorFromResponse(
     });
   }
 
-  if (status === 403 || status === 429) {
-    const retryAfter = Number(headers.get('retry-after'));
-    if (message && SECONDARY_LIMIT.test(message)) {
-      const waitSeconds = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60;
-      return new ApiError({
-        kind: 'secondary-rate-limited',
-        upstream,
-        status,
-        message,
-        documentationUrl,
-        requestId,
-        retryAt: within(now, now + waitSeconds * 1000),
-      });
-    }
-    if (headers.get('x-ratelimit-remaining') === '0') {
-      const reset = Number(headers.get('x-ratelimit-reset'));
-      // The reset is on the upstream's clock: measure the wait against its `Date` (or the skew seen so far),
-      // then place it on this browser's clock. Clocks drift, and a simulator's can be hours ahead.
-      const date = Date.parse(headers.get('date') ?? '');
-      const upstreamNow = Number.isFinite(date) ? date : now + clockOffsetMs;
-      return new ApiError({
-        kind: 'rate-limited',
-        upstream,
-        status,
-        message: message ?? 'API rate limit exceeded.',
-        documentationUrl,
-        requestId,
-        retryAt:
-          Number.isFinite(reset) && reset > 0
-            ? within(now, now + (reset * 1000 - upstreamNow) + 1000)
-            : now + 60_000,
-      });
-    }
+  const pause = readRateLimitPause(status, headers, message);
+  if (pause?.kind === 'secondary') {
+    return new ApiError({
+      kind: 'secondary-rate-limited',
+      upstream,
+      status,
+      message: message ?? 'You have exceeded a secondary rate limit.',
+      documentationUrl,
+      requestId,
+      retryAt: within(now, now + pause.waitMs),
+    });
+  }
+  if (pause?.kind === 'primary') {
+    // The reset is on the upstream's clock: measure the wait against its `Date` (or the skew seen so far),
+    // then place it on this browser's clock. Clocks drift, and a simulator's can be hours ahead.
+    const date = Date.parse(headers.get('date') ?? '');
+    const upstreamNow = Number.isFinite(date) ? date : now + clockOffsetMs;
+    return new ApiError({
+      kind: 'rate-limited',
+      upstream,
+      status,
+      message: message ?? 'API rate limit exceeded.',
+      documentationUrl,
+      requestId,
+      retryAt:
+        pause.resetAtMs !== undefined
+          ? within(now, now + (pause.resetAtMs - upstreamNow) + 1000)
+          : now + 60_000,
+    });
   }
 
   return new ApiError({

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { errorFromResponse } from './api-error';
 import { pageOf, parseLinkHeader } from './link-header';
-import { parseRateLimitHeaders } from './rate-limit-headers';
+import { parseRateLimitHeaders } from '@/contracts/github/rate-limit';
 
 /** Property-based tests for the browser-side parsers of outside input: Link, rate-limit headers, errors. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { RateLimitReading } from './rate-limit-headers';
+import type { RateLimitReading } from '@/contracts/github/rate-limit';
 import { createRateLimitStore, rateLimitStore } from './rate-limit-store';
 
 function reading(overrides: Partial<RateLimitReading> = {}): RateLimitReading {

@@ -1,4 +1,4 @@
-import type { RateLimitReading } from './rate-limit-headers';
+import type { RateLimitReading } from '@/contracts/github/rate-limit';
 
 /**
  * App-wide store of the latest rate-limit reading per resource, fed by the headers of every GitHub

@@ -1,3 +1,4 @@
+import { USER_AGENT } from '@/contracts/github/http';
 import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import type { GatewayConfig } from './config';
@@ -83,7 +84,7 @@ export async function resolveArchive(
       // No credentials of any kind: the URL carries its own signature.
       {
         method: 'GET',
-        headers: { 'user-agent': 'Ferry/0.1 (+https://github.com/ferry-dashboard)' },
+        headers: { 'user-agent': USER_AGENT },
         redirect: 'manual',
       },
       config.upstreamTimeoutMs,

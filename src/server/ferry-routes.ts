@@ -1,3 +1,5 @@
+import { isRepositoryName } from '@/contracts/github/names';
+import { normaliseSubject } from '@/contracts/github/subjects';
 import { Hono, type Context } from 'hono';
 import type { DraftsSaveRequest, RecentKind } from '@/contracts/ferry';
 import { gatewayError } from './gateway-error';
@@ -16,8 +18,6 @@ export interface FerryRoutesDeps {
   watcher?: Watcher;
 }
 
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-const REPO = /^(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
 const SUBJECT = /^[A-Za-z0-9/._-]{1,200}$/;
 const CLIENT = /^[A-Za-z0-9_-]{8,64}$/;
 const MAX_SAVES = 1_000;
@@ -94,7 +94,7 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
     const subject = c.req.query('subject');
     if (subject !== undefined) {
       if (!SUBJECT.test(subject)) return gatewayError(c, 400, 'Malformed subject.', 'BAD_QUERY');
-      const events = await c.var.store.timeline.forSubject(subject.toLowerCase());
+      const events = await c.var.store.timeline.forSubject(normaliseSubject(subject));
       return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
     }
     const since = c.req.query('since') === undefined ? undefined : sinceParam(c, 0, new Date());
@@ -143,7 +143,7 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
   const importKey = (c: Context): string | undefined => {
     const owner = c.req.param('owner') ?? '';
     const repo = c.req.param('repo') ?? '';
-    return LOGIN.test(owner) && REPO.test(repo) ? `${owner.toLowerCase()}/${repo.toLowerCase()}` : undefined;
+    return isRepositoryName(owner, repo) ? `${owner.toLowerCase()}/${repo.toLowerCase()}` : undefined;
   };
 
   app.get('/drafts/:owner/:repo', async (c) => {

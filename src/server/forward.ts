@@ -1,5 +1,7 @@
+import { GITHUB_API_VERSION, PREVIEW_ACCEPT, USER_AGENT } from '@/contracts/github/http';
 import type { Context } from 'hono';
-import { LARGE_ANSWER_FACTOR, type Match } from './allow-list';
+import { LARGE_ANSWER_FACTOR } from '@/contracts/github/operations';
+import type { Match } from './allow-list';
 import { resolveArchive } from './archive';
 import type { GatewayConfig } from './config';
 import { gatewayError } from './gateway-error';
@@ -10,8 +12,6 @@ import { readBoundedBody } from './upstream-body';
 import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
 import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
-const USER_AGENT = 'Ferry/0.1 (+https://github.com/ferry-dashboard)';
-const PREVIEW_ACCEPT = 'application/vnd.github.wyandotte-preview+json';
 const STANDARD_ACCEPT = 'application/vnd.github+json';
 
 /** Response headers a client needs; everything else (cookies, server banners...) stays behind. */
@@ -57,7 +57,7 @@ function upstreamHeaders(config: GatewayConfig, match: Match, c: Context): Heade
   const headers = new Headers({ 'user-agent': USER_AGENT });
   if (match.operation.upstream === 'github') {
     headers.set('accept', match.operation.preview ? PREVIEW_ACCEPT : STANDARD_ACCEPT);
-    headers.set('x-github-api-version', '2022-11-28');
+    headers.set('x-github-api-version', GITHUB_API_VERSION);
     if (config.github.token) headers.set('authorization', `Bearer ${config.github.token}`);
   } else {
     headers.set('accept', 'application/json');

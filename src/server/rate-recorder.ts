@@ -1,3 +1,4 @@
+import { parseRateLimitHeaders, parseRateLimitOverview } from '@/contracts/github/rate-limit';
 import type { RateHistory, RateReading } from './store/rate-history';
 
 /**
@@ -18,37 +19,23 @@ export const RATE_HEADERS = [
 const REPEAT_MS = 60_000;
 
 export function readingFromHeaders(headers: Headers, at: Date): RateReading | undefined {
-  const limit = Number(headers.get('x-ratelimit-limit'));
-  const remaining = Number(headers.get('x-ratelimit-remaining'));
-  const reset = Number(headers.get('x-ratelimit-reset'));
-  if (![limit, remaining, reset].every(Number.isFinite) || headers.get('x-ratelimit-limit') === null)
-    return undefined;
-  const used = Number(headers.get('x-ratelimit-used') ?? limit - remaining);
-  return {
-    at,
-    resource: headers.get('x-ratelimit-resource') ?? 'core',
-    limit,
-    remaining,
-    used: Number.isFinite(used) ? used : limit - remaining,
-    reset: new Date(reset * 1000),
-    source: 'header',
-  };
+  const reading = parseRateLimitHeaders(headers);
+  if (!reading) return undefined;
+  const { resource, limit, remaining, used, reset } = reading;
+  return { at, resource, limit, remaining, used, reset: new Date(reset * 1000), source: 'header' };
 }
 
 /** Every category of a `/rate_limit` body (`resources.*`), as readings taken at `at`. */
 export function readingsFromRateLimitBody(body: unknown, at: Date): RateReading[] {
-  const resources = (body as { resources?: unknown } | null)?.resources;
-  if (typeof resources !== 'object' || resources === null) return [];
-  const readings: RateReading[] = [];
-  for (const [resource, value] of Object.entries(resources as Record<string, unknown>)) {
-    const entry = value as Record<string, unknown> | null;
-    if (!entry) continue;
-    const { limit, remaining, reset } = entry;
-    if (typeof limit !== 'number' || typeof remaining !== 'number' || typeof reset !== 'number') continue;
-    const used = typeof entry.used === 'number' ? entry.used : limit - remaining;
-    readings.push({ at, resource, limit, remaining, used, reset: new Date(reset * 1000), source: 'poll' });
-  }
-  return readings;
+  return parseRateLimitOverview(body).categories.map(({ name, limit, remaining, used, reset }) => ({
+    at,
+    resource: name,
+    limit,
+    remaining,
+    used,
+    reset: new Date(reset * 1000),
+    source: 'poll' as const,
+  }));
 }
 
 export function createRateRecorder(

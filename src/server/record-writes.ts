@@ -1,3 +1,7 @@
+import { isRecord, stringOf } from '@/contracts/json';
+import { migrationStateOf } from '@/contracts/github/migration';
+import { importStatusOf } from '@/contracts/github/source-import';
+import { migrationSubject, ownerKey, type MigrationOwner } from '@/contracts/github/subjects';
 import type { Match } from './allow-list';
 import type { FerryStore } from './store/ferry-store';
 import { subjectOf } from './watch/watch-targets';
@@ -17,23 +21,24 @@ export async function recordWrite(
   const { operation, params } = match;
   if (operation.method === 'GET' || response.status >= 300) return;
   const kind = operation.path.includes('/import') ? 'import' : 'migration';
-  const bodyState = async (field: 'state' | 'status') => {
+  const bodyState = async (read: (body: unknown) => string | undefined) => {
     try {
-      const body = (await response.clone().json()) as Record<string, unknown>;
+      const body: unknown = await response.clone().json();
       return {
-        state: typeof body[field] === 'string' ? body[field] : undefined,
-        id: body.id,
-        guid: typeof body.guid === 'string' ? body.guid : undefined,
+        state: read(body),
+        id: isRecord(body) ? body.id : undefined,
+        guid: isRecord(body) ? stringOf(body.guid) : undefined,
       };
     } catch {
       return { state: undefined, id: undefined, guid: undefined };
     }
   };
+  const owner: MigrationOwner = params.org ? { kind: 'org', org: params.org } : { kind: 'user' };
 
   if (operation.id.startsWith('migrations/start-for')) {
-    const { state, id, guid } = await bodyState('state');
+    const { state, id, guid } = await bodyState(migrationStateOf);
     if (typeof id !== 'number') return;
-    const subject = params.org ? `org/${params.org.toLowerCase()}/migration/${id}` : `user/migration/${id}`;
+    const subject = migrationSubject(owner, id);
     await store.timeline.record({
       at,
       kind,
@@ -45,9 +50,8 @@ export async function recordWrite(
     return;
   }
   if (operation.id.startsWith('migrations/unlock-repo')) {
-    const owner = params.org ? `org/${params.org.toLowerCase()}` : 'user';
     await store.unlocks.record({
-      owner,
+      owner: ownerKey(owner),
       migrationId: Number(params.migration_id),
       repoName: params.repo_name ?? '',
       at,
@@ -62,7 +66,7 @@ export async function recordWrite(
   } else if (operation.id === 'migrations/cancel-import') {
     await store.timeline.record({ at, kind, subject, state: 'cancelled', actor });
   } else if (operation.id === 'migrations/start-import' || operation.id === 'migrations/update-import') {
-    const { state } = await bodyState('status');
+    const { state } = await bodyState(importStatusOf);
     const event = operation.id === 'migrations/start-import' ? 'started' : 'updated';
     await store.timeline.record({ at, kind, subject, state: state ?? event, actor, detail: { event } });
   }

@@ -1,3 +1,6 @@
+import { isMigrationFinished } from '@/contracts/github/migration';
+import { isImportFinished } from '@/contracts/github/source-import';
+import { importSubject, migrationSubject } from '@/contracts/github/subjects';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { importQueries } from '@/features/imports/api/imports-queries';
@@ -21,10 +24,10 @@ export function MigrationNotifications({ scope, id }: { scope: MigrationScope; i
     const expiresAt = archiveExpiresAt(data.state, data.updatedAt);
     return [
       {
-        key: scope.kind === 'org' ? `org/${scope.org.toLowerCase()}/migration/${id}` : `user/migration/${id}`,
+        key: migrationSubject(scope, id),
         label: scope.kind === 'org' ? `Export ${id} of ${scope.org}` : `Your export ${id}`,
         state: data.state,
-        terminal: data.state === 'exported' || data.state === 'failed',
+        terminal: isMigrationFinished(data.state),
         expiresAt: expiresAt === undefined ? undefined : expiresAt - clockOffsetMs,
       },
     ];
@@ -49,10 +52,10 @@ export function ImportNotifications({
       data
         ? [
             {
-              key: `repo/${owner}/${repo}/import`.toLowerCase(),
+              key: importSubject(owner, repo),
               label: `Import into ${owner}/${repo}`,
               state: data.status,
-              terminal: data.status === 'complete' || data.status === 'error',
+              terminal: isImportFinished(data.status),
             },
           ]
         : undefined,

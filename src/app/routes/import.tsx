@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { ImportPage } from '@/features/imports/components/import-page';
-import { isRepositoryName } from '@/features/imports/utils/repository-name';
+import { isRepositoryName } from '@/contracts/github/names';
 import { useRememberRecent } from '@/hooks/use-remember-recent';
 import { ImportNotifications } from './follow-notifications';
 

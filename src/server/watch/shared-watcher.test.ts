@@ -166,3 +166,34 @@ describe('writes through the gateway', () => {
     await gateway.runtime.memory.recorder.flush();
   }, 60_000);
 });
+
+describe('an organization typed with capitals', () => {
+  it('keeps the watcher’s timeline events under the one normalised subject the reader uses', async () => {
+    await resetStore();
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store });
+    const started = await gateway.call('/api/github/orgs/Octo-Org/migrations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repositories: ['hello-world'] }),
+    });
+    expect(started.status).toBe(201);
+    const { id } = (await started.json()) as { id: number };
+    const sim = gateway.runtime.simulator!;
+    let state = '';
+    for (let step = 0; step < 180 && state !== 'exported'; step += 1) {
+      const answer = await gateway.call(`/api/github/orgs/Octo-Org/migrations/${id}`);
+      state = ((await answer.json()) as { state: string }).state;
+      sim.advance(20);
+      await gateway.runtime.memory.watcher?.settle();
+    }
+    expect(state).toBe('exported');
+    gateway.runtime.memory.watcher?.stop();
+    await gateway.runtime.memory.recorder.flush();
+    const read = await gateway.call(`/api/ferry/timeline?subject=org/Octo-Org/migration/${id}`);
+    const { events } = (await read.json()) as { events: { state: string; actor: string }[] };
+    const states = events.map((event) => event.state);
+    expect(states[0]).toBe('pending');
+    expect(states.at(-1)).toBe('exported');
+    expect(events.at(-1)!.actor).toBe('watcher');
+  }, 60_000);
+});

@@ -1,3 +1,5 @@
+import { readRateLimitPause } from '@/contracts/github/http';
+
 /**
  * When the watcher asks the upstream again, as a pure function (the SPA's polling policy, server-side):
  * every 2 s at first, backing off to half the time nothing changed, at most 30 s; 60 s while the resource
@@ -28,12 +30,8 @@ export function watchInterval(input: WatchIntervalInput): number | false {
 
 /** How long an upstream limit holds, from a response's headers (primary: reset; secondary: retry-after). */
 export function pausedForMs(status: number, headers: Headers, upstreamNowMs: number): number {
-  if (status !== 403 && status !== 429) return 0;
-  const retryAfter = Number(headers.get('retry-after'));
-  if (Number.isFinite(retryAfter) && retryAfter > 0) return retryAfter * 1000;
-  if (headers.get('x-ratelimit-remaining') === '0') {
-    const reset = Number(headers.get('x-ratelimit-reset'));
-    if (Number.isFinite(reset)) return Math.max(1_000, reset * 1000 - upstreamNowMs);
-  }
-  return 0;
+  const pause = readRateLimitPause(status, headers);
+  if (!pause) return 0;
+  if (pause.kind === 'secondary') return pause.waitMs;
+  return pause.resetAtMs === undefined ? 0 : Math.max(1_000, pause.resetAtMs - upstreamNowMs);
 }

@@ -1,3 +1,4 @@
+import { USER_AGENT } from '@/contracts/github/http';
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, stat } from 'node:fs/promises';
@@ -56,7 +57,7 @@ export async function downloadArchive(options: DownloadOptions): Promise<Downloa
   const part = `${options.file}.part`;
   await mkdir(path.dirname(options.file), { recursive: true });
   const have = await sizeOf(part);
-  const headers = new Headers({ 'user-agent': 'Ferry/0.1 (+https://github.com/ferry-dashboard)' });
+  const headers = new Headers({ 'user-agent': USER_AGENT });
   if (have > 0) headers.set('range', `bytes=${have}-`);
   // No credentials: the storage URL carries its own signature.
   const response = await options.fetch(

@@ -1,4 +1,10 @@
-import { parseRateLimitHeaders } from '@/lib/rate-limit-headers';
+import {
+  DEFAULT_SECONDARY_WAIT_MS,
+  GITHUB_API_VERSION,
+  PREVIEW_ACCEPT,
+  readRateLimitPause,
+  USER_AGENT,
+} from '@/contracts/github/http';
 import type { UpstreamFetch } from '@/server/upstream-call';
 
 /**
@@ -37,8 +43,6 @@ export interface GithubAnswer<T> {
   notModified: boolean;
 }
 
-const PREVIEW_ACCEPT = 'application/vnd.github.wyandotte-preview+json';
-
 export function createGithubClient(options: GithubClientOptions) {
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
@@ -58,8 +62,8 @@ export function createGithubClient(options: GithubClientOptions) {
     const target = url(path);
     const headers = new Headers({
       accept: PREVIEW_ACCEPT,
-      'x-github-api-version': '2022-11-28',
-      'user-agent': 'Ferry/0.1 (+https://github.com/ferry-dashboard)',
+      'x-github-api-version': GITHUB_API_VERSION,
+      'user-agent': USER_AGENT,
     });
     if (options.token) headers.set('authorization', `Bearer ${options.token}`);
     const cached = method === 'GET' ? etags.get(target) : undefined;
@@ -80,16 +84,14 @@ export function createGithubClient(options: GithubClientOptions) {
       void response.body?.cancel();
       return { status: 200, body: cached.body as T, headers: response.headers, notModified: true };
     }
-    const limit = parseRateLimitHeaders(response.headers);
-    if ((response.status === 403 || response.status === 429) && limit?.remaining === 0) {
-      pausedUntil = limit.reset * 1000;
+    const pause = readRateLimitPause(response.status, response.headers);
+    if (pause) {
       void response.body?.cancel();
-      throw new RateLimitedError('GitHub’s rate limit is used up until its reset.', pausedUntil);
-    }
-    const retryAfter = response.headers.get('retry-after');
-    if ((response.status === 403 || response.status === 429) && retryAfter !== null) {
-      pausedUntil = now() + (Number(retryAfter) || 60) * 1000;
-      void response.body?.cancel();
+      if (pause.kind === 'primary') {
+        pausedUntil = pause.resetAtMs ?? now() + DEFAULT_SECONDARY_WAIT_MS;
+        throw new RateLimitedError('GitHub’s rate limit is used up until its reset.', pausedUntil);
+      }
+      pausedUntil = now() + pause.waitMs;
       throw new RateLimitedError('GitHub’s secondary rate limit asked Ferry to wait.', pausedUntil);
     }
     const text = response.status === 302 || response.status === 204 ? '' : await response.text();

@@ -1,3 +1,5 @@
+import { isLogin } from '@/contracts/github/names';
+import { isRecord } from '@/contracts/json';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,15 +23,10 @@ import { waveTotals } from './wave-machine';
  * Sec-Fetch-Site and body-size checks apply. Requests are validated here; archives are served only from the
  * wave's own folder, by batch, never by a path the browser names.
  */
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 const WAVE_ID = /^[a-z0-9-]{1,64}$/;
 const MAX_SIZE_KB = 10 * 1024 * 1024 * 1024;
 
 type Invalid = { error: string };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function optionalNumber(value: unknown, max = MAX_SIZE_KB): number | undefined | Invalid {
   if (value === undefined || value === null || value === '') return undefined;
@@ -45,17 +42,17 @@ function optionalDate(value: unknown): string | undefined | Invalid {
     : { error: 'dates are ISO dates' };
 }
 
-const invalid = (value: unknown): value is Invalid => isObject(value) && typeof value.error === 'string';
+const invalid = (value: unknown): value is Invalid => isRecord(value) && typeof value.error === 'string';
 
 /** Validate a plan request; every field has a safe default. */
 export function parsePlanRequest(body: unknown): WavePlanRequest | Invalid {
-  if (!isObject(body)) return { error: 'Send a JSON object.' };
-  const owner = isObject(body.owner) ? body.owner : {};
+  if (!isRecord(body)) return { error: 'Send a JSON object.' };
+  const owner = isRecord(body.owner) ? body.owner : {};
   const kind = owner.kind === 'user' ? 'user' : 'org';
   const login = typeof owner.login === 'string' ? owner.login.trim() : '';
-  if (kind === 'org' && !LOGIN.test(login)) return { error: 'Name an organization (its login).' };
+  if (kind === 'org' && !isLogin(login)) return { error: 'Name an organization (its login).' };
 
-  const f = isObject(body.filters) ? body.filters : {};
+  const f = isRecord(body.filters) ? body.filters : {};
   const pattern = typeof f.namePattern === 'string' ? f.namePattern.trim() : '';
   if (pattern.length > 500) return { error: 'The name pattern is too long.' };
   const languages = Array.isArray(f.languages)
@@ -77,7 +74,7 @@ export function parsePlanRequest(body: unknown): WavePlanRequest | Invalid {
     pushedBefore: pushedBefore as string | undefined,
   };
 
-  const c = isObject(body.caps) ? body.caps : {};
+  const c = isRecord(body.caps) ? body.caps : {};
   const int = (value: unknown, fallback: number, min: number, max: number) =>
     typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max ? value : fallback;
   const caps: WaveCaps = {
@@ -86,7 +83,7 @@ export function parsePlanRequest(body: unknown): WavePlanRequest | Invalid {
     maxSizeKb: int(c.maxSizeKb, 2 * 1024 * 1024, 1, MAX_SIZE_KB),
     concurrency: int(c.concurrency, 2, 1, 10),
   };
-  const o = isObject(body.options) ? body.options : {};
+  const o = isRecord(body.options) ? body.options : {};
   const flag = (name: string, fallback = false) => (typeof o[name] === 'boolean' ? o[name] : fallback);
   const options: WaveExportOptions = {
     lockRepositories: flag('lockRepositories'),

@@ -11,7 +11,7 @@ import {
   parseLargeFiles,
   type CommitAuthor,
   type SourceImport,
-} from '../utils/import-model';
+} from '@/contracts/github/source-import';
 
 export function importPath(owner: string, repo: string, rest = ''): string {
   return `repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/import${rest}`;

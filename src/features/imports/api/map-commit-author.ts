@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { parseAuthors, type CommitAuthor } from '../utils/import-model';
+import { parseAuthors, type CommitAuthor } from '@/contracts/github/source-import';
 import { importPath } from './imports-queries';
 
 /** One author mapping. The editor sends these serially (see utils/serial-save.ts and hooks/use-author-save.ts). */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { authorsExpected, authorsVersion } from '../utils/import-phase';
-import { isRepositoryName } from '../utils/repository-name';
+import { isRepositoryName } from '@/contracts/github/names';
 import { draftQueries } from './author-drafts';
 import { importQueries } from './imports-queries';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { parseImport } from '../utils/import-model';
+import { parseImport } from '@/contracts/github/source-import';
 import { importPath, importQueries } from './imports-queries';
 
 export async function setLfsPreference(owner: string, repo: string, useLfs: 'opt_in' | 'opt_out') {

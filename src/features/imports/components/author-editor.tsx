@@ -28,7 +28,7 @@ import {
 } from '../utils/author-edits';
 import { readListState, writeListState, type AuthorListState } from '../utils/author-list-params';
 import { authorsExpected, authorsVersion, mappingClosed } from '../utils/import-phase';
-import type { CommitAuthor, SourceImport } from '../utils/import-model';
+import type { CommitAuthor, SourceImport } from '@/contracts/github/source-import';
 import { AuthorGrid } from './author-grid';
 import { AuthorToolbar } from './author-toolbar';
 import { CopyMappingDialog } from './copy-mapping-dialog';

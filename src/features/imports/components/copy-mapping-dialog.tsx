@@ -1,3 +1,4 @@
+import { parseFullName } from '@/contracts/github/names';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +19,6 @@ import type { AuthorRow } from '../utils/author-edits';
 import { copyChanges } from '../utils/copy-mapping';
 
 const SHOWN = 20;
-const REPOSITORY = /^([A-Za-z0-9-]{1,39})\/([A-Za-z0-9._-]{1,100})$/;
 
 /** Copy the mappings another repository's import already has (same remote names), with a preview. */
 export function CopyMappingDialog({
@@ -44,12 +44,12 @@ export function CopyMappingDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const match = REPOSITORY.exec(value.trim());
-    if (!match?.[1] || !match[2]) return setProblem('Type a repository as owner/repo.');
+    const named = parseFullName(value.trim());
+    if (!named) return setProblem('Type a repository as owner/repo.');
     if (value.trim().toLowerCase() === current.toLowerCase())
       return setProblem('That is this import; name another repository.');
     setProblem(undefined);
-    setSource({ owner: match[1], repo: match[2] });
+    setSource(named);
   };
 
   return (

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { formatNumber } from '@/lib/format';
 import { formatBytes } from '../utils/format-bytes';
 import { problemOf, stepOf, STEPS, waitsForLfs } from '../utils/import-phase';
-import type { SourceImport } from '../utils/import-model';
+import type { SourceImport } from '@/contracts/github/source-import';
 
 const STEP_LABELS: Record<(typeof STEPS)[number], string> = {
   detecting: 'Detecting',

@@ -12,7 +12,7 @@ import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { importQueries } from '../api/imports-queries';
 import { importHref } from '../paths';
-import { isRepositoryName } from '../utils/repository-name';
+import { isRepositoryName } from '@/contracts/github/names';
 import { RetirementNotice } from './retirement-notice';
 
 /** Choose the repository to import into. */

@@ -26,7 +26,7 @@ import { formatNumber } from '@/lib/format';
 import { importQueries } from '../api/imports-queries';
 import { useSetLfsPreference } from '../api/set-lfs-preference';
 import { formatBytes } from '../utils/format-bytes';
-import type { SourceImport } from '../utils/import-model';
+import type { SourceImport } from '@/contracts/github/source-import';
 
 const CONSEQUENCES = {
   opt_in:

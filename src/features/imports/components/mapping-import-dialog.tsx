@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { formatNumber } from '@/lib/format';
-import type { CommitAuthor } from '../utils/import-model';
+import type { CommitAuthor } from '@/contracts/github/source-import';
 import { previewInWorker } from '../utils/mapping-preview-client';
 import type { PreviewResult } from '../utils/mapping-preview-request';
 

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { formatDuration, formatNumber } from '@/lib/format';
-import type { SourceImport } from '../utils/import-model';
+import type { SourceImport } from '@/contracts/github/source-import';
 import { SAVE_SPACING_MS } from '../utils/save-spacing';
 
 /**

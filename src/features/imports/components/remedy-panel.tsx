@@ -12,7 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { useUpdateImport } from '../api/update-import';
 import { problemOf } from '../utils/import-phase';
-import type { ProjectChoice, SourceImport } from '../utils/import-model';
+import type { ProjectChoice, SourceImport } from '@/contracts/github/source-import';
 
 interface RemedyProps {
   owner: string;

@@ -1,5 +1,5 @@
 import { emailProblem, isSynthesised, nameProblem } from './author-rules';
-import type { CommitAuthor } from './import-model';
+import type { CommitAuthor } from '@/contracts/github/source-import';
 
 /**
  * The author editor's logic, pure (no React) so it can be unit-tested and benchmarked on 10,000 authors.

@@ -1,4 +1,4 @@
-import type { CommitAuthor } from './import-model';
+import type { CommitAuthor } from '@/contracts/github/source-import';
 
 /** An email as Git accepts it for an author: something, one `@`, something; no spaces or angle brackets. */
 export function emailProblem(email: string): string | undefined {

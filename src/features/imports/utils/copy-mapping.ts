@@ -1,6 +1,6 @@
 import type { AuthorRow } from './author-edits';
 import { isSynthesised } from './author-rules';
-import type { CommitAuthor } from './import-model';
+import type { CommitAuthor } from '@/contracts/github/source-import';
 
 /**
  * Copy from another import's mapping: for each author here, the same remote name there (matched as the

@@ -8,7 +8,7 @@ import {
   mappingClosed,
   stepOf,
 } from './import-phase';
-import { parseImport, type SourceImport } from './import-model';
+import { parseImport, type SourceImport } from '@/contracts/github/source-import';
 
 function item(status: string, extra: Partial<SourceImport> = {}): SourceImport {
   return { ...parseImport({ status, vcs_url: 'https://x.test/r', vcs: 'git' }), ...extra };

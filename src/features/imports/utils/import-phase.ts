@@ -1,5 +1,5 @@
 import { pollInterval, type PollPhase } from '@/lib/polling-policy';
-import type { SourceImport } from './import-model';
+import type { SourceImport } from '@/contracts/github/source-import';
 
 /** The stepper's steps, in order. */
 export const STEPS = ['detecting', 'importing', 'mapping', 'pushing', 'complete'] as const;

@@ -1,4 +1,4 @@
-import type { CommitAuthor } from './import-model';
+import type { CommitAuthor } from '@/contracts/github/source-import';
 import { parseMappingFile } from './mapping-files';
 import { previewMapping, type MappingPreview } from './mapping-preview';
 

@@ -1,5 +1,5 @@
 import { emailProblem, nameProblem } from './author-rules';
-import type { CommitAuthor } from './import-model';
+import type { CommitAuthor } from '@/contracts/github/source-import';
 import type { InvalidLine, MappingEntry, ParsedMapping } from './mapping-files';
 
 export interface MatchedEntry {

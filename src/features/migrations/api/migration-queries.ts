@@ -5,15 +5,11 @@ import { pageOf, parseLinkHeader } from '@/lib/link-header';
 import { unchangedFor } from '@/lib/polling-policy';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { migrationPollInterval } from '../utils/migration-polling';
-import {
-  parseMigration,
-  parseMigrationList,
-  parseOrgList,
-  parseRepoList,
-  type Migration,
-  type MigrationRepo,
-} from '../utils/parse-migration';
-import { migrationsApiPath, scopeKey, type MigrationScope } from '../utils/scope';
+import { parseMigration, parseMigrationList, type Migration } from '@/contracts/github/migration';
+import { githubPath } from '@/contracts/github/operations';
+import { parseOrgList, parseRepositoryRefs, type RepositoryRef } from '@/contracts/github/repository';
+import { migrationSubject, ownerKey } from '@/contracts/github/subjects';
+import { migrationApiPath, scopeKey, type MigrationScope } from '../utils/scope';
 
 export interface Page<T> {
   items: T[];
@@ -51,14 +47,14 @@ async function readAll<T>(path: string, parse: (value: unknown) => T[], extra: R
 }
 
 export async function getMigrations(scope: MigrationScope, page: number): Promise<Page<Migration>> {
-  const { data, headers } = await request<unknown>('github', migrationsApiPath(scope), {
+  const { data, headers } = await request<unknown>('github', migrationApiPath(scope, 'list'), {
     searchParams: { per_page: String(MIGRATIONS_PER_PAGE), page: String(page) },
   });
   return pageFrom(parseMigrationList(data), headers, page);
 }
 
 export async function getMigration(scope: MigrationScope, id: number): Promise<Migration> {
-  const { data } = await request<unknown>('github', `${migrationsApiPath(scope)}/${id}`);
+  const { data } = await request<unknown>('github', migrationApiPath(scope, 'status', { migration_id: id }));
   return parseMigration(data);
 }
 
@@ -66,15 +62,15 @@ export async function getMigrationRepos(
   scope: MigrationScope,
   id: number,
   page: number,
-): Promise<Page<MigrationRepo>> {
+): Promise<Page<RepositoryRef>> {
   const { data, headers } = await request<unknown>(
     'github',
-    `${migrationsApiPath(scope)}/${id}/repositories`,
+    migrationApiPath(scope, 'repositories', { migration_id: id }),
     {
       searchParams: { per_page: String(REPOS_PER_PAGE), page: String(page) },
     },
   );
-  return pageFrom(parseRepoList(data), headers, page);
+  return pageFrom(parseRepositoryRefs(data), headers, page);
 }
 
 export interface RememberedMigration {
@@ -83,9 +79,9 @@ export interface RememberedMigration {
 }
 
 /** What the gateway's store remembers of a migration: every browser's timeline and unlocks. */
-export async function getRemembered(key: string, id: number): Promise<RememberedMigration> {
-  const owner = key === 'user' ? 'user' : `org/${key.slice('org:'.length)}`;
-  const subject = `${owner}/migration/${id}`;
+export async function getRemembered(scope: MigrationScope, id: number): Promise<RememberedMigration> {
+  const owner = ownerKey(scope);
+  const subject = migrationSubject(scope, id);
   const [timeline, unlocks] = await Promise.all([
     request<unknown>('gateway', 'ferry/timeline', { searchParams: { subject } }),
     request<unknown>('gateway', 'ferry/unlocks', { searchParams: { owner, migration: String(id) } }),
@@ -134,10 +130,10 @@ export const migrationQueries = {
       queryFn: () => getMigrationRepos(scope, id, page),
       placeholderData: keepPreviousData,
     }),
-  remembered: (key: string, id: number) =>
+  remembered: (scope: MigrationScope, id: number) =>
     queryOptions({
-      queryKey: [...migrationQueries.all(), key, 'detail', id, 'remembered'] as const,
-      queryFn: () => getRemembered(key, id),
+      queryKey: [...migrationQueries.scope(scope), 'detail', id, 'remembered'] as const,
+      queryFn: () => getRemembered(scope, id),
       refetchInterval: REMEMBERED_REFRESH_MS,
       // Ferry's own store: when it does not answer, the page shows this browser's memory alone.
       retry: 1,
@@ -146,7 +142,7 @@ export const migrationQueries = {
   everything: (scope: MigrationScope) =>
     queryOptions({
       queryKey: [...migrationQueries.scope(scope), 'everything'] as const,
-      queryFn: () => readAll(migrationsApiPath(scope), parseMigrationList),
+      queryFn: () => readAll(migrationApiPath(scope, 'list'), parseMigrationList),
     }),
   /** The repositories one could export: the organization's, or the user's own. */
   candidates: (scope: MigrationScope) =>
@@ -154,14 +150,14 @@ export const migrationQueries = {
       queryKey: [...migrationQueries.scope(scope), 'candidates'] as const,
       queryFn: () =>
         scope.kind === 'org'
-          ? readAll(`orgs/${encodeURIComponent(scope.org)}/repos`, parseRepoList)
-          : readAll('user/repos', parseRepoList, { type: 'owner' }),
+          ? readAll(githubPath('repos/list-for-org', { org: scope.org }), parseRepositoryRefs)
+          : readAll(githubPath('repos/list-for-authenticated-user'), parseRepositoryRefs, { type: 'owner' }),
       staleTime: 60_000,
     }),
   userOrgs: () =>
     queryOptions({
       queryKey: [...migrationQueries.all(), 'user-orgs'] as const,
-      queryFn: () => readAll('user/orgs', parseOrgList),
+      queryFn: () => readAll(githubPath('orgs/list-for-authenticated-user'), parseOrgList),
       staleTime: 60_000,
     }),
 };

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
-import { parseMigration, type Migration } from '../utils/parse-migration';
-import { migrationsApiPath, type MigrationScope } from '../utils/scope';
+import { parseMigration, type Migration } from '@/contracts/github/migration';
+import { migrationApiPath, type MigrationScope } from '../utils/scope';
 import { toStartBody, type StartForm } from '../utils/start-form';
 import { migrationQueries } from './migration-queries';
 
 export async function startMigration(scope: MigrationScope, form: StartForm): Promise<Migration> {
-  const { data } = await request<unknown>('github', migrationsApiPath(scope), {
+  const { data } = await request<unknown>('github', migrationApiPath(scope, 'start'), {
     method: 'POST',
     json: toStartBody(form, scope),
   });

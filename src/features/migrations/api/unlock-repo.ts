@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-error';
 import { request } from '@/lib/api-client';
-import { migrationsApiPath, type MigrationScope } from '../utils/scope';
+import { migrationApiPath, type MigrationScope } from '../utils/scope';
 
 export type UnlockOutcome = 'unlocked' | 'not-locked';
 
@@ -14,7 +14,7 @@ export async function unlockRepo(
   try {
     await request<unknown>(
       'github',
-      `${migrationsApiPath(scope)}/${id}/repos/${encodeURIComponent(repoName)}/lock`,
+      migrationApiPath(scope, 'unlock', { migration_id: id, repo_name: repoName }),
       { method: 'DELETE' },
     );
     return 'unlocked';

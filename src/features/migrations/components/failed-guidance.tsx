@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { Migration } from '../utils/parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 
 /** What is known about a failed export, what to do next, and a one-click retry with the same options. */
 export function FailedGuidance({ migration, onRetry }: { migration: Migration; onRetry: () => void }) {

@@ -15,7 +15,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { migrationQueries } from '../api/migration-queries';
 import { useUnlockRepos } from '../api/unlock-repo';
 import { getMemory, updateMemory } from '../utils/memory-store';
-import type { Migration } from '../utils/parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 import { migrationPageHref, scopeKey, type MigrationScope } from '../utils/scope';
 import { describeUnlock } from './migration-repos';
 

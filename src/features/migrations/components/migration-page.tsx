@@ -21,7 +21,6 @@ import {
   archiveHref,
   listHref,
   migrationPageHref,
-  scopeKey,
   scopeLabel,
   type MigrationScope,
 } from '../utils/scope';
@@ -40,8 +39,7 @@ export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number
   const query = useQuery(migrationQueries.detail(scope, id));
   const latest = query.data;
   useDocumentTitle(`Export ${id}`, latest?.state ?? (query.isError ? 'not loaded' : undefined));
-  const key = scopeKey(scope);
-  const { memory, update } = useMigrationMemory(key, id, latest);
+  const { memory, update } = useMigrationMemory(scope, id, latest);
   // Drawn in a background render React can slice: the whole page appearing at once was one ~75 ms task.
   const migration = useDeferredValue(latest);
   const { clockOffsetMs } = useRateLimitSnapshot();

@@ -19,7 +19,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { migrationQueries } from '../api/migration-queries';
 import { useUnlockRepos, type UnlockResult } from '../api/unlock-repo';
-import type { Migration } from '../utils/parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 import type { MigrationScope } from '../utils/scope';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 

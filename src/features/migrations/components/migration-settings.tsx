@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@/lib/format';
-import type { Migration } from '../utils/parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 
 const yes = (value: boolean) => (value ? 'Yes' : 'No');
 

@@ -2,7 +2,13 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { isKnownState, stepIndex } from '../utils/migration-state';
+import { isKnownMigrationState as isKnownState, isMigrationFinished } from '@/contracts/github/migration';
+
+/** The stepper's active step: 0 pending, 1 exporting, 2 done (exported or failed). */
+function stepIndex(state: string): number {
+  if (state === 'exporting') return 1;
+  return isMigrationFinished(state) ? 2 : 0;
+}
 
 /** pending → exporting → exported (or failed), with the current step spelled out for screen readers. */
 export function MigrationStepper({ state }: { state: string }) {

@@ -1,3 +1,4 @@
+import { isLogin } from '@/contracts/github/names';
 import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -17,7 +18,6 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { migrationQueries } from '../api/migration-queries';
 import { migrationHref } from '../paths';
 import { readRecentOrgs } from '../utils/local-memory';
-import { isValidLogin } from '../utils/scope';
 import { AccessAlert } from './access-alert';
 
 /** Choose whose migrations: an organization (typed, from your memberships, or recently used) or your own. */
@@ -32,7 +32,7 @@ export function MigrationsHome() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = org.trim();
-    if (!isValidLogin(name)) {
+    if (!isLogin(name)) {
       setError('Enter an organization login: letters, digits and single hyphens, up to 39 characters.');
       return;
     }

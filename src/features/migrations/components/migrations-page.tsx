@@ -18,7 +18,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { migrationQueries } from '../api/migration-queries';
 import { rememberOrg } from '../utils/local-memory';
-import { countByState, isRunning } from '../utils/migration-state';
+import { countByState, isMigrationFinished } from '@/contracts/github/migration';
 import { migrationPageHref, type MigrationScope } from '../utils/scope';
 import { AccessAlert } from './access-alert';
 import { FindLockedRepo } from './find-locked-repo';
@@ -40,7 +40,7 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
   const paused = useGithubPause();
   const items = query.data?.items ?? [];
   const counts = countByState(items);
-  const running = items.some((migration) => isRunning(migration.state));
+  const running = items.some((migration) => !isMigrationFinished(migration.state));
   useDocumentTitle(
     scope.kind === 'org' ? `${scope.org} exports` : 'Your exports',
     running ? 'running' : undefined,

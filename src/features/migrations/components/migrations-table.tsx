@@ -6,7 +6,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/format';
-import type { Migration } from '../utils/parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 import { migrationPageHref, type MigrationScope } from '../utils/scope';
 import { StateChip } from './state-chip';
 

@@ -18,7 +18,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { isApiError } from '@/lib/api-error';
 import { migrationQueries } from '../api/migration-queries';
 import { useStartMigration } from '../api/start-migration';
-import type { Migration } from '../utils/parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 import type { MigrationScope } from '../utils/scope';
 import {
   EMPTY_START_FORM,

@@ -4,10 +4,12 @@ import { migrationQueries } from '../api/migration-queries';
 import { withRemembered } from '../utils/remembered';
 import { EMPTY_MEMORY, withState, type MigrationMemory } from '../utils/local-memory';
 import { getMemory, subscribeMemory, updateMemory } from '../utils/memory-store';
-import type { Migration } from '../utils/parse-migration';
+import type { Migration } from '@/contracts/github/migration';
+import { scopeKey as keyOf, type MigrationScope } from '../utils/scope';
 
 /** This browser's memory of one migration (timeline, unlocked repositories, deleted archive); records each new state. */
-export function useMigrationMemory(scopeKey: string, id: number, migration: Migration | undefined) {
+export function useMigrationMemory(scope: MigrationScope, id: number, migration: Migration | undefined) {
+  const scopeKey = keyOf(scope);
   const memory = useSyncExternalStore(
     subscribeMemory,
     () => getMemory(scopeKey, id),
@@ -31,7 +33,7 @@ export function useMigrationMemory(scopeKey: string, id: number, migration: Migr
     });
   }, [scopeKey, id, state, changedAt, guid]);
 
-  const remembered = useQuery(migrationQueries.remembered(scopeKey, id)).data;
+  const remembered = useQuery(migrationQueries.remembered(scope, id)).data;
   const merged = useMemo(() => withRemembered(memory, remembered, guid), [memory, remembered, guid]);
   return { memory: merged, update };
 }

@@ -1,4 +1,4 @@
-import type { Migration } from './parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 
 /** GitHub deletes migration archives seven days after they are created. */
 export const ARCHIVE_LIFETIME_MS = 7 * 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Migration } from './parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 import {
   EMPTY_START_FORM,
   errorsFromValidation,

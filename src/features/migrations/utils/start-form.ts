@@ -1,5 +1,6 @@
+import { isRepoReference } from '@/contracts/github/names';
 import type { FieldError } from '@/lib/api-error';
-import type { Migration } from './parse-migration';
+import type { Migration } from '@/contracts/github/migration';
 import type { MigrationScope } from './scope';
 
 /** The start-export form. Field names follow the request body so 422 errors land on the right control. */
@@ -67,15 +68,12 @@ export const EXCLUSIONS: {
   },
 ];
 
-const REPO_NAME =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}\/)?(?!\.{1,2}$)[A-Za-z0-9._-]{1,100}$/;
-
 /** Client-side checks before sending (the server's 422 is still shown if it disagrees). */
 export function validateStartForm(form: StartForm): StartErrors {
   const errors: StartErrors = {};
   if (form.org_metadata_only) return errors;
   if (form.repositories.length === 0) errors.repositories = 'Choose at least one repository.';
-  const bad = form.repositories.filter((name) => !REPO_NAME.test(name));
+  const bad = form.repositories.filter((name) => !isRepoReference(name));
   if (bad.length > 0) errors.repositories = `Not a repository name: ${bad.slice(0, 3).join(', ')}`;
   if (form.exclude_metadata && form.exclude_git_data)
     errors.exclude_git_data = 'Excluding both metadata and Git data would leave nothing to export.';

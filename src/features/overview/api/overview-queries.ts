@@ -1,3 +1,4 @@
+import { importStatusOf } from '@/contracts/github/source-import';
 import { queryOptions } from '@tanstack/react-query';
 import {
   ABSENT_HEADER,
@@ -10,7 +11,10 @@ import { request } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
 import { unchangedFor } from '@/lib/polling-policy';
 import { rateLimitStore } from '@/lib/rate-limit-store';
-import { isTerminalExport, parseExports, type ExportOwner, type ExportSummary } from '../utils/exports';
+import { isMigrationFinished, readMigrations } from '@/contracts/github/migration';
+import { githubPath } from '@/contracts/github/operations';
+import { isRecord } from '@/contracts/json';
+import { exportSummary, type ExportOwner, type ExportSummary } from '../utils/exports';
 import { overviewPollInterval } from '../utils/overview-polling';
 
 /** Lists read at most this many pages of 100 per owner. */
@@ -31,9 +35,12 @@ async function readPages(path: string): Promise<unknown[]> {
 
 /** An organization whose exports the token may not list (not an owner, or gone) is skipped, not an error. */
 async function exportsOf(owner: ExportOwner): Promise<ExportSummary[]> {
-  const path = owner.kind === 'org' ? `orgs/${encodeURIComponent(owner.org)}/migrations` : 'user/migrations';
+  const path =
+    owner.kind === 'org'
+      ? githubPath('migrations/list-for-org', { org: owner.org })
+      : githubPath('migrations/list-for-authenticated-user');
   try {
-    return parseExports(owner, await readPages(path));
+    return readMigrations(await readPages(path)).map((migration) => exportSummary(owner, migration));
   } catch (error) {
     if (owner.kind === 'org' && isApiError(error) && (error.status === 403 || error.status === 404))
       return [];
@@ -43,10 +50,8 @@ async function exportsOf(owner: ExportOwner): Promise<ExportSummary[]> {
 
 /** Every export of the organizations the token can see and of the user. */
 export async function getAllExports(): Promise<ExportSummary[]> {
-  const orgs = (await readPages('user/orgs')).flatMap((org: unknown) =>
-    typeof org === 'object' && org !== null && typeof (org as { login?: unknown }).login === 'string'
-      ? [(org as { login: string }).login]
-      : [],
+  const orgs = (await readPages(githubPath('orgs/list-for-authenticated-user'))).flatMap((org: unknown) =>
+    isRecord(org) && typeof org.login === 'string' ? [org.login] : [],
   );
   const owners: ExportOwner[] = [...orgs.map((org) => ({ kind: 'org' as const, org })), { kind: 'user' }];
   return (await Promise.all(owners.map(exportsOf))).flat();
@@ -57,12 +62,11 @@ export async function getImportStatus(owner: string, repo: string): Promise<stri
   try {
     const { data } = await request<unknown>(
       'github',
-      `repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/import`,
+      githubPath('migrations/get-import-status', { owner, repo }),
       { headers: { [ABSENT_HEADER]: 'null' } },
     );
     if (data === null) return 'none';
-    const status = (data as { status?: unknown } | null)?.status;
-    return typeof status === 'string' ? status : 'unknown';
+    return importStatusOf(data) ?? 'unknown';
   } catch (error) {
     if (isApiError(error) && error.status === 404) return 'none';
     throw error;
@@ -87,7 +91,7 @@ export const overviewQueries = {
       refetchInterval: (query) =>
         overviewPollInterval({
           states: query.state.data?.map((item) => item.state),
-          isTerminal: isTerminalExport,
+          isTerminal: isMigrationFinished,
           unchangedMs: unchangedFor(query.state.data),
           rateLimitedForMs: rateLimitedForMs(),
         }),

@@ -1,3 +1,4 @@
+import { isImportFinished } from '@/contracts/github/source-import';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
@@ -11,8 +12,10 @@ import { archiveExpiresAt } from '@/lib/archive-expiry';
 import type { FollowedThing } from '@/lib/state-notifications';
 import { overviewQueries } from '../api/overview-queries';
 import type { OverviewLinks } from '../links';
-import { exportKey, exportLabel, isTerminalExport } from '../utils/exports';
-import { followedImports, isTerminalImport } from '../utils/followed-imports';
+import { isMigrationFinished } from '@/contracts/github/migration';
+import { importSubject } from '@/contracts/github/subjects';
+import { exportKey, exportLabel } from '../utils/exports';
+import { followedImports } from '../utils/followed-imports';
 import { ExportsSection } from './exports-section';
 
 // Everything but the exports loads after the first paint, so the first page's JavaScript stays lean.
@@ -48,7 +51,7 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
         key: exportKey(item),
         label: exportLabel(item),
         state: item.state,
-        terminal: isTerminalExport(item.state),
+        terminal: isMigrationFinished(item.state),
         expiresAt: expiresAt === undefined ? undefined : expiresAt - clockOffsetMs,
       };
     });
@@ -56,10 +59,10 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
       item.status
         ? [
             {
-              key: `repo/${item.owner}/${item.repo}/import`.toLowerCase(),
+              key: importSubject(item.owner, item.repo),
               label: `Import into ${item.owner}/${item.repo}`,
               state: item.status,
-              terminal: item.terminal || isTerminalImport(item.status),
+              terminal: item.terminal || isImportFinished(item.status),
             },
           ]
         : [],
@@ -68,7 +71,7 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
   }, [exports.data, imports, clockOffsetMs]);
   useStateNotifications(followed, now);
 
-  const running = exports.data?.filter((item) => !isTerminalExport(item.state)).length ?? 0;
+  const running = exports.data?.filter((item) => !isMigrationFinished(item.state)).length ?? 0;
   useDocumentTitle(
     'Overview',
     running > 0 ? `${running} export${running === 1 ? '' : 's'} running` : undefined,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ARCHIVE_LIFETIME_MS } from '@/lib/archive-expiry';
-import { exportKey, exportLabel, groupExports, parseExports, type ExportSummary } from './exports';
+import { readMigrations } from '@/contracts/github/migration';
+import { exportKey, exportLabel, exportSummary, groupExports, type ExportSummary } from './exports';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const HOUR = 3_600_000;
@@ -11,30 +12,25 @@ function exported(id: number, finishedHoursAgo: number): ExportSummary {
   return { owner: org, id, state: 'exported', repositories: [], createdAt: updatedAt - HOUR, updatedAt };
 }
 
-describe('parseExports', () => {
-  it('keeps the fields the overview shows and leaves out malformed entries', () => {
-    const parsed = parseExports(org, [
+describe('exportSummary', () => {
+  it('keeps the fields the overview shows of a migration read at the edge', () => {
+    const [migration] = readMigrations([
       {
         id: 42,
         state: 'exporting',
         created_at: '2026-11-23T09:00:00Z',
         updated_at: '2026-11-23T09:30:00Z',
-        repositories: [{ name: 'hello-world' }, { nope: true }],
-      },
-      { id: 'x', state: 'pending' },
-      { id: 43, state: 'pending', created_at: 'never', updated_at: 'never' },
-    ]);
-    expect(parsed).toEqual([
-      {
-        owner: org,
-        id: 42,
-        state: 'exporting',
-        repositories: ['hello-world'],
-        createdAt: Date.parse('2026-11-23T09:00:00Z'),
-        updatedAt: Date.parse('2026-11-23T09:30:00Z'),
+        repositories: [{ id: 1, name: 'hello-world' }, { nope: true }],
       },
     ]);
-    expect(parseExports(org, { message: 'Not Found' })).toEqual([]);
+    expect(exportSummary(org, migration!)).toEqual({
+      owner: org,
+      id: 42,
+      state: 'exporting',
+      repositories: ['hello-world'],
+      createdAt: Date.parse('2026-11-23T09:00:00Z'),
+      updatedAt: Date.parse('2026-11-23T09:30:00Z'),
+    });
   });
 });
 

@@ -1,9 +1,11 @@
+import { isMigrationFinished, type Migration } from '@/contracts/github/migration';
+import { migrationSubject, type MigrationOwner } from '@/contracts/github/subjects';
 import { archiveExpiresAt } from '@/lib/archive-expiry';
 
 /** Whose export: an organization's (`orgs/{org}/migrations`) or the user's own (`user/migrations`). */
-export type ExportOwner = { kind: 'org'; org: string } | { kind: 'user' };
+export type ExportOwner = MigrationOwner;
 
-/** The fields of GitHub's `migration` the overview shows, validated at the edge. */
+/** The fields of GitHub's `migration` the overview shows (read by src/contracts/github/migration.ts). */
 export interface ExportSummary {
   owner: ExportOwner;
   id: number;
@@ -13,40 +15,25 @@ export interface ExportSummary {
   updatedAt: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Keeps the well-formed entries of one list answer; a malformed one is left out rather than failing the page. */
-export function parseExports(owner: ExportOwner, value: unknown): ExportSummary[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown) => {
-    if (!isRecord(item) || typeof item.id !== 'number' || typeof item.state !== 'string') return [];
-    const createdAt = typeof item.created_at === 'string' ? Date.parse(item.created_at) : NaN;
-    const updatedAt = typeof item.updated_at === 'string' ? Date.parse(item.updated_at) : NaN;
-    if (!Number.isFinite(createdAt) || !Number.isFinite(updatedAt)) return [];
-    const repositories = Array.isArray(item.repositories)
-      ? item.repositories.flatMap((repo: unknown) =>
-          isRecord(repo) && typeof repo.name === 'string' ? [repo.name] : [],
-        )
-      : [];
-    return [{ owner, id: item.id, state: item.state, repositories, createdAt, updatedAt }];
-  });
+export function exportSummary(owner: ExportOwner, migration: Migration): ExportSummary {
+  const { id, state, createdAt, updatedAt } = migration;
+  return {
+    owner,
+    id,
+    state,
+    createdAt,
+    updatedAt,
+    repositories: migration.repositories.map((repo) => repo.name),
+  };
 }
 
 export function exportKey(item: Pick<ExportSummary, 'owner' | 'id'>): string {
-  return item.owner.kind === 'org'
-    ? `org/${item.owner.org.toLowerCase()}/migration/${item.id}`
-    : `user/migration/${item.id}`;
+  return migrationSubject(item.owner, item.id);
 }
 
 /** "Export 42 of octo-org", "Your export 7". */
 export function exportLabel(item: Pick<ExportSummary, 'owner' | 'id'>): string {
   return item.owner.kind === 'org' ? `Export ${item.id} of ${item.owner.org}` : `Your export ${item.id}`;
-}
-
-export function isTerminalExport(state: string): boolean {
-  return state === 'exported' || state === 'failed';
 }
 
 export type ExportGroupName = 'expiring' | 'running' | 'failed' | 'exported' | 'expired';
@@ -71,7 +58,7 @@ const ORDER: ExportGroupName[] = ['expiring', 'running', 'failed', 'exported', '
 
 function groupOf(state: string, expiresAt: number | undefined, now: number): ExportGroupName {
   if (state === 'failed') return 'failed';
-  if (!isTerminalExport(state) || expiresAt === undefined) return 'running';
+  if (!isMigrationFinished(state) || expiresAt === undefined) return 'running';
   if (expiresAt <= now) return 'expired';
   return expiresAt - now <= EXPIRING_SOON_MS ? 'expiring' : 'exported';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WatchedResponse } from '@/contracts/ferry';
-import { followedImports, isTerminalImport } from './followed-imports';
+import { followedImports } from './followed-imports';
 
 const watched = (path: string, state: string, seenAt: string, kind: 'import' | 'migration' = 'import') =>
   ({
@@ -36,13 +36,5 @@ describe('followedImports', () => {
   it('reads a watched path with a query string', () => {
     const list = followedImports([watched('repos/a/b/import?x=1', 'mapping', '2026-11-23T10:00:00Z')], []);
     expect(list.map((item) => item.repo)).toEqual(['b']);
-  });
-});
-
-describe('isTerminalImport', () => {
-  it('ends at complete and error only; problems wait for the user', () => {
-    expect(isTerminalImport('complete')).toBe(true);
-    expect(isTerminalImport('error')).toBe(true);
-    expect(isTerminalImport('auth_failed')).toBe(false);
   });
 });

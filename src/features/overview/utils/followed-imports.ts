@@ -13,11 +13,6 @@ export interface FollowedImport {
 const IMPORT_PATH = /^repos\/([^/]+)\/([^/]+)\/import(?:\?.*)?$/;
 const REPO_KEY = /^([^/\s]+)\/([^/\s]+)$/;
 
-/** Import statuses after which nothing more happens without a restart. */
-export function isTerminalImport(status: string): boolean {
-  return status === 'complete' || status === 'error';
-}
-
 /**
  * Imports to list: every import the gateway watches (with the status it last saw), then recently opened
  * ones it does not watch. One entry per repository (case-insensitive), newest first.

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { parseRateHistory, type RateHistoryResponse } from '@/contracts/ferry';
 import { isApiError } from '@/lib/api-error';
 import { request } from '@/lib/api-client';
-import { parseRateLimitOverview, type RateLimitOverview } from '../utils/parse-rate-limit';
+import { parseRateLimitOverview, type RateLimitOverview } from '@/contracts/github/rate-limit';
 
 export type RateLimitStatus = ({ enabled: true } & RateLimitOverview) | { enabled: false; message: string };
 

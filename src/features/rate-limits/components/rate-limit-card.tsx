@@ -8,7 +8,7 @@ import { Countdown } from '@/components/countdown';
 import { formatNumber, formatResetTime } from '@/lib/format';
 import type { BurnProjection, BurnSample } from '@/lib/burn-rate';
 import type { ChartSpan } from '../utils/history-by-category';
-import type { RateLimitCategory } from '../utils/parse-rate-limit';
+import type { RateLimitCategory } from '@/contracts/github/rate-limit';
 import { urgencyOf } from '../utils/urgency';
 import { BurnProjectionText } from './burn-projection-text';
 import { UrgencyChip } from './urgency-chip';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { addSample, projectBurn, samplesUpTo, type BurnProjection, type BurnSample } from '@/lib/burn-rate';
 import { mergeSamples } from '../utils/history-by-category';
-import type { RateLimitCategory } from '../utils/parse-rate-limit';
+import type { RateLimitCategory } from '@/contracts/github/rate-limit';
 
 type History = ReadonlyMap<string, BurnSample[]>;
 const NONE: History = new Map();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BurnProjection } from '@/lib/burn-rate';
-import type { RateLimitCategory } from './parse-rate-limit';
+import type { RateLimitCategory } from '@/contracts/github/rate-limit';
 import { sortByUrgency, URGENCY_LABEL, urgencyOf } from './urgency';
 
 function category(name: string, remaining: number, limit = 100): RateLimitCategory {

@@ -1,4 +1,4 @@
-import type { RateLimitCategory } from './parse-rate-limit';
+import type { RateLimitCategory } from '@/contracts/github/rate-limit';
 import type { BurnProjection } from '@/lib/burn-rate';
 
 export type UrgencyLevel = 'ok' | 'runs-out' | 'low' | 'critical' | 'exhausted';

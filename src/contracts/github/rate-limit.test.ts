@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRateLimitHeaders } from './rate-limit-headers';
+import { parseRateLimitHeaders } from '@/contracts/github/rate-limit';
 
 const RECORDED = {
   'X-RateLimit-Limit': '5000',

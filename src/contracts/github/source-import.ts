@@ -1,3 +1,5 @@
+import { finiteNumberOf, isRecord, ShapeError, stringOf } from '../json';
+
 /**
  * The import as Ferry reads it, validated at the edge. GitHub's description and its prose disagree on two
  * fields (github-api.md §1.6.5-6): `use_lfs` is a boolean in the schema and a string in the prose; progress is
@@ -57,25 +59,39 @@ export interface LargeFile {
   size: number;
 }
 
-export class MalformedImportError extends Error {
-  constructor(what: string) {
-    super(`GitHub sent ${what} Ferry could not read.`);
-    this.name = 'MalformedImportError';
-  }
+function malformed(what: string): ShapeError {
+  return new ShapeError('github', `GitHub sent ${what} Ferry could not read.`);
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
+const str = stringOf;
+const int = finiteNumberOf;
+
+/** Finished: nothing more will happen to this import. */
+export function isImportFinished(status: string): boolean {
+  return status === 'complete' || status === 'error';
 }
 
-function int(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+/** Statuses that wait for the user's remedy (credentials, a project choice): nothing changes until someone acts. */
+const WAITING_FOR_USER: readonly string[] = [
+  'auth_failed',
+  'choose',
+  'detection_found_multiple',
+  'detection_found_nothing',
+  'detection_needs_auth',
+  'none',
+];
+
+export function isImportWaitingForUser(status: string): boolean {
+  return WAITING_FOR_USER.includes(status);
+}
+
+/** The status of an import answer, or undefined when it carries none (for the watcher and the timeline). */
+export function importStatusOf(value: unknown): string | undefined {
+  return isRecord(value) ? stringOf(value.status) : undefined;
 }
 
 export function parseLfs(value: unknown): LfsChoice {
@@ -90,7 +106,7 @@ export function parseImport(body: unknown): SourceImport {
   const data = record(body);
   const status = str(data?.status);
   const vcsUrl = str(data?.vcs_url);
-  if (!data || !status || vcsUrl === undefined) throw new MalformedImportError('an import');
+  if (!data || !status || vcsUrl === undefined) throw malformed('an import');
   const choices = Array.isArray(data.project_choices) ? data.project_choices : [];
   return {
     status,
@@ -121,7 +137,7 @@ export function parseImport(body: unknown): SourceImport {
 }
 
 export function parseAuthors(body: unknown): CommitAuthor[] {
-  if (!Array.isArray(body)) throw new MalformedImportError('a list of authors');
+  if (!Array.isArray(body)) throw malformed('a list of authors');
   return body.flatMap((item) => {
     const data = record(item);
     const id = int(data?.id);
@@ -139,7 +155,7 @@ export function parseAuthors(body: unknown): CommitAuthor[] {
 }
 
 export function parseLargeFiles(body: unknown): LargeFile[] {
-  if (!Array.isArray(body)) throw new MalformedImportError('a list of large files');
+  if (!Array.isArray(body)) throw malformed('a list of large files');
   return body.flatMap((item) => {
     const data = record(item);
     if (!data) return [];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRateLimitOverview } from './parse-rate-limit';
+import { parseRateLimitOverview } from '@/contracts/github/rate-limit';
 
 const RESET = 1_700_003_600;
 const core = { limit: 5000, used: 10, remaining: 4990, reset: RESET };
