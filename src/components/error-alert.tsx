@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { ApiError, isApiError } from '@/lib/api-error';
+import { toApiError } from '@/lib/api-error';
 import { describeError } from '@/lib/describe-error';
 
 export interface ErrorAlertProps {
@@ -15,18 +15,9 @@ export interface ErrorAlertProps {
   context?: string;
 }
 
-function asApiError(error: unknown): ApiError {
-  if (isApiError(error)) return error;
-  return new ApiError({
-    kind: 'malformed',
-    upstream: 'gateway',
-    message: error instanceof Error ? error.message : 'Something went wrong.',
-  });
-}
-
 /** The one way errors are shown: what happened, the upstream's words, what to do, and a retry. */
 export function ErrorAlert({ error, onRetry, severity = 'error', context }: ErrorAlertProps) {
-  const apiError = asApiError(error);
+  const apiError = toApiError(error);
   const description = describeError(apiError);
   return (
     <Alert

@@ -1,3 +1,5 @@
+import { isRecord, ShapeError } from './json';
+
 /**
  * `/api/ferry/*`: what the gateway remembers (its store) and watches. Shared by the gateway and the SPA;
  * the parsers below are the SPA's edge, the gateway validates requests with the same shapes.
@@ -91,18 +93,9 @@ export interface WatchedResponse {
   }[];
 }
 
-/** The SPA's edge: a body that is not what the gateway promises fails here, with one error type. */
-export class FerryShapeError extends Error {
-  override name = 'FerryShapeError';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function arrayField(value: unknown, field: string): unknown[] {
   if (!isRecord(value) || !Array.isArray(value[field])) {
-    throw new FerryShapeError(`Ferry’s server answered without a “${field}” list.`);
+    throw new ShapeError('ferry', `Ferry’s server answered without a “${field}” list.`);
   }
   return value[field] as unknown[];
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFlag, parseRegistrationRequirements, RegistrarShapeError } from './registrar';
+import { ShapeError } from './json';
+import { decodeFlag, parseRegistrationRequirements } from './registrar';
 
 const COM = {
   status: 'SUCCESS',
@@ -52,7 +53,7 @@ describe('parseRegistrationRequirements', () => {
     ['a bad term', { ...COM, registrationDurationYears: -1 }],
     ['a schema that is not an object', { ...COM, requestSchema: 'x' }],
   ])('refuses %s', (_what, body) => {
-    expect(() => parseRegistrationRequirements(body)).toThrow(RegistrarShapeError);
+    expect(() => parseRegistrationRequirements(body)).toThrow(ShapeError);
   });
 
   it('decodeFlag rejects what it cannot read', () => {

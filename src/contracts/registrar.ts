@@ -1,3 +1,5 @@
+import { isRecord, ShapeError } from './json';
+
 /**
  * The registrar's `getRegistrationRequirements` answer (reference/porkbun-api.md §1.2), decoded
  * defensively: flags may arrive as booleans, 0/1 or "yes"/"no", numbers as numeric strings, and an absent
@@ -21,41 +23,34 @@ export interface RegistrationRequirements {
   sandbox: boolean;
 }
 
-export class RegistrarShapeError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RegistrarShapeError';
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function malformed(message: string): ShapeError {
+  return new ShapeError('registrar', message);
 }
 
 export function decodeFlag(value: unknown, field: string): boolean {
   if (typeof value === 'boolean') return value;
   if (value === 1 || value === '1' || value === 'yes' || value === 'true') return true;
   if (value === 0 || value === '0' || value === 'no' || value === 'false') return false;
-  throw new RegistrarShapeError(`${field} is not a yes/no value`);
+  throw malformed(`${field} is not a yes/no value`);
 }
 
 function decodeCount(value: unknown, field: string): number {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isInteger(number) || number < 0) {
-    throw new RegistrarShapeError(`${field} is not a whole number`);
+    throw malformed(`${field} is not a whole number`);
   }
   return number;
 }
 
-/** Parse a SUCCESS body; throws RegistrarShapeError when it cannot be read. */
+/** Parse a SUCCESS body; throws ShapeError when it cannot be read. */
 export function parseRegistrationRequirements(body: unknown): RegistrationRequirements {
-  if (!isRecord(body)) throw new RegistrarShapeError('the answer is not a JSON object');
-  if (typeof body.tld !== 'string') throw new RegistrarShapeError('tld is missing');
+  if (!isRecord(body)) throw malformed('the answer is not a JSON object');
+  if (typeof body.tld !== 'string') throw malformed('tld is missing');
   const requestSchema = body.requestSchema ?? { type: 'object' };
-  if (!isRecord(requestSchema)) throw new RegistrarShapeError('requestSchema is not a JSON Schema object');
+  if (!isRecord(requestSchema)) throw malformed('requestSchema is not a JSON Schema object');
   const registry = body.registryRequirements;
   if (registry !== undefined && registry !== null && !isRecord(registry)) {
-    throw new RegistrarShapeError('registryRequirements is not a JSON Schema object');
+    throw malformed('registryRequirements is not a JSON Schema object');
   }
   const max = body.maxRegistrationYears;
   return {

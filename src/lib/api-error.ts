@@ -1,4 +1,5 @@
 import { readRateLimitPause } from '@/contracts/github/http';
+import { isRecord, isShapeError } from '@/contracts/json';
 /**
  * One error type for both upstreams and the gateway. Everything the UI needs to explain a failure
  * (what happened, whether retrying helps, when a rate limit lifts, which form field is wrong) lives here.
@@ -70,9 +71,7 @@ function within(now: number, at: number): number {
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isRecord(value) ? value : undefined;
 }
 
 function text(value: unknown): string | undefined {
@@ -168,5 +167,26 @@ export function errorFromResponse(
     documentationUrl,
     fieldErrors: fieldErrorsOf(record),
     requestId,
+  });
+}
+
+const SHAPE_UPSTREAM = { github: 'github', registrar: 'registrar', ferry: 'gateway' } as const;
+
+/**
+ * Any failure as the one error type pages show: an answer a contract parser could not read (`ShapeError`)
+ * becomes `malformed` from its sender; anything else unexpected is a `malformed` answer of Ferry's server.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (isApiError(error)) return error;
+  if (isShapeError(error))
+    return new ApiError({
+      kind: 'malformed',
+      upstream: SHAPE_UPSTREAM[error.source],
+      message: error.message,
+    });
+  return new ApiError({
+    kind: 'malformed',
+    upstream: 'gateway',
+    message: error instanceof Error ? error.message : 'Something went wrong.',
   });
 }

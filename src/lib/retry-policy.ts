@@ -1,3 +1,4 @@
+import { isShapeError } from '@/contracts/json';
 import { isApiError } from './api-error';
 
 /**
@@ -13,6 +14,8 @@ export const MAX_RETRIES = 3;
 const MAX_RATE_LIMIT_WAIT_MS = 60 * 60 * 1000;
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {
+  // An answer a contract could not read is read the same way again: no retry (as a malformed 2xx).
+  if (isShapeError(error)) return false;
   if (!isApiError(error)) return failureCount < MAX_RETRIES;
   switch (error.kind) {
     case 'rate-limited':

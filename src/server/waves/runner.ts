@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { migrationStateOf, readMigrations, repositorySetKey } from '@/contracts/github/migration';
+import { githubPath } from '@/contracts/github/operations';
+import { parseRepositoryList } from '@/contracts/github/repository';
+import { isRecord, stringOf } from '@/contracts/json';
 import type { PlannedRepo, Wave, WaveBatch, WavePlanRequest, WavePreview } from '@/contracts/waves';
 import { isExpectedArchiveUrl } from '@/server/archive';
 import type { UpstreamFetch } from '@/server/upstream-call';
@@ -40,23 +44,6 @@ export interface RunnerOptions {
   log?: (message: string) => void;
 }
 
-interface Migration {
-  id: number;
-  state: string;
-  created_at?: string;
-  repositories?: { name: string }[];
-}
-
-interface RepoListItem {
-  name: string;
-  size: number;
-  language: string | null;
-  visibility?: string;
-  private: boolean;
-  archived: boolean;
-  pushed_at: string | null;
-}
-
 const LIST_TTL_MS = 5 * 60_000;
 
 export function createWaveRunner(options: RunnerOptions) {
@@ -84,7 +71,9 @@ export function createWaveRunner(options: RunnerOptions) {
 
   const key = (wave: Wave, batch: WaveBatch) => `${wave.id}:${batch.id}`;
   const prefix = (wave: Wave) =>
-    wave.owner.kind === 'org' ? `orgs/${encodeURIComponent(wave.owner.login)}/migrations` : 'user/migrations';
+    wave.owner.kind === 'org'
+      ? githubPath('migrations/list-for-org', { org: wave.owner.login })
+      : githubPath('migrations/list-for-authenticated-user');
 
   function load(): Promise<void> {
     loaded ??= options.repository.list().then((all) => {
@@ -137,23 +126,14 @@ export function createWaveRunner(options: RunnerOptions) {
         ? `orgs/${encodeURIComponent(owner.login)}/repos?per_page=${PER_PAGE}&type=all`
         : `user/repos?per_page=${PER_PAGE}&affiliation=owner`;
     while (next) {
-      const answer: GithubAnswer<RepoListItem[]> = await client.get<RepoListItem[]>(next);
+      const answer: GithubAnswer<unknown> = await client.get<unknown>(next);
       pages++;
       if (answer.status === 404)
         throw new WaveInputError(`No organization ${owner.login} that this token owns.`);
       if (answer.status !== 200 || !Array.isArray(answer.body)) {
         throw new Error(`GitHub answered HTTP ${answer.status} to the repository list.`);
       }
-      for (const item of answer.body) {
-        repos.push({
-          name: item.name,
-          sizeKb: item.size,
-          language: item.language,
-          visibility: item.private ? 'private' : 'public',
-          archived: item.archived,
-          pushedAt: item.pushed_at,
-        });
-      }
+      repos.push(...parseRepositoryList(answer.body));
       next = parseLinkHeader(answer.headers.get('link')).next;
     }
     const entry = { at: now(), repos, pages };
@@ -207,20 +187,22 @@ export function createWaveRunner(options: RunnerOptions) {
 
   async function send(wave: Wave, batch: WaveBatch) {
     const answer = await counted(wave, () =>
-      client.write<Migration>('POST', prefix(wave), startBody(wave, batch)),
+      client.write<unknown>('POST', prefix(wave), startBody(wave, batch)),
     );
-    if (answer.status === 201 && answer.body) {
+    const started = answer.status === 201 ? readMigrations([answer.body])[0] : undefined;
+    if (started) {
       await update(wave.id, {
         type: 'started',
         batchId: batch.id,
-        migrationId: answer.body.id,
+        migrationId: started.id,
         at: new Date(now()).toISOString(),
       });
       checks.set(key(wave, batch), { at: now() + expectedMs(batch), backoffMs: minCheckMs });
       return;
     }
     // GitHub refused the start (422: a repository it does not know, …): the batch failed like an export.
-    const message = (answer.body as { message?: string } | undefined)?.message ?? `HTTP ${answer.status}`;
+    const message =
+      (isRecord(answer.body) ? stringOf(answer.body.message) : undefined) ?? `HTTP ${answer.status}`;
     await update(wave.id, {
       type: 'export-failed',
       batchId: batch.id,
@@ -235,19 +217,13 @@ export function createWaveRunner(options: RunnerOptions) {
     const known = new Set(
       wave.batches.map((b) => b.migrationId).filter((id): id is number => id !== undefined),
     );
-    const want = [...batch.repos]
-      .map((name) => name.toLowerCase())
-      .sort()
-      .join('\n');
-    const answer = await counted(wave, () => client.get<Migration[]>(`${prefix(wave)}?per_page=100`));
-    const found = (answer.body ?? []).find(
+    const want = repositorySetKey(batch.repos);
+    const answer = await counted(wave, () => client.get<unknown>(`${prefix(wave)}?per_page=100`));
+    const found = readMigrations(answer.body).find(
       (migration) =>
         !known.has(migration.id) &&
-        Date.parse(migration.created_at ?? '') >= since &&
-        (migration.repositories ?? [])
-          .map((repo) => repo.name.toLowerCase())
-          .sort()
-          .join('\n') === want,
+        migration.createdAt >= since &&
+        repositorySetKey(migration.repositories.map((repo) => repo.name)) === want,
     );
     if (found) {
       log(`wave ${wave.id} batch ${batch.id}: adopted migration ${found.id} started before a restart`);
@@ -255,7 +231,7 @@ export function createWaveRunner(options: RunnerOptions) {
         type: 'started',
         batchId: batch.id,
         migrationId: found.id,
-        at: found.created_at ?? new Date(now()).toISOString(),
+        at: new Date(found.createdAt).toISOString(),
       });
       checks.set(key(wave, batch), { at: now(), backoffMs: minCheckMs });
       return;
@@ -273,9 +249,9 @@ export function createWaveRunner(options: RunnerOptions) {
     const entry = checks.get(key(wave, batch)) ?? { at: 0, backoffMs: minCheckMs };
     if (entry.at > now()) return;
     const answer = await counted(wave, () =>
-      client.get<Migration>(`${prefix(wave)}/${batch.migrationId}?exclude=repositories`),
+      client.get<unknown>(`${prefix(wave)}/${batch.migrationId}?exclude=repositories`),
     );
-    const state = answer.body?.state;
+    const state = migrationStateOf(answer.body);
     const at = new Date(now()).toISOString();
     if (answer.status === 200 && state === 'exported') {
       learn(batch);

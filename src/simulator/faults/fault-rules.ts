@@ -1,3 +1,4 @@
+import { isRecord } from '@/contracts/json';
 /**
  * The fault model: what a tester can ask the simulator to get wrong, and how a rule is validated.
  * Pure: no I/O, no clock of its own. Rules come from the control interface (`POST /__sim/faults`) or the
@@ -67,10 +68,6 @@ const KNOWN_FIELDS = new Set([
   'ttlSeconds',
 ]);
 const PATH_PATTERN = /^\/?(?:(?:\*\*|\*|(?!\.{1,2}(?:\/|$))[A-Za-z0-9._~-]+)(?:\/|$))+$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function numberIn(value: unknown, min: number, max: number, integer = true): value is number {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RegistrarShapeError } from '@/contracts/registrar';
+import { ShapeError } from '@/contracts/json';
 import { ApiError } from '@/lib/api-error';
 import { describeLookupError } from './describe-lookup-error';
 
@@ -36,7 +36,7 @@ describe('describeLookupError', () => {
       'network',
       /registrar could not be reached/,
     ],
-    [new RegistrarShapeError('tld is missing'), 'unreadable', /could not be read/],
+    [new ShapeError('registrar', 'tld is missing'), 'unreadable', /could not be read/],
     [new ApiError({ kind: 'http', upstream: 'registrar', status: 500, message: 'boom' }), 'other', /trouble/],
   ])('%s → %s', (error, kind, title) => {
     const description = describeLookupError(error, 'zz');

@@ -1,4 +1,4 @@
-import { RegistrarShapeError } from '@/contracts/registrar';
+import { isShapeError } from '@/contracts/json';
 import { ApiError, isApiError } from '@/lib/api-error';
 import { describeError, type ErrorDescription } from '@/lib/describe-error';
 import { formatClockTime } from '@/lib/format';
@@ -22,7 +22,7 @@ const KEY_CODES = new Set([
 
 /** Each way a requirements lookup fails, in words a person can act on. */
 export function describeLookupError(error: unknown, tld: string): LookupErrorDescription {
-  if (error instanceof RegistrarShapeError) {
+  if (isShapeError(error)) {
     return {
       kind: 'unreadable',
       title: 'The registrar’s answer could not be read',

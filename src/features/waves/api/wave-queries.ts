@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { WavePlanRequest, WavePreview, WaveSummary, WaveView } from '@/contracts/waves';
+import { parseWavePreview, parseWaveSummaries, parseWaveView } from '@/contracts/wave-answers';
+import type { WavePlanRequest, WaveView } from '@/contracts/waves';
 import { request } from '@/lib/api-client';
 
 type ShownWave = WaveView;
@@ -11,12 +12,13 @@ export const waveQueries = {
   list: () =>
     queryOptions({
       queryKey: [...waveQueries.all(), 'list'],
-      queryFn: async () => (await request<WaveSummary[]>('gateway', 'waves')).data,
+      queryFn: async () => parseWaveSummaries((await request<unknown>('gateway', 'waves')).data),
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...waveQueries.all(), 'detail', id],
-      queryFn: async () => (await request<ShownWave>('gateway', `waves/${encodeURIComponent(id)}`)).data,
+      queryFn: async () =>
+        parseWaveView((await request<unknown>('gateway', `waves/${encodeURIComponent(id)}`)).data),
       // The gateway runs the wave; the page only reads it (no GitHub request): once a second while it runs.
       refetchInterval: (query) => (live(query.state.data) ? 1_000 : false),
     }),
@@ -25,7 +27,9 @@ export const waveQueries = {
 export function usePreviewWave() {
   return useMutation({
     mutationFn: async (plan: WavePlanRequest) =>
-      (await request<WavePreview>('gateway', 'waves/preview', { method: 'POST', json: plan })).data,
+      parseWavePreview(
+        (await request<unknown>('gateway', 'waves/preview', { method: 'POST', json: plan })).data,
+      ),
   });
 }
 
@@ -33,7 +37,7 @@ export function useCreateWave() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (plan: WavePlanRequest) =>
-      (await request<ShownWave>('gateway', 'waves', { method: 'POST', json: plan })).data,
+      parseWaveView((await request<unknown>('gateway', 'waves', { method: 'POST', json: plan })).data),
     onSuccess: () => client.invalidateQueries({ queryKey: waveQueries.all() }),
   });
 }
@@ -48,7 +52,7 @@ export function useWaveAction(id: string) {
       const base = `waves/${encodeURIComponent(id)}`;
       const path =
         'batch' in action ? `${base}/batches/${action.batch}/${action.kind}` : `${base}/${action.kind}`;
-      return (await request<ShownWave>('gateway', path, { method: 'POST', json: {} })).data;
+      return parseWaveView((await request<unknown>('gateway', path, { method: 'POST', json: {} })).data);
     },
     onSuccess: (wave) => client.setQueryData(waveQueries.detail(id).queryKey, wave),
   });
