@@ -1,3 +1,4 @@
+import { githubPath } from '@/contracts/github/operations';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 
@@ -15,7 +16,10 @@ export interface RegistrarConnectionResult {
 }
 
 export async function testGithubConnection(): Promise<GithubConnectionResult> {
-  const { data, headers } = await request<{ login?: unknown }>('github', 'user');
+  const { data, headers } = await request<{ login?: unknown }>(
+    'github',
+    githubPath('users/get-authenticated'),
+  );
   const scopesHeader = headers.get('x-oauth-scopes');
   return {
     login: typeof data.login === 'string' ? data.login : '(unknown)',

@@ -1,3 +1,5 @@
+import { githubPath } from '@/contracts/github/operations';
+import { isRecord, stringOf } from '@/contracts/json';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ABSENT_HEADER } from '@/contracts/ferry';
 import { request } from '@/lib/api-client';
@@ -13,8 +15,9 @@ import {
   type SourceImport,
 } from '@/contracts/github/source-import';
 
-export function importPath(owner: string, repo: string, rest = ''): string {
-  return `repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/import${rest}`;
+/** The import's own path (status, start, update, cancel share it), from GitHub's operation table. */
+export function importPath(owner: string, repo: string): string {
+  return githubPath('migrations/get-import-status', { owner, repo });
 }
 
 /**
@@ -46,7 +49,10 @@ export async function listCommitAuthors(
   let since: number | undefined;
   for (let page = 0; page < 1_000; page += 1) {
     const query = since === undefined ? '' : `?since=${since}`;
-    const { data } = await request<unknown>('github', importPath(owner, repo, `/authors${query}`));
+    const { data } = await request<unknown>(
+      'github',
+      `${githubPath('migrations/get-commit-authors', { owner, repo })}${query}`,
+    );
     // Loops, not spreads: 100,000 arguments overflow the call stack in some engines.
     const before = all.length;
     let highest = since ?? -Infinity;
@@ -62,7 +68,10 @@ export async function listCommitAuthors(
 }
 
 export async function listLargeFiles(owner: string, repo: string) {
-  const { data } = await request<unknown>('github', importPath(owner, repo, '/large_files'));
+  const { data } = await request<unknown>(
+    'github',
+    githubPath('migrations/get-large-files', { owner, repo }),
+  );
   return parseLargeFiles(data);
 }
 
@@ -96,17 +105,26 @@ function toChoices(data: unknown): RepositoryChoice[] {
 
 /** Repositories the token can import into: its own and its organizations' (first 100 of each). */
 export async function listRepositoryChoices(): Promise<RepositoryChoice[]> {
-  const own = await request<unknown>('github', 'user/repos?per_page=100');
-  const orgs = await request<unknown>('github', 'user/orgs?per_page=100');
+  const own = await request<unknown>(
+    'github',
+    `${githubPath('repos/list-for-authenticated-user')}?per_page=100`,
+  );
+  const orgs = await request<unknown>(
+    'github',
+    `${githubPath('orgs/list-for-authenticated-user')}?per_page=100`,
+  );
   const choices = toChoices(own.data);
   const logins = Array.isArray(orgs.data)
     ? orgs.data.flatMap((org: unknown) => {
-        const login = (org as { login?: unknown }).login;
-        return typeof login === 'string' ? [login] : [];
+        const login = isRecord(org) ? stringOf(org.login) : undefined;
+        return login === undefined ? [] : [login];
       })
     : [];
   for (const login of logins) {
-    const { data } = await request<unknown>('github', `orgs/${encodeURIComponent(login)}/repos?per_page=100`);
+    const { data } = await request<unknown>(
+      'github',
+      `${githubPath('repos/list-for-org', { org: login })}?per_page=100`,
+    );
     choices.push(...toChoices(data));
   }
   const seen = new Set<string>();

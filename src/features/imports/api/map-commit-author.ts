@@ -1,7 +1,7 @@
+import { githubPath } from '@/contracts/github/operations';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { parseAuthors, type CommitAuthor } from '@/contracts/github/source-import';
-import { importPath } from './imports-queries';
 
 /** One author mapping. The editor sends these serially (see utils/serial-save.ts and hooks/use-author-save.ts). */
 export async function mapCommitAuthor(
@@ -9,10 +9,14 @@ export async function mapCommitAuthor(
   repo: string,
   change: { id: number; name: string; email: string },
 ): Promise<CommitAuthor> {
-  const { data } = await request<unknown>('github', importPath(owner, repo, `/authors/${change.id}`), {
-    method: 'PATCH',
-    json: { name: change.name, email: change.email },
-  });
+  const { data } = await request<unknown>(
+    'github',
+    githubPath('migrations/map-commit-author', { owner, repo, author_id: change.id }),
+    {
+      method: 'PATCH',
+      json: { name: change.name, email: change.email },
+    },
+  );
   const [author] = parseAuthors([data]);
   if (!author) throw new Error('GitHub answered the mapping with something that is not an author.');
   return author;

@@ -1,13 +1,18 @@
+import { githubPath } from '@/contracts/github/operations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { parseImport } from '@/contracts/github/source-import';
-import { importPath, importQueries } from './imports-queries';
+import { importQueries } from './imports-queries';
 
 export async function setLfsPreference(owner: string, repo: string, useLfs: 'opt_in' | 'opt_out') {
-  const { data } = await request<unknown>('github', importPath(owner, repo, '/lfs'), {
-    method: 'PATCH',
-    json: { use_lfs: useLfs },
-  });
+  const { data } = await request<unknown>(
+    'github',
+    githubPath('migrations/set-lfs-preference', { owner, repo }),
+    {
+      method: 'PATCH',
+      json: { use_lfs: useLfs },
+    },
+  );
   return parseImport(data);
 }
 

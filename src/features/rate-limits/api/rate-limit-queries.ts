@@ -1,3 +1,4 @@
+import { githubPath } from '@/contracts/github/operations';
 import { queryOptions } from '@tanstack/react-query';
 import { parseRateHistory, type RateHistoryResponse } from '@/contracts/ferry';
 import { isApiError } from '@/lib/api-error';
@@ -11,7 +12,7 @@ const DISABLED = /rate limiting is not enabled/i;
 
 export async function getRateLimitStatus(): Promise<RateLimitStatus> {
   try {
-    const { data } = await request<unknown>('github', 'rate_limit');
+    const { data } = await request<unknown>('github', githubPath('rate-limit/get'));
     return { enabled: true, ...parseRateLimitOverview(data) };
   } catch (error) {
     if (isApiError(error) && error.status === 404 && DISABLED.test(error.message)) {
