@@ -1,3 +1,4 @@
+import { isRecord } from '@/contracts/json';
 import type { UpstreamFetch } from './upstream-call';
 
 /**
@@ -89,9 +90,7 @@ function toResponse(stored: Stored): Response {
 function jsonRecord(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isRecord(value) ? value : undefined;
   } catch {
     return undefined;
   }

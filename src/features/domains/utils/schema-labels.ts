@@ -1,3 +1,4 @@
+import { isRecord } from '@/contracts/json';
 import type { JsonSchema } from '@/contracts/registrar';
 
 /**
@@ -18,7 +19,7 @@ export interface AllowedValues {
 }
 
 export function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isRecord(value);
 }
 
 function text(value: unknown): string | undefined {

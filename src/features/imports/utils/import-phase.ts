@@ -1,5 +1,5 @@
+import { isImportFinished, type SourceImport } from '@/contracts/github/source-import';
 import { pollInterval, type PollPhase } from '@/lib/polling-policy';
-import type { SourceImport } from '@/contracts/github/source-import';
 
 /** The stepper's steps, in order. */
 export const STEPS = ['detecting', 'importing', 'mapping', 'pushing', 'complete'] as const;
@@ -65,7 +65,7 @@ export function waitsForLfs(item: Pick<SourceImport, 'status' | 'hasLargeFiles' 
 /** Polling: stop at complete/error, wait for the user in problem states and while the LFS choice is pending. */
 export function importPollPhase(item: SourceImport | null | undefined): PollPhase {
   if (!item) return 'terminal';
-  if (item.status === 'complete' || item.status === 'error') return 'terminal';
+  if (isImportFinished(item.status)) return 'terminal';
   if (problemOf(item.status) || waitsForLfs(item)) return 'waiting-for-user';
   return 'active';
 }
