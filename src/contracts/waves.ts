@@ -1,3 +1,6 @@
+import type { MigrationOptions } from './github/migration';
+import type { RepositoryListItem } from './github/repository';
+
 /**
  * Migration waves: the shapes the gateway's `/api/waves/*` answers and the SPA reads. A wave exports many
  * repositories of one owner in batches; the gateway runs it, downloads and verifies every archive.
@@ -26,13 +29,7 @@ export interface WaveCaps {
   concurrency: number;
 }
 
-export interface WaveExportOptions {
-  lockRepositories: boolean;
-  excludeMetadata: boolean;
-  excludeGitData: boolean;
-  excludeAttachments: boolean;
-  excludeReleases: boolean;
-  excludeOwnerProjects: boolean;
+export interface WaveExportOptions extends MigrationOptions {
   /** Unlock the batch's repositories once its archive is verified (only with lockRepositories). */
   unlockWhenVerified: boolean;
   /** `DELETE …/archive` on GitHub once Ferry holds a verified copy. */
@@ -47,14 +44,8 @@ export interface WavePlanRequest {
   options: WaveExportOptions;
 }
 
-export interface PlannedRepo {
-  name: string;
-  sizeKb: number;
-  language: string | null;
-  visibility: 'public' | 'private';
-  archived: boolean;
-  pushedAt: string | null;
-}
+/** A repository as the owner's list gives it (read by src/contracts/github/repository.ts). */
+export type PlannedRepo = RepositoryListItem;
 
 export interface PlannedBatch {
   repos: string[];

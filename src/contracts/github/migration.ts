@@ -18,18 +18,22 @@ export function isMigrationFinished(state: string): boolean {
 }
 
 /** The fields of GitHub's `migration` the pages and the gateway use, validated at the edge. */
-export interface Migration {
-  id: number;
-  guid: string;
-  /** `pending`, `exporting`, `exported`, `failed`, or a value GitHub adds later (kept as-is). */
-  state: string;
-  owner?: string;
+/** What an export leaves out or locks: asked for when it starts, reported in every answer. */
+export interface MigrationOptions {
   lockRepositories: boolean;
   excludeMetadata: boolean;
   excludeGitData: boolean;
   excludeAttachments: boolean;
   excludeReleases: boolean;
   excludeOwnerProjects: boolean;
+}
+
+export interface Migration extends MigrationOptions {
+  id: number;
+  guid: string;
+  /** `pending`, `exporting`, `exported`, `failed`, or a value GitHub adds later (kept as-is). */
+  state: string;
+  owner?: string;
   orgMetadataOnly: boolean;
   repositories: RepositoryRef[];
   createdAt: number;
