@@ -4,6 +4,10 @@ import { ID_PATTERN, LOGIN_PATTERN, REPO_NAME_PATTERN, TLD_PATTERN } from './nam
  * Every GitHub operation Ferry calls, the one table: the gateway's allow-list is built from it, the SPA's
  * feature clients take their paths from it (`githubPath`), the watcher reads which answers it follows.
  * Path templates use `{name:kind}`; each kind is a rule of `names.ts`, checked on the raw segment.
+ *
+ * What each costs is GitHub's rule, the same for every row: one request of the primary budget, nothing for
+ * `GET /rate_limit` or for a read answered 304 (every GET here revalidates with its ETag); writes weigh five
+ * points of the secondary limit and are sent one at a time.
  */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type ParamKind = 'login' | 'repo' | 'id' | 'tld';
@@ -246,19 +250,6 @@ const BY_ID = new Map<string, GithubOperation>(
 
 export function githubOperation(id: GithubOperationId): GithubOperation {
   return BY_ID.get(id)!;
-}
-
-/**
- * What a request costs GitHub's primary limit: `GET /rate_limit` nothing, a revalidated read answered 304
- * nothing, anything else one request. Writes also weigh five points of the secondary limit.
- */
-export function primaryCost(operation: GithubOperation, status: number): number {
-  if (operation.id === 'rate-limit/get' || status === 304) return 0;
-  return 1;
-}
-
-export function secondaryPoints(operation: GithubOperation): number {
-  return operation.method === 'GET' ? 1 : 5;
 }
 
 export const PARAM_RULES: Record<ParamKind, RegExp> = {
