@@ -75,7 +75,7 @@ test('a wave of 60 repositories in batches of 10: broken one isolated, every arc
   );
 });
 
-test('a gateway killed mid-wave resumes when started again: the wave completes, no batch started twice', async ({
+test('a gateway killed mid-wave: the open page says so and disables its actions; started again, the wave completes, no batch started twice', async ({
   page,
   request,
 }) => {
@@ -101,10 +101,23 @@ test('a gateway killed mid-wave resumes when started again: the wave completes, 
     .toBeGreaterThanOrEqual(1);
   const before = await read();
   expect(before.state).toBe('running');
+  await page.goto(`${servers.gatewayUrl}/waves/${id}`);
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeEnabled();
   servers.killGateway();
 
+  // The open page says within 5 s that its data is from before, and turns its actions off.
+  await expect(page.getByRole('alert').filter({ hasText: 'may no longer be so' })).toBeVisible({
+    timeout: 5_000,
+  });
+  await expect(page.getByText('Running (last known)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Cancel wave' })).toBeDisabled();
+
   await servers.startGateway();
-  await page.goto(`${servers.gatewayUrl}/waves/${id}`);
+  // The same page recovers by itself once the gateway answers again.
+  await expect(page.getByRole('alert').filter({ hasText: 'may no longer be so' })).toBeHidden({
+    timeout: 30_000,
+  });
   await expect(page.getByText('Completed', { exact: true })).toBeVisible({ timeout: 150_000 });
   await expect(page.getByRole('region', { name: 'Totals' })).toContainText('59 of 60 repositories archived');
 

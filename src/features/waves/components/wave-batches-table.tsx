@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
@@ -15,6 +14,7 @@ import type { WaveBatch, WaveView } from '@/contracts/waves';
 import type { WaveAction } from '../api/wave-queries';
 import { waveHref } from '../paths';
 import { BATCH_STATE_LABELS, batchTone, downloadPercent, formatBytes } from '../utils/wave-format';
+import { TableScroller } from '@/components/table-scroller';
 
 const SHOWN_NAMES = 3;
 
@@ -43,111 +43,120 @@ export function WaveBatchesTable({
   busy: boolean;
 }) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label="Batches">
-        <TableHead>
-          <TableRow>
-            <TableCell>Batch</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>Repositories</TableCell>
-            <TableCell align="right">Archive</TableCell>
-            <TableCell>Verification</TableCell>
-            <TableCell>Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {wave.batches.map((batch) => {
-            const progress = wave.progress[String(batch.id)];
-            const percent = downloadPercent(progress);
-            const label = `Batch ${batch.id}`;
-            return (
-              <TableRow key={batch.id} aria-label={label}>
-                <TableCell>
-                  {batch.id}
-                  {batch.parentId ? (
-                    <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
-                      half of {batch.parentId}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Chip size="small" color={batchTone(batch.state)} label={BATCH_STATE_LABELS[batch.state]} />
-                  {batch.migrationId ? (
-                    <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
-                      export {batch.migrationId}
-                      {batch.attempts > 1 ? `, attempt ${batch.attempts}` : ''}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Typography variant="body2">
-                    {batch.repos.length} · {repoList(batch)}
-                  </Typography>
-                </TableCell>
-                <TableCell align="right">
-                  {batch.state === 'downloading' ? (
-                    <Stack spacing={0.5} sx={{ minWidth: 120 }}>
-                      <LinearProgress
-                        variant={percent === undefined ? 'indeterminate' : 'determinate'}
-                        value={percent}
-                        aria-label={`Download of batch ${batch.id}`}
-                      />
-                      <Typography variant="caption">
-                        {progress ? formatBytes(progress.downloaded) : 'starting'}
-                        {progress?.total ? ` of ${formatBytes(progress.total)}` : ''}
+    <Paper variant="outlined">
+      <TableScroller label="Batches">
+        <Table size="small" aria-label="Batches">
+          <TableHead>
+            <TableRow>
+              <TableCell>Batch</TableCell>
+              <TableCell>State</TableCell>
+              <TableCell>Repositories</TableCell>
+              <TableCell align="right">Archive</TableCell>
+              <TableCell>Verification</TableCell>
+              <TableCell>Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {wave.batches.map((batch) => {
+              const progress = wave.progress[String(batch.id)];
+              const percent = downloadPercent(progress);
+              const label = `Batch ${batch.id}`;
+              return (
+                <TableRow key={batch.id} aria-label={label}>
+                  <TableCell>
+                    {batch.id}
+                    {batch.parentId ? (
+                      <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                        half of {batch.parentId}
                       </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={batchTone(batch.state)}
+                      label={BATCH_STATE_LABELS[batch.state]}
+                    />
+                    {batch.migrationId ? (
+                      <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
+                        export {batch.migrationId}
+                        {batch.attempts > 1 ? `, attempt ${batch.attempts}` : ''}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2">
+                      {batch.repos.length} · {repoList(batch)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell align="right">
+                    {batch.state === 'downloading' ? (
+                      <Stack spacing={0.5} sx={{ minWidth: 120 }}>
+                        <LinearProgress
+                          variant={percent === undefined ? 'indeterminate' : 'determinate'}
+                          value={percent}
+                          aria-label={`Download of batch ${batch.id}`}
+                        />
+                        <Typography variant="caption">
+                          {progress ? formatBytes(progress.downloaded) : 'starting'}
+                          {progress?.total ? ` of ${formatBytes(progress.total)}` : ''}
+                        </Typography>
+                      </Stack>
+                    ) : batch.bytes !== undefined ? (
+                      formatBytes(batch.bytes)
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <Typography
+                      variant="body2"
+                      color={batch.verification?.ok === false ? 'error' : undefined}
+                    >
+                      {batch.verification?.message ?? batch.error ?? ''}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1}>
+                      {batch.state === 'verified' ? (
+                        <Button
+                          size="small"
+                          component="a"
+                          href={waveHref.archive(wave.id, batch.id)}
+                          download
+                          aria-label={`Download the archive of batch ${batch.id}`}
+                        >
+                          Download
+                        </Button>
+                      ) : null}
+                      {batch.state === 'invalid' || batch.state === 'isolated' ? (
+                        <Button
+                          size="small"
+                          disabled={busy}
+                          onClick={() => onAction({ kind: 'retry', batch: batch.id })}
+                          aria-label={`Retry batch ${batch.id}`}
+                        >
+                          Retry
+                        </Button>
+                      ) : null}
+                      {wave.options.lockRepositories && batch.migrationId && !batch.unlocked ? (
+                        <Button
+                          size="small"
+                          disabled={busy}
+                          onClick={() => onAction({ kind: 'unlock', batch: batch.id })}
+                          aria-label={`Unlock the repositories of batch ${batch.id}`}
+                        >
+                          Unlock
+                        </Button>
+                      ) : null}
                     </Stack>
-                  ) : batch.bytes !== undefined ? (
-                    formatBytes(batch.bytes)
-                  ) : (
-                    '—'
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Typography variant="body2" color={batch.verification?.ok === false ? 'error' : undefined}>
-                    {batch.verification?.message ?? batch.error ?? ''}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1}>
-                    {batch.state === 'verified' ? (
-                      <Button
-                        size="small"
-                        component="a"
-                        href={waveHref.archive(wave.id, batch.id)}
-                        download
-                        aria-label={`Download the archive of batch ${batch.id}`}
-                      >
-                        Download
-                      </Button>
-                    ) : null}
-                    {batch.state === 'invalid' || batch.state === 'isolated' ? (
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        onClick={() => onAction({ kind: 'retry', batch: batch.id })}
-                        aria-label={`Retry batch ${batch.id}`}
-                      >
-                        Retry
-                      </Button>
-                    ) : null}
-                    {wave.options.lockRepositories && batch.migrationId && !batch.unlocked ? (
-                      <Button
-                        size="small"
-                        disabled={busy}
-                        onClick={() => onAction({ kind: 'unlock', batch: batch.id })}
-                        aria-label={`Unlock the repositories of batch ${batch.id}`}
-                      >
-                        Unlock
-                      </Button>
-                    ) : null}
-                  </Stack>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableScroller>
+    </Paper>
   );
 }

@@ -8,6 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { isStale, StaleDataNotice } from '@/components/stale-data-notice';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatNumber } from '@/lib/format';
 import { useWaveAction, waveQueries } from '../api/wave-queries';
 import { waveHref } from '../paths';
@@ -18,6 +20,16 @@ import { WaveBatchesTable } from './wave-batches-table';
 export function WavePage({ id }: { id: string }) {
   const wave = useQuery(waveQueries.detail(id));
   const action = useWaveAction(id);
+  const stale = isStale(wave);
+  const titleOwner = wave.data
+    ? wave.data.owner.kind === 'org'
+      ? wave.data.owner.login
+      : 'my repositories'
+    : '';
+  useDocumentTitle(
+    wave.data ? `Wave of ${titleOwner}` : 'Migration wave',
+    wave.data ? WAVE_STATE_LABELS[wave.data.state].toLowerCase() : undefined,
+  );
   if (!wave.data) {
     return (
       <PageContainer title="Migration wave">
@@ -32,26 +44,25 @@ export function WavePage({ id }: { id: string }) {
   const data = wave.data;
   const { totals } = data;
   const open = data.state === 'running' || data.state === 'paused';
-  const owner = data.owner.kind === 'org' ? data.owner.login : 'my repositories';
   return (
     <PageContainer
-      title={`Wave of ${owner}`}
+      title={`Wave of ${titleOwner}`}
       subtitle={
         <Chip
           size="small"
-          color={data.state === 'completed' ? 'success' : 'default'}
-          label={WAVE_STATE_LABELS[data.state]}
+          color={data.state === 'completed' && !stale ? 'success' : 'default'}
+          label={stale ? `${WAVE_STATE_LABELS[data.state]} (last known)` : WAVE_STATE_LABELS[data.state]}
         />
       }
       actions={
         <Stack direction="row" spacing={1}>
           {data.state === 'running' ? (
-            <Button onClick={() => action.mutate({ kind: 'pause' })} disabled={action.isPending}>
+            <Button onClick={() => action.mutate({ kind: 'pause' })} disabled={action.isPending || stale}>
               Pause
             </Button>
           ) : null}
           {data.state === 'paused' ? (
-            <Button onClick={() => action.mutate({ kind: 'resume' })} disabled={action.isPending}>
+            <Button onClick={() => action.mutate({ kind: 'resume' })} disabled={action.isPending || stale}>
               Resume
             </Button>
           ) : null}
@@ -59,7 +70,7 @@ export function WavePage({ id }: { id: string }) {
             <Button
               color="error"
               onClick={() => action.mutate({ kind: 'cancel' })}
-              disabled={action.isPending}
+              disabled={action.isPending || stale}
             >
               Cancel wave
             </Button>
@@ -74,6 +85,7 @@ export function WavePage({ id }: { id: string }) {
       }
     >
       <Stack spacing={2}>
+        <StaleDataNotice query={wave} what="The wave is shown" />
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Totals">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
             <Typography>
@@ -100,8 +112,11 @@ export function WavePage({ id }: { id: string }) {
           </Alert>
         ) : null}
         {action.error ? <ErrorAlert error={action.error} /> : null}
-        {wave.error ? <ErrorAlert error={wave.error} severity="warning" context="Refreshing" /> : null}
-        <WaveBatchesTable wave={data} onAction={(next) => action.mutate(next)} busy={action.isPending} />
+        <WaveBatchesTable
+          wave={data}
+          onAction={(next) => action.mutate(next)}
+          busy={action.isPending || stale}
+        />
       </Stack>
     </PageContainer>
   );

@@ -13,6 +13,9 @@ import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
+import { StaleDataNotice } from '@/components/stale-data-notice';
+import { TableScroller } from '@/components/table-scroller';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDateTime } from '@/lib/format';
 import { waveQueries } from '../api/wave-queries';
 import { waveHref } from '../paths';
@@ -22,6 +25,7 @@ import { WavePlanForm } from './wave-plan-form';
 /** `/waves`: plan a new wave, and the waves so far. */
 export function WavesPage() {
   const waves = useQuery(waveQueries.list());
+  useDocumentTitle('Migration waves');
   return (
     <PageContainer
       title="Migration waves"
@@ -33,42 +37,45 @@ export function WavesPage() {
           <Typography id="waves-heading" variant="h6" component="h2" gutterBottom>
             Waves
           </Typography>
+          <StaleDataNotice query={waves} what="The list of waves is shown" />
           {waves.data ? (
             waves.data.length === 0 ? (
               <Typography color="text.secondary">No wave yet: plan one above.</Typography>
             ) : (
-              <Table size="small" aria-label="Waves">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Wave</TableCell>
-                    <TableCell>Owner</TableCell>
-                    <TableCell>State</TableCell>
-                    <TableCell align="right">Repositories</TableCell>
-                    <TableCell align="right">Verified batches</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {waves.data.map((wave) => (
-                    <TableRow key={wave.id}>
-                      <TableCell>
-                        <Link component={RouterLink} to={waveHref.wave(wave.id)}>
-                          {formatDateTime(Date.parse(wave.createdAt))}
-                        </Link>
-                      </TableCell>
-                      <TableCell>
-                        {wave.owner.kind === 'org' ? wave.owner.login : 'my repositories'}
-                      </TableCell>
-                      <TableCell>
-                        <Chip size="small" label={WAVE_STATE_LABELS[wave.state]} />
-                      </TableCell>
-                      <TableCell align="right">{wave.repos}</TableCell>
-                      <TableCell align="right">
-                        {wave.verified} of {wave.batches}
-                      </TableCell>
+              <TableScroller label="Waves">
+                <Table size="small" aria-label="Waves">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Wave</TableCell>
+                      <TableCell>Owner</TableCell>
+                      <TableCell>State</TableCell>
+                      <TableCell align="right">Repositories</TableCell>
+                      <TableCell align="right">Verified batches</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {waves.data.map((wave) => (
+                      <TableRow key={wave.id}>
+                        <TableCell>
+                          <Link component={RouterLink} to={waveHref.wave(wave.id)}>
+                            {formatDateTime(Date.parse(wave.createdAt))}
+                          </Link>
+                        </TableCell>
+                        <TableCell>
+                          {wave.owner.kind === 'org' ? wave.owner.login : 'my repositories'}
+                        </TableCell>
+                        <TableCell>
+                          <Chip size="small" label={WAVE_STATE_LABELS[wave.state]} />
+                        </TableCell>
+                        <TableCell align="right">{wave.repos}</TableCell>
+                        <TableCell align="right">
+                          {wave.verified} of {wave.batches}
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableScroller>
             )
           ) : waves.error ? (
             <ErrorAlert error={waves.error} onRetry={() => void waves.refetch()} />
