@@ -93,8 +93,15 @@ describe('describeError', () => {
 
   it('tells a person what to do about a 401 and a 422', () => {
     expect(describeError(error({ kind: 'http', status: 401 })).hint).toMatch(/GITHUB_TOKEN/);
+    const withField = error({
+      kind: 'http',
+      status: 422,
+      fieldErrors: [{ resource: 'Import', field: 'vcs_url', code: 'invalid' }],
+    });
+    expect(describeError(withField).hint).toBe('Correct the highlighted fields and retry.');
+    // No field named (an organization with nothing to export): nothing is highlighted, so it says so.
     expect(describeError(error({ kind: 'http', status: 422 })).hint).toBe(
-      'Correct the highlighted fields and retry.',
+      'Change what the message names and retry.',
     );
   });
 

@@ -90,7 +90,14 @@ function describeStatus(error: ApiError, who: string): ErrorDescription {
         hint: `${who} no longer offers this operation; retrying will not help.`,
       };
     case 422:
-      return { title: 'The request was rejected', detail, hint: 'Correct the highlighted fields and retry.' };
+      return {
+        title: 'The request was rejected',
+        detail,
+        // Only fields the answer names are highlighted; without them the message above says what to change.
+        hint: error.fieldErrors?.some((field) => field.field)
+          ? 'Correct the highlighted fields and retry.'
+          : 'Change what the message names and retry.',
+      };
     case 504:
       return { title: 'The upstream timed out', detail, hint: 'Retry in a moment.' };
     default:

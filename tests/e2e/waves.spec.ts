@@ -42,7 +42,9 @@ test('a wave of 60 repositories in batches of 10: broken one isolated, every arc
   await page.getByRole('button', { name: 'Start wave' }).click();
 
   await expect(page.getByRole('heading', { name: 'Wave of big-org' })).toBeVisible();
-  await expect(page.getByText('Completed', { exact: true })).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByText('Completed, 1 repository not exported', { exact: true })).toBeVisible({
+    timeout: 150_000,
+  });
   await expect(page.getByRole('alert', { name: 'Isolated repositories' })).toContainText('data-broken-097');
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(totals).toContainText('59 of 60 repositories archived');
@@ -52,6 +54,13 @@ test('a wave of 60 repositories in batches of 10: broken one isolated, every arc
   await expect(rows.filter({ hasText: 'Fails alone' })).toHaveCount(1);
   expect(await verified.count()).toBeGreaterThanOrEqual(6);
   await expect(verified.first().getByRole('link', { name: /Download the archive of batch/ })).toBeVisible();
+  // The summary adds up with the rows: split batches are named, not counted as batches.
+  const split = await rows.filter({ hasText: 'Split in halves' }).count();
+  await expect(totals).toContainText(
+    `${await verified.count()} of ${(await rows.count()) - split} batches verified`,
+  );
+  if (split > 0)
+    await expect(totals).toContainText(`${split === 1 ? '1 batch' : `${split} batches`} split into halves`);
   await expectAccessible(page);
 
   const download = page.waitForEvent('download');
@@ -118,7 +127,9 @@ test('a gateway killed mid-wave: the open page says so and disables its actions;
   await expect(page.getByRole('alert').filter({ hasText: 'may no longer be so' })).toBeHidden({
     timeout: 30_000,
   });
-  await expect(page.getByText('Completed', { exact: true })).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByText('Completed, 1 repository not exported', { exact: true })).toBeVisible({
+    timeout: 150_000,
+  });
   await expect(page.getByRole('region', { name: 'Totals' })).toContainText('59 of 60 repositories archived');
 
   const after = await read();

@@ -32,6 +32,15 @@ function repoList(batch: WaveBatch) {
   );
 }
 
+/** What the batch's export did to its repositories' locks (only when the wave locks them). */
+function lockState(wave: WaveView, batch: WaveView['batches'][number]): string {
+  if (!wave.options.lockRepositories) return '';
+  if (batch.unlocked) return ' · unlocked';
+  // A split batch's repositories are locked again, and unlocked, by its halves' exports.
+  if (batch.state === 'split') return ' · locks passed to its halves';
+  return ' · repositories locked';
+}
+
 /** One row per batch (split batches stay, marked, so the history is visible). */
 export function WaveBatchesTable({
   wave,
@@ -81,6 +90,7 @@ export function WaveBatchesTable({
                       <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
                         export {batch.migrationId}
                         {batch.attempts > 1 ? `, attempt ${batch.attempts}` : ''}
+                        {lockState(wave, batch)}
                       </Typography>
                     ) : null}
                   </TableCell>
@@ -139,7 +149,10 @@ export function WaveBatchesTable({
                           Retry
                         </Button>
                       ) : null}
-                      {wave.options.lockRepositories && batch.migrationId && !batch.unlocked ? (
+                      {wave.options.lockRepositories &&
+                      batch.migrationId &&
+                      !batch.unlocked &&
+                      batch.state !== 'split' ? (
                         <Button
                           size="small"
                           disabled={busy}

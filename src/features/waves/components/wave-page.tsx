@@ -13,7 +13,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatNumber } from '@/lib/format';
 import { useWaveAction, waveQueries } from '../api/wave-queries';
 import { waveHref } from '../paths';
-import { formatBytes, WAVE_STATE_LABELS } from '../utils/wave-format';
+import { countOf, formatBytes, WAVE_STATE_LABELS, waveStateSummary } from '../utils/wave-format';
 import { WaveBatchesTable } from './wave-batches-table';
 
 /** `/waves/:id`: one row per batch, totals, pause/resume/cancel, the manifest. */
@@ -44,14 +44,16 @@ export function WavePage({ id }: { id: string }) {
   const data = wave.data;
   const { totals } = data;
   const open = data.state === 'running' || data.state === 'paused';
+  const summary = waveStateSummary(data.state, totals);
+  const splitRows = data.batches.length - totals.batches;
   return (
     <PageContainer
       title={`Wave of ${titleOwner}`}
       subtitle={
         <Chip
           size="small"
-          color={data.state === 'completed' && !stale ? 'success' : 'default'}
-          label={stale ? `${WAVE_STATE_LABELS[data.state]} (last known)` : WAVE_STATE_LABELS[data.state]}
+          color={stale ? 'default' : summary.tone}
+          label={stale ? `${summary.label} (last known)` : summary.label}
         />
       }
       actions={
@@ -89,12 +91,15 @@ export function WavePage({ id }: { id: string }) {
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Totals">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
             <Typography>
-              <strong>{formatNumber(totals.verified)}</strong> of {formatNumber(totals.batches)} batches
-              verified
+              <strong>{formatNumber(totals.verified)}</strong> of{' '}
+              {countOf(totals.batches, 'batch', 'batches')} verified
+              {splitRows > 0
+                ? ` (the table also lists ${countOf(splitRows, 'batch', 'batches')} split into halves)`
+                : ''}
             </Typography>
             <Typography>
-              <strong>{formatNumber(totals.verifiedRepos)}</strong> of {formatNumber(totals.repos)}{' '}
-              repositories archived
+              <strong>{formatNumber(totals.verifiedRepos)}</strong> of{' '}
+              {countOf(totals.repos, 'repository', 'repositories')} archived
             </Typography>
             <Typography>
               <strong>{formatBytes(totals.bytes)}</strong> downloaded and verified
