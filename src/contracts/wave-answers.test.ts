@@ -23,7 +23,17 @@ describe('wave answers', () => {
   it('are read when shaped as the gateway promises', () => {
     expect(parseWaveView(WAVE).batches[0]?.state).toBe('exporting');
     expect(
-      parseWaveSummaries([{ ...WAVE, repos: 1, batches: 1, verified: 0, isolated: 0 }])[0]?.owner.login,
+      parseWaveSummaries([
+        {
+          ...WAVE,
+          repos: 1,
+          batches: 1,
+          verified: 0,
+          isolated: 0,
+          failedBatches: 0,
+          exports: [{ migrationId: 7, batch: 1, outcome: 'running' }],
+        },
+      ])[0]?.owner.login,
     ).toBe('octo-org');
     expect(
       parseWavePreview({

@@ -20,6 +20,8 @@ const BATCH_STATES: readonly string[] = [
   'cancelled',
 ];
 
+const OUTCOMES: readonly string[] = ['held', 'handled', 'running', 'problem'];
+
 function malformed(what: string): ShapeError {
   return new ShapeError('ferry', `Ferry’s server sent ${what} it could not read.`);
 }
@@ -64,7 +66,16 @@ export function parseWaveSummaries(value: unknown): WaveSummary[] {
           typeof w.state === 'string' &&
           WAVE_STATES.includes(w.state) &&
           isOwner(w.owner) &&
-          [w.repos, w.batches, w.verified, w.isolated].every(isCount),
+          [w.repos, w.batches, w.verified, w.isolated, w.failedBatches].every(isCount) &&
+          Array.isArray(w.exports) &&
+          w.exports.every(
+            (e) =>
+              isRecord(e) &&
+              isCount(e.migrationId) &&
+              isCount(e.batch) &&
+              typeof e.outcome === 'string' &&
+              OUTCOMES.includes(e.outcome),
+          ),
       ) as unknown as WaveSummary,
   );
 }

@@ -91,6 +91,8 @@ export interface WaveBatch {
   /** Export attempts made (1 = first, 2 = the retry). */
   attempts: number;
   migrationId?: number;
+  /** Exports of earlier attempts (failed, retried by the wave). */
+  earlierMigrationIds?: number[];
   /** Set when the start request is about to be sent: a restart then looks for it before sending another. */
   startRequestedAt?: string;
   startedAt?: string;
@@ -128,6 +130,17 @@ export interface Wave {
   requests: number;
 }
 
+/**
+ * An export a wave started, as the overview needs it: `held` (Ferry keeps the archive, verified),
+ * `handled` (failed, and the wave retried or split it), `running`, or `problem` (fails alone, or its archive
+ * was rejected).
+ */
+export interface WaveExport {
+  migrationId: number;
+  batch: number;
+  outcome: 'held' | 'handled' | 'running' | 'problem';
+}
+
 export interface WaveSummary {
   id: string;
   createdAt: string;
@@ -137,6 +150,9 @@ export interface WaveSummary {
   batches: number;
   verified: number;
   isolated: number;
+  /** Batches whose archive was rejected or whose repository fails alone. */
+  failedBatches: number;
+  exports: WaveExport[];
 }
 
 export interface ManifestRow {

@@ -82,6 +82,20 @@ test('a wave of 60 repositories in batches of 10: broken one isolated, every arc
   expect(readFileSync(await (await csv).path(), 'utf8')).toMatch(
     /^batch,migration_id,repositories,file,bytes,sha256,state/,
   );
+
+  // The overview knows the wave: its exports (retries and halves included) are folded under it, so the
+  // failures it handled are not listed as the user's, and the archives it holds are not "about to be lost".
+  await page.goto(`${servers.gatewayUrl}/`);
+  const waves = page.getByRole('region', { name: 'Migration waves' });
+  await expect(waves.getByRole('link', { name: /Wave of big-org/ })).toContainText(
+    '1 repository not exported',
+  );
+  await expect(waves).toContainText('Completed, 1 repository not exported');
+  const exports = page.getByRole('region', { name: 'Exports' });
+  await expect(exports).toContainText('Every export belongs to a migration wave');
+  await expect(exports.getByRole('region', { name: 'Failed' })).toHaveCount(0);
+  await expect(exports.getByRole('region', { name: 'Archives deleted within 48 hours' })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test('a gateway killed mid-wave: the open page says so and disables its actions; started again, the wave completes, no batch started twice', async ({

@@ -3,6 +3,7 @@ import { importHref, importPaths } from '@/features/imports/paths';
 import { migrationHref, migrationPaths } from '@/features/migrations/paths';
 import { OverviewPage } from '@/features/overview/components/overview-page';
 import type { OverviewLinks } from '@/features/overview/links';
+import { waveHref } from '@/features/waves/paths';
 
 /** The overview links into the other features; their addresses meet here. */
 const links: OverviewLinks = {
@@ -11,6 +12,7 @@ const links: OverviewLinks = {
   importPage: importHref.repo,
   tld: domainHref.tld,
   migrations: migrationPaths.home,
+  wave: waveHref.wave,
   imports: importPaths.home,
   domains: domainPaths.home,
   rateLimits: '/rate-limits',

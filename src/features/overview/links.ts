@@ -9,6 +9,7 @@ export interface OverviewLinks {
   importPage: (owner: string, repo: string) => string;
   tld: (tld: string) => string;
   migrations: string;
+  wave: (id: string) => string;
   imports: string;
   domains: string;
   rateLimits: string;

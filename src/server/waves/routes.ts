@@ -6,10 +6,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type {
+  BatchState,
   Wave,
   WaveCaps,
   WaveExportOptions,
   WaveFilters,
+  WaveExport,
   WavePlanRequest,
   WaveSummary,
 } from '@/contracts/waves';
@@ -109,7 +111,32 @@ export function summarize(wave: Wave): WaveSummary {
     batches: totals.batches,
     verified: totals.verified,
     isolated: totals.isolated,
+    failedBatches: totals.failedBatches,
+    exports: waveExports(wave),
   };
+}
+
+const OUTCOMES: Partial<Record<BatchState, WaveExport['outcome']>> = {
+  verified: 'held',
+  split: 'handled',
+  failed: 'handled',
+  queued: 'handled',
+  isolated: 'problem',
+  invalid: 'problem',
+};
+
+/** Every export the wave started, current and earlier attempts, with what it means for the user. */
+export function waveExports(wave: Wave): WaveExport[] {
+  return wave.batches.flatMap((batch) => [
+    ...(batch.earlierMigrationIds ?? []).map((migrationId) => ({
+      migrationId,
+      batch: batch.id,
+      outcome: 'handled' as const,
+    })),
+    ...(batch.migrationId === undefined
+      ? []
+      : [{ migrationId: batch.migrationId, batch: batch.id, outcome: OUTCOMES[batch.state] ?? 'running' }]),
+  ]);
 }
 
 export function createWaveRoutes(runner: WaveRunner, dataDir: string) {

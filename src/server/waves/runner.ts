@@ -453,13 +453,15 @@ export function createWaveRunner(options: RunnerOptions) {
     },
     plan,
     create,
+    // Pages read what the store holds, not this process's working copy: every write is saved before it is
+    // kept here, and another gateway on the same store (or a reset store) is seen as it is.
     async list() {
       await load();
-      return [...waves.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return (await options.repository.list()).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
     async get(id: string) {
       await load();
-      return waves.get(id);
+      return options.repository.get(id);
     },
     progress(wave: Wave) {
       return Object.fromEntries(

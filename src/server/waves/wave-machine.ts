@@ -114,6 +114,11 @@ function reduce(wave: Wave, event: WaveEvent): Wave {
           state: 'starting',
           attempts: batch.attempts + 1,
           migrationId: undefined,
+          // The export this attempt replaces stays on GitHub (failed): the overview must know it is handled.
+          earlierMigrationIds:
+            batch.migrationId === undefined
+              ? batch.earlierMigrationIds
+              : [...(batch.earlierMigrationIds ?? []), batch.migrationId],
           startRequestedAt: event.at,
           error: undefined,
         })),

@@ -1,3 +1,4 @@
+import { parseWaveSummaries } from '@/contracts/wave-answers';
 import { importStatusOf } from '@/contracts/github/source-import';
 import { queryOptions } from '@tanstack/react-query';
 import {
@@ -117,6 +118,19 @@ export const overviewQueries = {
         overviewPollInterval({
           states: query.state.data?.items.map((item) => (item.terminal ? 'ended' : 'running')),
           isTerminal: (state) => state === 'ended',
+          unchangedMs: unchangedFor(query.state.data),
+          rateLimitedForMs: 0,
+        }),
+    }),
+  /** Ferry's waves: the gateway runs them, so asking costs GitHub nothing. */
+  waves: () =>
+    queryOptions({
+      queryKey: [...overviewQueries.all(), 'waves'] as const,
+      queryFn: async () => parseWaveSummaries((await request<unknown>('gateway', 'waves')).data),
+      refetchInterval: (query) =>
+        overviewPollInterval({
+          states: query.state.data?.map((wave) => wave.state),
+          isTerminal: (state) => state === 'completed' || state === 'cancelled',
           unchangedMs: unchangedFor(query.state.data),
           rateLimitedForMs: 0,
         }),

@@ -29,16 +29,18 @@ function repositoriesText(repositories: string[]): string {
 /** Every export the token can see, grouped by state, archives about to be deleted first. */
 export function ExportsSection({
   query,
+  items,
   serverNow,
   clockOffsetMs,
   links,
 }: {
   query: UseQueryResult<ExportSummary[]>;
+  /** The exports to list: the query's, less those folded under a wave. */
+  items: ExportSummary[] | undefined;
   serverNow: number;
   clockOffsetMs: number;
   links: OverviewLinks;
 }) {
-  const items = query.data;
   return (
     <OverviewSection title="Exports">
       {!items ? (
@@ -49,6 +51,10 @@ export function ExportsSection({
         ) : (
           <LoadingState label="Loading exports" />
         )
+      ) : items.length === 0 && (query.data?.length ?? 0) > 0 ? (
+        <Typography color="text.secondary">
+          Every export belongs to a migration wave, listed with its wave above.
+        </Typography>
       ) : items.length === 0 ? (
         <Alert severity="info" role="status">
           No exports yet. Start one from <strong>Migrations</strong>: choose an organization you own, or your

@@ -14,7 +14,7 @@ import { overviewQueries } from '../api/overview-queries';
 import type { OverviewLinks } from '../links';
 import { isMigrationFinished } from '@/contracts/github/migration';
 import { importSubject } from '@/contracts/github/subjects';
-import { exportKey, exportLabel } from '../utils/exports';
+import { exportKey, exportLabel, foldWaveExports } from '../utils/exports';
 import { followedImports } from '../utils/followed-imports';
 import { ExportsSection } from './exports-section';
 
@@ -22,6 +22,9 @@ import { ExportsSection } from './exports-section';
 const BudgetCard = lazy(() => import('./budget-card').then((module) => ({ default: module.BudgetCard })));
 const ImportsSection = lazy(() =>
   import('./imports-section').then((module) => ({ default: module.ImportsSection })),
+);
+const WavesSection = lazy(() =>
+  import('./waves-section').then((module) => ({ default: module.WavesSection })),
 );
 const TldSection = lazy(() => import('./tld-section').then((module) => ({ default: module.TldSection })));
 
@@ -31,6 +34,13 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
   const { clockOffsetMs } = useRateLimitSnapshot();
   const serverNow = now + clockOffsetMs;
   const exports = useQuery(overviewQueries.exports());
+  const waves = useQuery(overviewQueries.waves());
+  // A wave's exports are folded under it; if the waves cannot be read, every export stays listed.
+  const folded = useMemo(
+    () => (exports.data && waves.data ? foldWaveExports(exports.data, waves.data) : undefined),
+    [exports.data, waves.data],
+  );
+  const looseExports = folded?.loose ?? exports.data;
   const watched = useQuery(overviewQueries.watched());
   const recentImports = useQuery(overviewQueries.recent('import'));
   const recentTlds = useQuery(overviewQueries.recent('tld'));
@@ -44,8 +54,8 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
   );
 
   const followed = useMemo<FollowedThing[] | undefined>(() => {
-    if (!exports.data) return undefined;
-    const fromExports = exports.data.map((item) => {
+    if (!looseExports) return undefined;
+    const fromExports = looseExports.map((item) => {
       const expiresAt = archiveExpiresAt(item.state, item.updatedAt);
       return {
         key: exportKey(item),
@@ -68,7 +78,7 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
         : [],
     );
     return [...fromExports, ...fromImports];
-  }, [exports.data, imports, clockOffsetMs]);
+  }, [looseExports, imports, clockOffsetMs]);
   useStateNotifications(followed, now);
 
   const running = exports.data?.filter((item) => !isMigrationFinished(item.state)).length ?? 0;
@@ -91,7 +101,18 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
         }}
       >
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <ExportsSection query={exports} serverNow={serverNow} clockOffsetMs={clockOffsetMs} links={links} />
+          {folded && folded.waves.length > 0 ? (
+            <Suspense fallback={<LoadingState label="Loading the waves" />}>
+              <WavesSection waves={folded.waves} links={links} />
+            </Suspense>
+          ) : null}
+          <ExportsSection
+            query={exports}
+            items={looseExports}
+            serverNow={serverNow}
+            clockOffsetMs={clockOffsetMs}
+            links={links}
+          />
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Suspense fallback={<LoadingState label="Loading the core budget" />}>

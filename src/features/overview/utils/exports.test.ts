@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ARCHIVE_LIFETIME_MS } from '@/lib/archive-expiry';
 import { readMigrations } from '@/contracts/github/migration';
-import { exportKey, exportLabel, exportSummary, groupExports, type ExportSummary } from './exports';
+import {
+  exportKey,
+  exportLabel,
+  exportSummary,
+  foldWaveExports,
+  groupExports,
+  type ExportSummary,
+} from './exports';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');
 const HOUR = 3_600_000;
@@ -72,5 +79,37 @@ describe('groupExports', () => {
     expect(groupExports([exported(1, 5 * 24)], NOW)[0]!.name).toBe('expiring');
     const later = { ...exported(2, 5 * 24), updatedAt: NOW - 5 * 24 * HOUR + 60_000 };
     expect(groupExports([later], NOW)[0]!.name).toBe('exported');
+  });
+});
+
+describe('foldWaveExports', () => {
+  const wave = {
+    id: 'w-1',
+    createdAt: '2026-11-23T08:00:00Z',
+    state: 'completed' as const,
+    owner: { kind: 'org' as const, login: 'Octo-Org' },
+    repos: 3,
+    batches: 2,
+    verified: 1,
+    isolated: 1,
+    failedBatches: 1,
+    exports: [
+      { migrationId: 1, batch: 1, outcome: 'handled' as const },
+      { migrationId: 2, batch: 1, outcome: 'held' as const },
+    ],
+  };
+
+  it('folds a wave’s exports under it, whatever case the owner was typed in, and leaves the rest loose', () => {
+    const items = [exported(1, 10), exported(2, 40), exported(3, 40)];
+    const { loose, waves } = foldWaveExports(items, [wave]);
+    expect(loose.map((item) => item.id)).toEqual([3]);
+    expect(waves[0]?.exports.map((item) => [item.id, item.outcome])).toEqual([
+      [1, 'handled'],
+      [2, 'held'],
+    ]);
+  });
+
+  it('keeps every export loose when there are no waves', () => {
+    expect(foldWaveExports([exported(1, 1)], []).loose).toHaveLength(1);
   });
 });

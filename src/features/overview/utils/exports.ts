@@ -1,5 +1,6 @@
 import { isMigrationFinished, type Migration } from '@/contracts/github/migration';
 import { migrationSubject, type MigrationOwner } from '@/contracts/github/subjects';
+import type { WaveExport, WaveSummary } from '@/contracts/waves';
 import { archiveExpiresAt } from '@/lib/archive-expiry';
 
 /** Whose export: an organization's (`orgs/{org}/migrations`) or the user's own (`user/migrations`). */
@@ -82,4 +83,35 @@ export function groupExports(items: readonly ExportSummary[], now: number): Expo
     );
     return [{ name, title: GROUP_TITLES[name], items: sorted }];
   });
+}
+
+/** A wave with the exports it started that the overview folds under it. */
+export interface WaveWithExports {
+  wave: WaveSummary;
+  exports: (ExportSummary & { outcome: WaveExport['outcome'] })[];
+}
+
+/**
+ * Exports a wave started are the wave's business: a failure it retried or split is not the user's, and an
+ * archive it holds verified is not about to be lost. They are folded under their wave; the rest stay loose.
+ */
+export function foldWaveExports(
+  items: readonly ExportSummary[],
+  waves: readonly WaveSummary[],
+): { loose: ExportSummary[]; waves: WaveWithExports[] } {
+  const owners = new Map<string, { index: number; outcome: WaveExport['outcome'] }>();
+  waves.forEach((wave, index) => {
+    const owner: ExportOwner =
+      wave.owner.kind === 'org' ? { kind: 'org', org: wave.owner.login } : { kind: 'user' };
+    for (const started of wave.exports)
+      owners.set(migrationSubject(owner, started.migrationId), { index, outcome: started.outcome });
+  });
+  const folded: WaveWithExports[] = waves.map((wave) => ({ wave, exports: [] }));
+  const loose: ExportSummary[] = [];
+  for (const item of items) {
+    const owner = owners.get(exportKey(item));
+    if (owner) folded[owner.index]?.exports.push({ ...item, outcome: owner.outcome });
+    else loose.push(item);
+  }
+  return { loose, waves: folded };
 }

@@ -13,7 +13,8 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatNumber } from '@/lib/format';
 import { useWaveAction, waveQueries } from '../api/wave-queries';
 import { waveHref } from '../paths';
-import { countOf, formatBytes, WAVE_STATE_LABELS, waveStateSummary } from '../utils/wave-format';
+import { countOf, WAVE_STATE_LABELS, waveStateSummary } from '@/lib/wave-summary';
+import { formatBytes } from '../utils/wave-format';
 import { WaveBatchesTable } from './wave-batches-table';
 
 /** `/waves/:id`: one row per batch, totals, pause/resume/cancel, the manifest. */

@@ -19,7 +19,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDateTime } from '@/lib/format';
 import { waveQueries } from '../api/wave-queries';
 import { waveHref } from '../paths';
-import { WAVE_STATE_LABELS } from '../utils/wave-format';
+import { WAVE_STATE_LABELS } from '@/lib/wave-summary';
 import { WavePlanForm } from './wave-plan-form';
 
 /** `/waves`: plan a new wave, and the waves so far. */

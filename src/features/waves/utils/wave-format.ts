@@ -1,4 +1,4 @@
-import type { BatchState, WaveState, WaveTotals } from '@/contracts/waves';
+import type { BatchState } from '@/contracts/waves';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
@@ -31,13 +31,6 @@ export const BATCH_STATE_LABELS: Record<BatchState, string> = {
   cancelled: 'Cancelled',
 };
 
-export const WAVE_STATE_LABELS: Record<WaveState, string> = {
-  running: 'Running',
-  paused: 'Paused',
-  cancelled: 'Cancelled',
-  completed: 'Completed',
-};
-
 export function batchTone(state: BatchState): 'success' | 'error' | 'warning' | 'info' | 'default' {
   if (state === 'verified') return 'success';
   if (state === 'isolated' || state === 'invalid') return 'error';
@@ -62,29 +55,4 @@ export function formatEstimate(seconds: number): string {
   if (hours > 0) return `about ${hours} h ${String(minutes).padStart(2, '0')} min`;
   if (minutes > 0) return `about ${minutes} min`;
   return `under a minute`;
-}
-
-/** "1 repository", "12 repositories". */
-export function countOf(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-}
-
-/**
- * The wave's state as its summary says it: a completed wave whose batches did not all end verified says
- * so, and is not shown as a plain success.
- */
-export function waveStateSummary(
-  state: WaveState,
-  totals: Pick<WaveTotals, 'failedBatches' | 'isolated'>,
-): { label: string; tone: 'success' | 'warning' | 'default' } {
-  if (state !== 'completed') return { label: WAVE_STATE_LABELS[state], tone: 'default' };
-  const problems = [
-    totals.isolated > 0 ? `${countOf(totals.isolated, 'repository', 'repositories')} not exported` : '',
-    totals.failedBatches > totals.isolated
-      ? `${countOf(totals.failedBatches - totals.isolated, 'archive', 'archives')} rejected`
-      : '',
-  ].filter(Boolean);
-  return problems.length > 0
-    ? { label: `Completed, ${problems.join(', ')}`, tone: 'warning' }
-    : { label: 'Completed', tone: 'success' };
 }

@@ -1,0 +1,56 @@
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { Link } from 'react-router';
+import { formatDateTime } from '@/lib/format';
+import { countOf, waveStateSummary } from '@/lib/wave-summary';
+import type { OverviewLinks } from '../links';
+import type { WaveWithExports } from '../utils/exports';
+import { OverviewSection } from './overview-section';
+
+/** One line of what a wave did: progress, what it could not do, and how many exports it took. */
+function waveLine({ wave, exports }: WaveWithExports): string {
+  const parts = [
+    `${wave.verified} of ${countOf(wave.batches, 'batch', 'batches')} verified`,
+    wave.isolated > 0 ? `${countOf(wave.isolated, 'repository', 'repositories')} not exported` : '',
+    `${countOf(exports.length, 'export', 'exports')} on GitHub, shown here rather than below`,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** Ferry's waves, newest first, each with the exports it started folded under it. */
+export function WavesSection({ waves, links }: { waves: WaveWithExports[]; links: OverviewLinks }) {
+  const sorted = [...waves].sort((a, b) => Date.parse(b.wave.createdAt) - Date.parse(a.wave.createdAt));
+  return (
+    <OverviewSection title="Migration waves">
+      <List dense disablePadding aria-label="Waves">
+        {sorted.map((entry) => {
+          const { wave } = entry;
+          const summary = waveStateSummary(wave.state, wave);
+          const owner = wave.owner.kind === 'org' ? wave.owner.login : 'my repositories';
+          return (
+            <ListItemButton
+              key={wave.id}
+              component={Link}
+              to={links.wave(wave.id)}
+              sx={{ gap: 1, borderRadius: 1 }}
+            >
+              <ListItemText
+                primary={`Wave of ${owner}, ${formatDateTime(Date.parse(wave.createdAt))}`}
+                secondary={waveLine(entry)}
+              />
+              <Chip
+                size="small"
+                variant="outlined"
+                color={summary.tone}
+                label={summary.label}
+                sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
+              />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </OverviewSection>
+  );
+}
