@@ -42,7 +42,7 @@ describe('wave answers', () => {
         selectedSizeKb: 3,
         estimatedSeconds: 60,
         batches: [{ repos: ['a'], sizeKb: 3 }],
-        requests: { listing: 1, perBatch: 3, extras: 0, total: 4 },
+        requests: { listing: 1, perBatch: 3, perBatchMax: 5, extras: 0, total: 4, totalMax: 6 },
       }).selected,
     ).toBe(1);
   });

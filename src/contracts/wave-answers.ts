@@ -111,7 +111,8 @@ export function parseWavePreview(value: unknown): WavePreview {
       Array.isArray(p.batches) &&
       p.batches.every((b) => isRecord(b) && isStrings(b.repos) && isCount(b.sizeKb)) &&
       isRecord(p.requests) &&
-      isCount(p.requests.total),
+      isCount(p.requests.total) &&
+      isCount(p.requests.totalMax),
   );
   return preview as unknown as WavePreview;
 }

@@ -58,8 +58,20 @@ export interface WavePreview {
   selected: number;
   selectedSizeKb: number;
   batches: PlannedBatch[];
-  /** GitHub requests the wave should cost (listing, starts, status checks, archive links, optional extras). */
-  requests: { listing: number; perBatch: number; extras: number; total: number };
+  /**
+   * GitHub requests the wave should cost if no export fails: listing, then per batch a start, the status
+   * checks that see a change (1 to 3: a check that finds nothing new is a free 304) and the archive link,
+   * then the optional unlocks and deletions. `total`..`totalMax` is that range; each failed export adds a
+   * retry or two halves, which no plan can know in advance.
+   */
+  requests: {
+    listing: number;
+    perBatch: number;
+    perBatchMax: number;
+    extras: number;
+    total: number;
+    totalMax: number;
+  };
   /** Seconds, at the export speed observed so far (or GitHub-like defaults). */
   estimatedSeconds: number;
 }

@@ -102,7 +102,14 @@ describe('preview', () => {
     const caps = { maxRepos: 25, maxSizeKb: 2_000_000, concurrency: 2 };
     const plain = preview(listed, {}, caps, OPTIONS);
     expect(plain.batches).toHaveLength(20);
-    expect(plain.requests).toEqual({ listing: 5, perBatch: 60, extras: 0, total: 65 });
+    expect(plain.requests).toEqual({
+      listing: 5,
+      perBatch: 60,
+      perBatchMax: 100,
+      extras: 0,
+      total: 65,
+      totalMax: 105,
+    });
     const extra = preview(listed, {}, caps, {
       ...OPTIONS,
       lockRepositories: true,

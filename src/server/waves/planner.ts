@@ -96,8 +96,12 @@ export function modelledExportSeconds(batch: PlannedBatch): number {
 }
 
 export const PER_PAGE = 100;
-/** Requests a batch costs: the start, the status check that sees it finished, the archive link. */
+/**
+ * Requests a batch costs when its export succeeds: the start, the status checks that see a change (one if
+ * the first check already sees it finished, three if it sees pending, exporting, exported), the archive link.
+ */
 export const REQUESTS_PER_BATCH = 3;
+export const REQUESTS_PER_BATCH_MAX = 5;
 
 export function preview(
   listed: PlannedRepo[],
@@ -113,6 +117,7 @@ export function preview(
     (options.deleteAfterDownload ? batches.length : 0) +
     (options.lockRepositories && options.unlockWhenVerified ? selected.length : 0);
   const perBatch = REQUESTS_PER_BATCH * batches.length;
+  const perBatchMax = REQUESTS_PER_BATCH_MAX * batches.length;
   // K exports at once: the wave lasts about the sum of the batches' durations divided by K.
   const exportSeconds = batches.reduce((total, batch) => total + modelledExportSeconds(batch), 0);
   return {
@@ -120,7 +125,14 @@ export function preview(
     selected: selected.length,
     selectedSizeKb: selected.reduce((total, repo) => total + repo.sizeKb, 0),
     batches,
-    requests: { listing, perBatch, extras, total: listing + perBatch + extras },
+    requests: {
+      listing,
+      perBatch,
+      perBatchMax,
+      extras,
+      total: listing + perBatch + extras,
+      totalMax: listing + perBatchMax + extras,
+    },
     estimatedSeconds: Math.round((exportSeconds * speedFactor) / Math.max(1, caps.concurrency)),
   };
 }

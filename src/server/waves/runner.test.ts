@@ -87,11 +87,15 @@ describe('the wave runner on the simulator', () => {
     { timeout: 40_000 },
     async () => {
       const { runner: r } = runner();
+      const countedBefore = sim.github().stats.counted;
       const wave = await r.create(SIXTY);
       await r.start();
       await r.settled(30_000);
       const done = (await r.get(wave.id))!;
       expect(done.state).toBe('completed');
+      // The wave's request figure is what GitHub counted (the wave is its only client here): downloads,
+      // checks and starts overlap, and none is charged twice.
+      expect(done.requests).toBe(sim.github().stats.counted - countedBefore);
       expect(done.isolated).toEqual(['data-broken-097']);
       const leaves = done.batches.filter((b) => b.state !== 'split');
       expect(leaves.filter((b) => b.state !== 'verified').map((b) => b.repos)).toEqual([['data-broken-097']]);

@@ -103,14 +103,15 @@ export function createWaveRunner(options: RunnerOptions) {
   }
 
   /** Count GitHub requests against the wave (persisted with its next change). */
-  async function counted<T>(wave: Wave, call: () => Promise<T>): Promise<T> {
-    const before = client.stats.requests - client.stats.notModified;
-    try {
-      return await call();
-    } finally {
-      const spent = client.stats.requests - client.stats.notModified - before;
-      if (spent > 0) await update(wave.id, { type: 'requests', count: spent });
-    }
+  /**
+   * Charge the wave what GitHub counted for one answer: one request, nothing for a 304, nothing for a
+   * refusal (thrown). Counted from the answer itself, not from the client's totals: calls overlap (checks,
+   * starts and downloads run side by side), and a delta of totals charged each call with the others' too.
+   */
+  async function counted<T>(wave: Wave, call: () => Promise<GithubAnswer<T>>): Promise<GithubAnswer<T>> {
+    const answer = await call();
+    if (!answer.notModified && answer.status !== 304) await update(wave.id, { type: 'requests', count: 1 });
+    return answer;
   }
 
   async function listRepos(

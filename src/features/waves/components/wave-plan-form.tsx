@@ -164,10 +164,15 @@ export function WavePlanForm() {
                 {plan.batches.length === 1 ? 'batch' : 'batches'}.
               </Typography>
               <Typography>
-                GitHub requests: about {formatNumber(plan.requests.total)} ({plan.requests.listing} to list,{' '}
-                {plan.requests.perBatch} for the batches
-                {plan.requests.extras ? `, ${plan.requests.extras} for unlocks and deletions` : ''}). Time:{' '}
-                {formatEstimate(plan.estimatedSeconds)}.
+                GitHub requests: {formatNumber(plan.requests.total)}–{formatNumber(plan.requests.totalMax)} if
+                no export fails ({formatNumber(plan.requests.listing)} to list,{' '}
+                {formatNumber(plan.requests.perBatch)}–{formatNumber(plan.requests.perBatchMax)} for the
+                batches: a start, 1–3 status checks that see a change, the archive link
+                {plan.requests.extras
+                  ? `; ${formatNumber(plan.requests.extras)} for unlocks and deletions`
+                  : ''}
+                ). An export that fails costs about 5 more for its retry, or for each half when it fails
+                twice. Time: {formatEstimate(plan.estimatedSeconds)}.
               </Typography>
               <Box
                 component="ol"
