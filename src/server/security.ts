@@ -42,7 +42,9 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   // An upstream's "application/json, text/html" reads as HTML to a browser that navigates to the URL:
   // API answers carry one plain media type or none of the upstream's.
   const type = headers.get('content-type');
-  if (c.req.path.startsWith('/api/') && type && !PLAIN_API_TYPE.test(type)) {
+  // A download (the waves' manifest.csv) keeps its text/csv: a browser saves it, never renders it.
+  const download = /^attachment\b/i.test(headers.get('content-disposition') ?? '') && CSV_TYPE.test(type ?? '');
+  if (c.req.path.startsWith('/api/') && type && !PLAIN_API_TYPE.test(type) && !download) {
     headers.set(
       'content-type',
       /^application\/json\b/i.test(type) ? 'application/json; charset=utf-8' : 'application/octet-stream',
@@ -50,6 +52,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   }
 };
 
+const CSV_TYPE = /^text\/csv\s*(?:;\s*charset=utf-8\s*)?$/i;
 const PLAIN_API_TYPE =
   /^application\/(?:(?:[\w.-]+\+)?json|gzip|x-gzip|x-tar|octet-stream)\s*(?:;\s*charset=[\w-]+\s*)?$/i;
 

@@ -41,19 +41,35 @@ export function manifestJson(wave: Wave): string {
   )}\n`;
 }
 
+/**
+ * Line breaks of every kind a spreadsheet or a line-based tool may split on. No manifest value has one
+ * (names, ids, digests, times); a hostile upstream's repository name could, and a line break inside a cell
+ * would start a line with whatever follows it.
+ */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/**
+ * A cell a spreadsheet reads as a formula: papaparse's own test (`/^[=+\-@\t\r].*$/`) lets `=1+1\n…` through,
+ * as `.` stops at a line break and `$` then fails; this one looks at the first character only.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+function cell(value: string | number): string | number {
+  return typeof value === 'number' ? value : value.replace(LINE_BREAKS, ' ');
+}
+
 /** CSV (RFC 4180 quoting by papaparse); repositories joined with spaces (names never contain one). */
 export function manifestCsv(wave: Wave): string {
   const rows = manifestRows(wave).map((row) => ({
     batch: row.batch,
     migration_id: row.migrationId ?? '',
-    repositories: row.repositories.join(' '),
-    file: row.file ?? '',
+    repositories: cell(row.repositories.join(' ')),
+    file: cell(row.file ?? ''),
     bytes: row.bytes ?? '',
-    sha256: row.sha256 ?? '',
-    state: row.state,
-    started_at: row.startedAt ?? '',
-    exported_at: row.exportedAt ?? '',
-    finished_at: row.finishedAt ?? '',
+    sha256: cell(row.sha256 ?? ''),
+    state: cell(row.state),
+    started_at: cell(row.startedAt ?? ''),
+    exported_at: cell(row.exportedAt ?? ''),
+    finished_at: cell(row.finishedAt ?? ''),
   }));
   const fields = [
     'batch',
@@ -67,6 +83,7 @@ export function manifestCsv(wave: Wave): string {
     'exported_at',
     'finished_at',
   ];
-  // A leading =, +, - or @ would be read as a formula by spreadsheets: quote and prefix it.
-  return `${Papa.unparse({ fields, data: rows }, { escapeFormulae: true })}\r\n`;
+  // A leading =, +, -, @, tab or CR would be read as a formula by spreadsheets: papaparse quotes the cell and
+  // prefixes it with '.
+  return `${Papa.unparse({ fields, data: rows }, { escapeFormulae: FORMULA_START })}\r\n`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedRepo, WaveExportOptions } from '@/contracts/waves';
-import { filterRepos, globToRegExp, matchesName, planBatches, preview } from './planner';
+import { filterRepos, matchesName, planBatches, preview } from './planner';
 
 const repo = (name: string, sizeKb: number, extra: Partial<PlannedRepo> = {}): PlannedRepo => ({
   name,
@@ -25,12 +25,12 @@ const OPTIONS: WaveExportOptions = {
 
 describe('name patterns', () => {
   it('match whole names with *, ? and classes, case-insensitively, several at once', () => {
-    expect(globToRegExp('api-*').test('API-001')).toBe(true);
-    expect(globToRegExp('api-*').test('web-api-001')).toBe(false);
-    expect(globToRegExp('*-0[4-9]?').test('data-broken-097')).toBe(true);
-    expect(globToRegExp('*-0[4-9]?').test('data-030')).toBe(false);
-    expect(globToRegExp('a.b').test('axb')).toBe(false);
-    expect(globToRegExp('x[!0-9]').test('xa')).toBe(true);
+    expect(matchesName('API-001', 'api-*')).toBe(true);
+    expect(matchesName('web-api-001', 'api-*')).toBe(false);
+    expect(matchesName('data-broken-097', '*-0[4-9]?')).toBe(true);
+    expect(matchesName('data-030', '*-0[4-9]?')).toBe(false);
+    expect(matchesName('axb', 'a.b')).toBe(false);
+    expect(matchesName('xa', 'x[!0-9]')).toBe(true);
     expect(matchesName('tools-010', 'api-*, tools-*')).toBe(true);
     expect(matchesName('anything', '')).toBe(true);
   });

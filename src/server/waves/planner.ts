@@ -6,34 +6,16 @@ import type {
   WaveFilters,
   WavePreview,
 } from '@/contracts/waves';
+import { namePredicate } from './name-glob';
 
 /**
  * The wave planner: pure functions from the owner's repositories and the user's choices to batches and a
  * preview. No I/O, so every rule here is unit-tested.
  */
 
-/** `*`, `?` and `[…]` globs, case-insensitive, whole name. */
-export function globToRegExp(glob: string): RegExp {
-  let source = '';
-  for (let index = 0; index < glob.length; index++) {
-    const char = glob[index] ?? '';
-    if (char === '*') source += '.*';
-    else if (char === '?') source += '.';
-    else if (char === '[') {
-      const close = glob.indexOf(']', index + 1);
-      if (close > index + 1) {
-        const body = glob.slice(index + 1, close).replace(/[\\^]/g, '\\$&');
-        source += `[${body.startsWith('!') ? `^${body.slice(1)}` : body}]`;
-        index = close;
-      } else source += '\\[';
-    } else source += char.replace(/[.+^${}()|\\\]]/g, '\\$&');
-  }
-  return new RegExp(`^${source}$`, 'i');
-}
-
+/** Whether a name matches the user's pattern (see name-glob.ts: linear time, never a RegExp). */
 export function matchesName(name: string, pattern: string | undefined): boolean {
-  const globs = (pattern ?? '').split(/[\s,]+/).filter(Boolean);
-  return globs.length === 0 || globs.some((glob) => globToRegExp(glob).test(name));
+  return namePredicate(pattern)(name);
 }
 
 function dayStart(value: string | undefined): number | undefined {
@@ -46,8 +28,9 @@ export function filterRepos(repos: PlannedRepo[], filters: WaveFilters): Planned
   const languages = new Set((filters.languages ?? []).map((language) => language.toLowerCase()));
   const after = dayStart(filters.pushedAfter);
   const before = dayStart(filters.pushedBefore);
+  const nameMatches = namePredicate(filters.namePattern);
   return repos.filter((repo) => {
-    if (!matchesName(repo.name, filters.namePattern)) return false;
+    if (!nameMatches(repo.name)) return false;
     if (languages.size > 0 && !languages.has((repo.language ?? 'none').toLowerCase())) return false;
     if (filters.visibility && filters.visibility !== 'all' && repo.visibility !== filters.visibility)
       return false;

@@ -84,6 +84,34 @@ describe('/api/waves', () => {
     expect((await call('/api/waves/..%2F..%2Fetc')).status).toBe(404);
   });
 
+  it('matches any pattern up to the cap without backtracking; refuses bad globs with 400, creating nothing', async () => {
+    // 17 stars took 26 s as a RegExp (the test's 5 s limit was the failure); now a handful of steps per name.
+    for (const namePattern of [`${'*'.repeat(17)}!`, `${'*'.repeat(499)}!`, `${'*a'.repeat(250)}`]) {
+      const answer = await call('/api/waves/preview', {
+        method: 'POST',
+        body: { ...PLAN, filters: { namePattern } },
+      });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as WavePreview).selected).toBe(0);
+    }
+    const before = ((await (await call('/api/waves')).json()) as unknown[]).length;
+    for (const namePattern of ['[z-a]', 'api-* [0-9', 'a\u0000b']) {
+      for (const route of ['/api/waves/preview', '/api/waves']) {
+        const answer = await call(route, { method: 'POST', body: { ...PLAN, filters: { namePattern } } });
+        expect(answer.status).toBe(400);
+        const body = (await answer.json()) as { message: string; code: string };
+        expect(body.code).toBe('BAD_PATTERN');
+        expect(body.message).toContain(namePattern.split(' ').pop());
+      }
+    }
+    const nul = await call('/api/waves', {
+      method: 'POST',
+      body: { ...PLAN, filters: { namePattern: 'zzz*', languages: ['Go\u0000'] } },
+    });
+    expect(nul.status).toBe(422);
+    expect(((await (await call('/api/waves')).json()) as unknown[]).length).toBe(before);
+  });
+
   it('creates a wave, runs it, serves its archives and manifests', { timeout: 60_000 }, async () => {
     const created = await call('/api/waves', { method: 'POST', body: PLAN });
     expect(created.status).toBe(201);
@@ -105,8 +133,38 @@ describe('/api/waves', () => {
     expect(archive.headers.get('content-disposition')).toMatch(
       /^attachment; filename="batch-001-migration-\d+\.tar\.gz"$/,
     );
-    const files = await readArchive(new Uint8Array(await archive.arrayBuffer()));
+    expect(archive.headers.get('accept-ranges')).toBe('bytes');
+    const whole = new Uint8Array(await archive.arrayBuffer());
+    const files = await readArchive(whole);
     expect(files.has('schema.json')).toBe(true);
+
+    // Range: one satisfiable range is a 206 of exactly those bytes; past the end is a 416.
+    const archivePath = `/api/waves/${wave.id}/batches/1/archive`;
+    const size = whole.length;
+    for (const [range, start, end] of [
+      ['bytes=0-9', 0, 9],
+      ['bytes=10-', 10, size - 1],
+      ['bytes=-5', size - 5, size - 1],
+      [`bytes=${size - 3}-${size + 100}`, size - 3, size - 1],
+    ] as const) {
+      const part = await call(archivePath, { headers: { range } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
+      expect(part.headers.get('content-length')).toBe(String(end - start + 1));
+      expect(new Uint8Array(await part.arrayBuffer())).toEqual(whole.slice(start, end + 1));
+    }
+    for (const range of [`bytes=${size}-`, 'bytes=-0', 'bytes=99999999999999999999-']) {
+      const refused = await call(archivePath, { headers: { range } });
+      expect(refused.status).toBe(416);
+      expect(refused.headers.get('content-range')).toBe(`bytes */${size}`);
+      expect(refused.headers.get('content-security-policy')).toBeTruthy();
+    }
+    for (const range of ['bytes=0-1,4-5', 'items=0-1', 'bytes=9-3', 'nonsense']) {
+      const ignored = await call(archivePath, { headers: { range } });
+      expect(ignored.status).toBe(200);
+      expect(ignored.headers.get('content-length')).toBe(String(size));
+      await ignored.arrayBuffer();
+    }
 
     const json = await call(`/api/waves/${wave.id}/manifest.json`);
     expect(json.headers.get('content-disposition')).toContain('attachment');
@@ -115,7 +173,12 @@ describe('/api/waves', () => {
     };
     expect(manifest.batches).toHaveLength(1);
     expect(manifest.batches[0]).toMatchObject({ state: 'verified', sha256: shown.batches[0]!.sha256 });
-    const csv = await (await call(`/api/waves/${wave.id}/manifest.csv`)).text();
+    const csvAnswer = await call(`/api/waves/${wave.id}/manifest.csv`);
+    expect(csvAnswer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csvAnswer.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="wave-.+-manifest\.csv"$/,
+    );
+    const csv = await csvAnswer.text();
     const rows = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({

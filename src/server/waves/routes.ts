@@ -16,7 +16,9 @@ import type {
   WaveSummary,
 } from '@/contracts/waves';
 import { gatewayError } from '@/server/gateway-error';
+import { archiveRange } from './archive-range';
 import { manifestCsv, manifestJson } from './manifest';
+import { checkPattern } from './name-glob';
 import { WaveInputError, type WaveRunner } from './runner';
 import { waveTotals } from './wave-machine';
 
@@ -27,8 +29,12 @@ import { waveTotals } from './wave-machine';
  */
 const WAVE_ID = /^[a-z0-9-]{1,64}$/;
 const MAX_SIZE_KB = 10 * 1024 * 1024 * 1024;
+// The store keeps waves as JSON, which PostgreSQL refuses with a NUL in it.
+// eslint-disable-next-line no-control-regex -- control characters are what is refused
+const CONTROL = /[\x00-\x1f\x7f]/;
 
-type Invalid = { error: string };
+/** A refusal; `status` 400 for input that can never be meant (a bad glob), 422 otherwise. */
+type Invalid = { error: string; status?: 400; code?: string };
 
 function optionalNumber(value: unknown, max = MAX_SIZE_KB): number | undefined | Invalid {
   if (value === undefined || value === null || value === '') return undefined;
@@ -57,8 +63,14 @@ export function parsePlanRequest(body: unknown): WavePlanRequest | Invalid {
   const f = isRecord(body.filters) ? body.filters : {};
   const pattern = typeof f.namePattern === 'string' ? f.namePattern.trim() : '';
   if (pattern.length > 500) return { error: 'The name pattern is too long.' };
+  const badGlob = checkPattern(pattern);
+  if (badGlob) return { error: badGlob.message, status: 400, code: 'BAD_PATTERN' };
   const languages = Array.isArray(f.languages)
-    ? f.languages.filter((item): item is string => typeof item === 'string' && item.length <= 60).slice(0, 50)
+    ? f.languages
+        .filter(
+          (item): item is string => typeof item === 'string' && item.length <= 60 && !CONTROL.test(item),
+        )
+        .slice(0, 50)
     : [];
   const minSizeKb = optionalNumber(f.minSizeKb);
   const maxSizeKb = optionalNumber(f.maxSizeKb);
@@ -150,7 +162,12 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
 
   const plan = async (c: Context, create: boolean) => {
     const parsed = parsePlanRequest(await c.req.json().catch(() => undefined));
-    if (invalid(parsed)) return c.json({ message: parsed.error, code: 'INVALID', source: 'gateway' }, 422);
+    if (invalid(parsed)) {
+      return c.json(
+        { message: parsed.error, code: parsed.code ?? 'INVALID', source: 'gateway' },
+        parsed.status ?? 422,
+      );
+    }
     try {
       return create ? c.json(show(await runner.create(parsed)), 201) : c.json(await runner.plan(parsed));
     } catch (error) {
@@ -196,13 +213,35 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
     if (path.dirname(file) !== folder) return notFound(c);
     const size = (await stat(file).catch(() => undefined))?.size;
     if (size === undefined) return gatewayError(c, 404, 'The archive file is gone from disk.', 'NOT_FOUND');
+    const headers = {
+      'content-type': 'application/gzip',
+      'content-disposition': `attachment; filename="${path.basename(file)}"`,
+      'cache-control': 'no-store',
+      'accept-ranges': 'bytes',
+    };
+    // A download that broke off resumes where it stopped (curl -C -, download managers).
+    const range =
+      c.req.header('if-range') === undefined ? archiveRange(c.req.header('range'), size) : undefined;
+    if (range?.kind === 'unsatisfiable') {
+      return c.json(
+        { message: 'The range asked for is not in this archive.', code: 'BAD_RANGE', source: 'gateway' },
+        416,
+        { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' },
+      );
+    }
+    if (range?.kind === 'partial') {
+      const { start, end } = range;
+      return new Response(Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream, {
+        status: 206,
+        headers: {
+          ...headers,
+          'content-length': String(end - start + 1),
+          'content-range': `bytes ${start}-${end}/${size}`,
+        },
+      });
+    }
     return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
-      headers: {
-        'content-type': 'application/gzip',
-        'content-length': String(size),
-        'content-disposition': `attachment; filename="${path.basename(file)}"`,
-        'cache-control': 'no-store',
-      },
+      headers: { ...headers, 'content-length': String(size) },
     });
   });
   app.get('/:id/manifest.json', async (c) => {

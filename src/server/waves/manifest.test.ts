@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import type { Wave, WaveBatch } from '@/contracts/waves';
+import { manifestCsv } from './manifest';
+
+function waveOf(batches: Partial<WaveBatch>[]): Wave {
+  return {
+    id: 'w-1',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    state: 'completed',
+    owner: { kind: 'org', login: 'octo-org' },
+    filters: {},
+    caps: { maxRepos: 10, maxSizeKb: 1_000, concurrency: 1 },
+    options: {
+      lockRepositories: false,
+      excludeMetadata: false,
+      excludeGitData: false,
+      excludeAttachments: false,
+      excludeReleases: false,
+      excludeOwnerProjects: false,
+      unlockWhenVerified: false,
+      deleteAfterDownload: false,
+    },
+    batches: batches.map((batch, index) => ({
+      id: index + 1,
+      repos: [],
+      sizeKb: 1,
+      state: 'verified',
+      attempts: 1,
+      ...batch,
+    })),
+    isolated: [],
+    startsSent: 0,
+    requests: 0,
+  };
+}
+
+const DANGEROUS = /^[=+\-@\t\r]/;
+
+/** Every line of the text, split as a line-based tool or a careless importer would. */
+const lines = (csv: string) => csv.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/);
+
+describe('manifest.csv', () => {
+  it('never lets a line or a cell start with = + - @ tab or CR, line breaks included', () => {
+    const hostile = [
+      '=1+1\n=2+2',
+      '=1+1\u2028=HYPERLINK("http://evil")',
+      'ok\r\n@SUM(A1)',
+      'ok\u2029+1',
+      '-2+3',
+      '\t=1',
+      'a\r=1',
+    ];
+    const csv = manifestCsv(
+      waveOf(hostile.map((name) => ({ repos: [name], file: `x/${name}`, sha256: name, startedAt: name }))),
+    );
+    for (const line of lines(csv)) {
+      expect(line.replace(/^"/, '')).not.toMatch(DANGEROUS);
+      for (const field of line.split(',')) expect(field.replace(/^"/, '')).not.toMatch(DANGEROUS);
+    }
+    const rows = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
+    expect(rows).toHaveLength(hostile.length);
+    for (const row of rows) for (const value of Object.values(row)) expect(value).not.toMatch(DANGEROUS);
+    expect(rows[0]?.repositories).toBe("'=1+1 =2+2");
+  });
+
+  it('keeps every value readable: line breaks become spaces, a formula start gets a leading quote', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ maxLength: 20 }), { minLength: 1, maxLength: 3 }), (names) => {
+        const csv = manifestCsv(waveOf([{ repos: names }]));
+        for (const line of lines(csv)) expect(line.replace(/^"/, '')).not.toMatch(DANGEROUS);
+        const [row] = Papa.parse<Record<string, string>>(csv.trim(), { header: true }).data;
+        const flat = names.join(' ').replace(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/g, ' ');
+        expect(row?.repositories).toBe(DANGEROUS.test(flat) ? `'${flat}` : flat);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
