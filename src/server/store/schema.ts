@@ -141,6 +141,8 @@ export const waveBatches = pgTable(
     state: text('state').notNull(),
     attempts: integer('attempts').notNull(),
     migrationId: integer('migration_id'),
+    /** Exports of earlier attempts, failed and retried: still on GitHub, handled by the wave. */
+    earlierMigrationIds: jsonb('earlier_migration_ids').$type<number[]>(),
     startRequestedAt: at('start_requested_at'),
     startedAt: at('started_at'),
     exportedAt: at('exported_at'),

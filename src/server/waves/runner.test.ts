@@ -7,6 +7,7 @@ import { SIM_TOKENS } from '@/simulator/github/seed';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
 import { createGithubClient } from './github-client';
 import { createWaveRunner, type WaveRunner } from './runner';
+import { waveExports } from './routes';
 import { waveTotals } from './wave-machine';
 import type { WaveRepository } from './wave-repository';
 import { openStore, type Store } from '@/server/store/open-store';
@@ -109,8 +110,14 @@ describe('the wave runner on the simulator', () => {
         expect(batch.verification?.ok).toBe(true);
         expect(batch.unlocked).toBe(true);
       }
-      // Each export GitHub holds was started once, by one batch attempt.
+      // Each export GitHub holds was started once, by one batch attempt, and the wave names every one of
+      // them (the overview folds them under it).
       expect(simMigrations()).toHaveLength(done.startsSent);
+      expect(waveExports(done).map((started) => started.migrationId).sort((a, b) => a - b)).toEqual(
+        simMigrations()
+          .map((migration) => migration.id)
+          .sort((a, b) => a - b),
+      );
       const repos = sim.github().world.repos.filter((repo) => /-0[4-9]\d$/.test(repo.name));
       const locked = simMigrations().flatMap((m) => [...m.locked]);
       const broken = repos.find((repo) => repo.name === 'data-broken-097')!;

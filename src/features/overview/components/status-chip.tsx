@@ -1,6 +1,4 @@
-import Chip from '@mui/material/Chip';
-
-type Tone = 'default' | 'info' | 'success' | 'error' | 'warning';
+import { ToneChip, type Tone } from '@/components/tone-chip';
 
 const TONES: Record<string, Tone> = {
   pending: 'default',
@@ -15,15 +13,7 @@ const TONES: Record<string, Tone> = {
   detection_found_nothing: 'warning',
 };
 
-/** A state as words on an outlined chip (colour is never the only signal); unknown states as they come. */
+/** A GitHub state as words on an outlined chip; unknown states as they come. */
 export function StatusChip({ status }: { status: string }) {
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={TONES[status] ?? 'default'}
-      label={status.replaceAll('_', ' ')}
-      sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
-    />
-  );
+  return <ToneChip tone={TONES[status] ?? 'default'} label={status.replaceAll('_', ' ')} />;
 }

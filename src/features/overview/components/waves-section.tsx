@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,6 +7,7 @@ import { countOf, waveStateSummary } from '@/lib/wave-summary';
 import type { OverviewLinks } from '../links';
 import type { WaveWithExports } from '../utils/exports';
 import { OverviewSection } from './overview-section';
+import { ToneChip } from '@/components/tone-chip';
 
 /** One line of what a wave did: progress, what it could not do, and how many exports it took. */
 function waveLine({ wave, exports }: WaveWithExports): string {
@@ -40,13 +40,7 @@ export function WavesSection({ waves, links }: { waves: WaveWithExports[]; links
                 primary={`Wave of ${owner}, ${formatDateTime(Date.parse(wave.createdAt))}`}
                 secondary={waveLine(entry)}
               />
-              <Chip
-                size="small"
-                variant="outlined"
-                color={summary.tone}
-                label={summary.label}
-                sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
-              />
+              <ToneChip tone={summary.tone} label={summary.label} />
             </ListItemButton>
           );
         })}

@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,7 @@ import type { WaveAction } from '../api/wave-queries';
 import { waveHref } from '../paths';
 import { BATCH_STATE_LABELS, batchTone, downloadPercent, formatBytes } from '../utils/wave-format';
 import { TableScroller } from '@/components/table-scroller';
+import { ToneChip } from '@/components/tone-chip';
 
 const SHOWN_NAMES = 3;
 
@@ -81,11 +81,7 @@ export function WaveBatchesTable({
                     ) : null}
                   </TableCell>
                   <TableCell>
-                    <Chip
-                      size="small"
-                      color={batchTone(batch.state)}
-                      label={BATCH_STATE_LABELS[batch.state]}
-                    />
+                    <ToneChip tone={batchTone(batch.state)} label={BATCH_STATE_LABELS[batch.state]} />
                     {batch.migrationId ? (
                       <Typography variant="caption" sx={{ display: 'block' }} color="text.secondary">
                         export {batch.migrationId}

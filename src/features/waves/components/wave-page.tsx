@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,6 +15,7 @@ import { waveHref } from '../paths';
 import { countOf, WAVE_STATE_LABELS, waveStateSummary } from '@/lib/wave-summary';
 import { formatBytes } from '../utils/wave-format';
 import { WaveBatchesTable } from './wave-batches-table';
+import { ToneChip } from '@/components/tone-chip';
 
 /** `/waves/:id`: one row per batch, totals, pause/resume/cancel, the manifest. */
 export function WavePage({ id }: { id: string }) {
@@ -51,9 +51,8 @@ export function WavePage({ id }: { id: string }) {
     <PageContainer
       title={`Wave of ${titleOwner}`}
       subtitle={
-        <Chip
-          size="small"
-          color={stale ? 'default' : summary.tone}
+        <ToneChip
+          tone={stale ? 'default' : summary.tone}
           label={stale ? `${summary.label} (last known)` : summary.label}
         />
       }

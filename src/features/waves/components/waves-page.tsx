@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -21,6 +20,7 @@ import { waveQueries } from '../api/wave-queries';
 import { waveHref } from '../paths';
 import { WAVE_STATE_LABELS } from '@/lib/wave-summary';
 import { WavePlanForm } from './wave-plan-form';
+import { ToneChip } from '@/components/tone-chip';
 
 /** `/waves`: plan a new wave, and the waves so far. */
 export function WavesPage() {
@@ -65,7 +65,7 @@ export function WavesPage() {
                           {wave.owner.kind === 'org' ? wave.owner.login : 'my repositories'}
                         </TableCell>
                         <TableCell>
-                          <Chip size="small" label={WAVE_STATE_LABELS[wave.state]} />
+                          <ToneChip tone="default" label={WAVE_STATE_LABELS[wave.state]} />
                         </TableCell>
                         <TableCell align="right">{wave.repos}</TableCell>
                         <TableCell align="right">

@@ -1,0 +1,1 @@
+ALTER TABLE "wave_batches" ADD COLUMN "earlier_migration_ids" jsonb;
