@@ -1,4 +1,4 @@
-import { isRepositoryName } from '@/contracts/github/names';
+import { isId, isLogin, isRepositoryName, isTld, parseFullName } from '@/contracts/github/names';
 import { normaliseSubject } from '@/contracts/github/subjects';
 import { Hono, type Context } from 'hono';
 import type { DraftsSaveRequest, RecentKind } from '@/contracts/ferry';
@@ -24,11 +24,40 @@ const MAX_SAVES = 1_000;
 
 const iso = (date: Date) => date.toISOString();
 
+/**
+ * An ISO 8601 time (a date, or a date and time with an optional zone) between 1970 and 9999: what the
+ * store's timestamps hold. `Date.parse` alone accepts `-271821-04-20…` and other odd forms PostgreSQL then
+ * refuses (a 500).
+ */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 function sinceParam(c: Context, fallbackMs: number, now: Date): Date | undefined {
   const raw = c.req.query('since');
   if (raw === undefined) return new Date(now.getTime() - fallbackMs);
-  const parsed = Date.parse(raw);
-  return Number.isFinite(parsed) ? new Date(parsed) : undefined;
+  const parsed = ISO_TIME.test(raw) ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(parsed) && parsed >= EARLIEST && parsed <= LATEST ? new Date(parsed) : undefined;
+}
+
+/**
+ * Text PostgreSQL can keep as it was sent: no NUL (refused by `text`, a 500), no other control character, no
+ * lone surrogate (silently replaced by U+FFFD on the way).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is refused
+const UNSTORABLE = /[\x00-\x1f\x7f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const storable = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length <= max && !UNSTORABLE.test(value);
+
+/** Migration ids as the store keeps them (a 32-bit integer column): safe, positive, at most 2^31 - 1. */
+const isMigrationId = (value: string | undefined) =>
+  value !== undefined && isId(value) && Number(value) <= 2 ** 31 - 1;
+
+/** A recent item's key by its kind: a login, `owner/repo`, or a TLD, by GitHub's and DNS's rules. */
+function validRecentKey(kind: RecentKind, key: string): boolean {
+  if (kind === 'org') return isLogin(key);
+  if (kind === 'import') return parseFullName(key) !== undefined;
+  return isTld(key);
 }
 
 function isRecentKind(value: unknown): value is RecentKind {
@@ -42,10 +71,8 @@ function validSave(value: unknown): value is DraftsSaveRequest['saves'][number] 
     Number.isInteger(save.authorId) &&
     (save.authorId as number) > 0 &&
     (save.authorId as number) < 2 ** 31 &&
-    typeof save.name === 'string' &&
-    save.name.length <= 256 &&
-    typeof save.email === 'string' &&
-    save.email.length <= 320 &&
+    storable(save.name, 256) &&
+    storable(save.email, 320) &&
     Number.isInteger(save.baseVersion) &&
     (save.baseVersion as number) >= 0
   );
@@ -70,7 +97,7 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
     const now = recorder.upstreamNow();
     const since = sinceParam(c, 24 * 3_600_000, now);
     const resource = c.req.query('resource');
-    if (!since) return gatewayError(c, 400, 'since must be an ISO time.', 'BAD_QUERY');
+    if (!since) return gatewayError(c, 400, 'since must be an ISO time (1970 to 9999).', 'BAD_QUERY');
     if (resource !== undefined && !/^[a-z_]{1,40}$/.test(resource))
       return gatewayError(c, 400, 'Unknown resource name.', 'BAD_QUERY');
     const step = c.req.query('step') === undefined ? undefined : Number(c.req.query('step'));
@@ -98,6 +125,8 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
       return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
     }
     const since = c.req.query('since') === undefined ? undefined : sinceParam(c, 0, new Date());
+    if (c.req.query('since') !== undefined && !since)
+      return gatewayError(c, 400, 'since must be an ISO time (1970 to 9999).', 'BAD_QUERY');
     const limit = Math.min(500, Math.max(1, Number(c.req.query('limit') ?? 100) || 100));
     const events = await c.var.store.timeline.recent({ since, limit });
     return c.json({ events: events.map((event) => ({ ...event, at: iso(event.at) })) });
@@ -105,15 +134,15 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
 
   app.get('/unlocks', async (c) => {
     const owner = c.req.query('owner') ?? '';
-    const migration = Number(c.req.query('migration'));
-    if (!/^(?:user|org\/[A-Za-z0-9-]{1,39})$/.test(owner) || !Number.isInteger(migration) || migration <= 0)
+    const migrationParam = c.req.query('migration');
+    if (!/^(?:user|org\/[A-Za-z0-9-]{1,39})$/.test(owner) || !isMigrationId(migrationParam))
       return gatewayError(
         c,
         400,
         'owner (user or org/NAME) and migration (an id) are required.',
         'BAD_QUERY',
       );
-    const rows = await c.var.store.unlocks.forMigration(owner.toLowerCase(), migration);
+    const rows = await c.var.store.unlocks.forMigration(owner.toLowerCase(), Number(migrationParam));
     return c.json({
       unlocks: rows.map((row) => ({ repoName: row.repoName, at: iso(row.at), actor: row.actor })),
     });
@@ -133,9 +162,14 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
       !body ||
       !isRecentKind(body.kind) ||
       typeof body.key !== 'string' ||
-      !/^[A-Za-z0-9/._-]{1,140}$/.test(body.key)
+      !validRecentKey(body.kind, body.key)
     )
-      return gatewayError(c, 400, 'Send { kind: org|import|tld, key }.', 'BAD_BODY');
+      return gatewayError(
+        c,
+        400,
+        'Send { kind: org|import|tld, key }: an organization login, owner/repository, or a TLD.',
+        'BAD_BODY',
+      );
     await c.var.store.recent.touch(body.kind, body.key, new Date());
     return c.body(null, 204);
   });

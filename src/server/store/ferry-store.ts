@@ -4,6 +4,7 @@ import type { Store } from './open-store';
 import { createRateHistory } from './rate-history';
 import { createRecent } from './recent';
 import { createTimeline } from './timeline';
+import { withoutParameters } from './query-errors';
 import { createUnlocks } from './unlocks';
 import { createWatchSnapshots } from './watch-snapshots';
 import { createWaveStore } from './wave-store';
@@ -12,13 +13,13 @@ import { createWaveStore } from './wave-store';
 export function createFerryStore(store: Store) {
   return {
     kind: store.kind,
-    rateHistory: createRateHistory(store.db),
-    timeline: createTimeline(store.db),
-    unlocks: createUnlocks(store.db),
-    authorDrafts: createAuthorDrafts(store.db),
-    recent: createRecent(store.db),
-    watchSnapshots: createWatchSnapshots(store.db),
-    waves: createWaveStore(store.db),
+    rateHistory: withoutParameters(createRateHistory(store.db)),
+    timeline: withoutParameters(createTimeline(store.db)),
+    unlocks: withoutParameters(createUnlocks(store.db)),
+    authorDrafts: withoutParameters(createAuthorDrafts(store.db)),
+    recent: withoutParameters(createRecent(store.db)),
+    watchSnapshots: withoutParameters(createWatchSnapshots(store.db)),
+    waves: withoutParameters(createWaveStore(store.db)),
     /**
      * The simulator was reset to its seeded world: its ids and its clock start again, so what was remembered
      * of the old world (timelines, unlocks, drafts, snapshots, rate readings, recent items) describes things
