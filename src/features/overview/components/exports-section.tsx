@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -72,22 +73,23 @@ export function ExportsSection({
               </Typography>
               <List dense disablePadding>
                 {group.items.map((item) => (
-                  <ListItemButton
-                    key={exportKey(item)}
-                    component={Link}
-                    to={links.exportPage(item.owner, item.id)}
-                    sx={{ gap: 1, borderRadius: 1 }}
-                  >
-                    <ListItemText
-                      primary={exportLabel(item)}
-                      secondary={
-                        group.name === 'expiring' && item.expiresAt !== undefined
-                          ? `Archive deleted in ${formatDuration(item.expiresAt - serverNow)} · ${repositoriesText(item.repositories)}`
-                          : `Started ${formatDateTime(item.createdAt - clockOffsetMs)} · ${repositoriesText(item.repositories)}`
-                      }
-                    />
-                    <StatusChip status={item.state} />
-                  </ListItemButton>
+                  <ListItem key={exportKey(item)} disablePadding>
+                    <ListItemButton
+                      component={Link}
+                      to={links.exportPage(item.owner, item.id)}
+                      sx={{ gap: 1, borderRadius: 1 }}
+                    >
+                      <ListItemText
+                        primary={exportLabel(item)}
+                        secondary={
+                          group.name === 'expiring' && item.expiresAt !== undefined
+                            ? `Archive deleted in ${formatDuration(item.expiresAt - serverNow)} · ${repositoriesText(item.repositories)}`
+                            : `Started ${formatDateTime(item.createdAt - clockOffsetMs)} · ${repositoriesText(item.repositories)}`
+                        }
+                      />
+                      <StatusChip status={item.state} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </section>

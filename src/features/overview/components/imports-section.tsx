@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useQuery } from '@tanstack/react-query';
@@ -49,19 +50,20 @@ export function ImportsSection({
       ) : (
         <List dense disablePadding>
           {imports.map((item) => (
-            <ListItemButton
-              key={`${item.owner}/${item.repo}`}
-              component={Link}
-              to={links.importPage(item.owner, item.repo)}
-              sx={{ gap: 1, borderRadius: 1 }}
-            >
-              <ListItemText primary={`${item.owner}/${item.repo}`} />
-              {item.status ? (
-                <StatusChip status={item.status} />
-              ) : (
-                <UnwatchedStatus owner={item.owner} repo={item.repo} />
-              )}
-            </ListItemButton>
+            <ListItem key={`${item.owner}/${item.repo}`} disablePadding>
+              <ListItemButton
+                component={Link}
+                to={links.importPage(item.owner, item.repo)}
+                sx={{ gap: 1, borderRadius: 1 }}
+              >
+                <ListItemText primary={`${item.owner}/${item.repo}`} />
+                {item.status ? (
+                  <StatusChip status={item.status} />
+                ) : (
+                  <UnwatchedStatus owner={item.owner} repo={item.repo} />
+                )}
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}

@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { Link } from 'react-router';
@@ -30,18 +31,15 @@ export function WavesSection({ waves, links }: { waves: WaveWithExports[]; links
           const summary = waveStateSummary(wave.state, wave);
           const owner = wave.owner.kind === 'org' ? wave.owner.login : 'my repositories';
           return (
-            <ListItemButton
-              key={wave.id}
-              component={Link}
-              to={links.wave(wave.id)}
-              sx={{ gap: 1, borderRadius: 1 }}
-            >
-              <ListItemText
-                primary={`Wave of ${owner}, ${formatDateTime(Date.parse(wave.createdAt))}`}
-                secondary={waveLine(entry)}
-              />
-              <ToneChip tone={summary.tone} label={summary.label} />
-            </ListItemButton>
+            <ListItem key={wave.id} disablePadding>
+              <ListItemButton component={Link} to={links.wave(wave.id)} sx={{ gap: 1, borderRadius: 1 }}>
+                <ListItemText
+                  primary={`Wave of ${owner}, ${formatDateTime(Date.parse(wave.createdAt))}`}
+                  secondary={waveLine(entry)}
+                />
+                <ToneChip tone={summary.tone} label={summary.label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
