@@ -9,7 +9,7 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 async function startExport(page: Page) {
   const response = await page.request.post('/api/github/orgs/octo-org/migrations', {
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-ferry-client': 'e2e' },
     data: { repositories: ['hello-world'], lock_repositories: true },
   });
   expect(response.status()).toBe(201);
@@ -74,6 +74,46 @@ test('a migration: the Unlock buttons are in view', async ({ page }) => {
 test('migrations list and its Start export', async ({ page }) => {
   await page.goto('/migrations/orgs/octo-org');
   await check(page, 'migrations', [page.getByRole('button', { name: 'Start export' })]);
+});
+
+test('migrations list with an export in it: the app bar buttons stay in view', async ({ page }) => {
+  await startExport(page);
+  await page.goto('/migrations/orgs/octo-org');
+  await expect(page.getByRole('link', { name: /^#\d+$/ }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Migrations \(scrolls sideways/ })).toBeVisible();
+  await check(page, 'migrations with data', [
+    page.getByRole('button', { name: 'Open navigation' }),
+    page.getByRole('button', { name: /^Theme:/ }),
+    page.getByRole('button', { name: 'Start export' }),
+  ]);
+});
+
+test('waves: the plan form, then a wave whose batch table scrolls in a marked region', async ({ page }) => {
+  await page.goto('/waves');
+  await check(page, 'waves', [
+    page.getByRole('button', { name: 'Open navigation' }),
+    page.getByRole('button', { name: /^Theme:/ }),
+    page.getByRole('button', { name: 'Preview' }),
+  ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const created = await page.request.post('/api/waves', {
+    headers: { 'content-type': 'application/json', 'x-ferry-client': 'e2e' },
+    data: {
+      owner: { kind: 'org', login: 'octo-org' },
+      filters: { namePattern: 'hello-*' },
+      caps: { maxRepos: 10, maxSizeKb: 50 * 1024 * 1024, concurrency: 1 },
+      options: {},
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/waves/${id}`);
+  await expect(page.getByRole('region', { name: /^Batches \(scrolls sideways/ })).toBeVisible();
+  await check(page, 'a wave', [
+    page.getByRole('button', { name: 'Open navigation' }),
+    page.getByRole('button', { name: /^Theme:/ }),
+    page.getByRole('region', { name: 'Totals' }),
+  ]);
 });
 
 test('the author editor: Name and Email columns, search and Save in view', async ({ page, sim }) => {

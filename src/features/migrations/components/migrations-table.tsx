@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router';
+import { TableScroller } from '@/components/table-scroller';
 import { formatDateTime } from '@/lib/format';
 import type { Migration } from '@/contracts/github/migration';
 import { migrationPageHref, type MigrationScope } from '../utils/scope';
@@ -27,33 +28,35 @@ export function MigrationsTable({
 }) {
   const sorted = [...migrations].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
   return (
-    <Table size="small" aria-label="Migrations">
-      <TableHead>
-        <TableRow>
-          <TableCell>Migration</TableCell>
-          <TableCell>State</TableCell>
-          <TableCell>Repositories</TableCell>
-          <TableCell>Created</TableCell>
-          <TableCell>Updated</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {sorted.map((migration) => (
-          <TableRow key={migration.id} hover>
-            <TableCell>
-              <Link component={RouterLink} to={migrationPageHref(scope, migration.id)}>
-                #{migration.id}
-              </Link>
-            </TableCell>
-            <TableCell>
-              <StateChip state={migration.state} />
-            </TableCell>
-            <TableCell>{repoSummary(migration)}</TableCell>
-            <TableCell>{formatDateTime(migration.createdAt)}</TableCell>
-            <TableCell>{formatDateTime(migration.updatedAt)}</TableCell>
+    <TableScroller label="Migrations">
+      <Table size="small" aria-label="Migrations">
+        <TableHead>
+          <TableRow>
+            <TableCell>Migration</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>Repositories</TableCell>
+            <TableCell>Created</TableCell>
+            <TableCell>Updated</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {sorted.map((migration) => (
+            <TableRow key={migration.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={migrationPageHref(scope, migration.id)}>
+                  #{migration.id}
+                </Link>
+              </TableCell>
+              <TableCell>
+                <StateChip state={migration.state} />
+              </TableCell>
+              <TableCell>{repoSummary(migration)}</TableCell>
+              <TableCell>{formatDateTime(migration.createdAt)}</TableCell>
+              <TableCell>{formatDateTime(migration.updatedAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableScroller>
   );
 }
