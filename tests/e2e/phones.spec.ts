@@ -114,6 +114,13 @@ test('waves: the plan form, then a wave whose batch table scrolls in a marked re
     page.getByRole('button', { name: /^Theme:/ }),
     page.getByRole('region', { name: 'Totals' }),
   ]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/waves');
+  await expect(page.getByRole('region', { name: /^Waves \(scrolls sideways/ })).toBeVisible();
+  await check(page, 'waves with a wave', [
+    page.getByRole('button', { name: 'Open navigation' }),
+    page.getByRole('button', { name: /^Theme:/ }),
+  ]);
 });
 
 test('the author editor: Name and Email columns, search and Save in view', async ({ page, sim }) => {
