@@ -90,6 +90,19 @@ describe('request: conditional requests', () => {
   });
 });
 
+describe('request: write intent', () => {
+  it('states it on every write, to every upstream (the gateway refuses a write with no intent)', async () => {
+    const sent: (string | null)[] = [];
+    simServer.events.on('request:start', ({ request: outgoing }) => {
+      if (outgoing.method !== 'GET') sent.push(outgoing.headers.get('x-ferry-client'));
+    });
+    await request('registrar', 'ping', { method: 'POST', json: {} });
+    await request('gateway', 'ferry/recent', { method: 'POST', json: { kind: 'org', key: 'octo-org' } });
+    expect(sent).toHaveLength(2);
+    for (const value of sent) expect(value).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+});
+
 describe('request: rate limits', () => {
   it('records the rate-limit headers of every GitHub response', async () => {
     const now = simulator().clock.now();

@@ -57,7 +57,9 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
     hooks: {
       beforeRequest: [
         (request) => {
-          // Which browser asked (the gateway's timeline and drafts say so); never a credential.
+          // Which browser asked (the gateway's timeline and drafts say so); never a credential. It also states
+          // the intent of a write: the gateway refuses a write with no Origin, Sec-Fetch-Site or this header
+          // (WRITE_INTENT_HEADER, src/server/security.ts).
           request.headers.set('x-ferry-client', clientId());
           if (upstream !== 'github' || request.method !== 'GET') return;
           const cached = etagCache.get(request.url);

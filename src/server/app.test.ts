@@ -67,7 +67,7 @@ describe('a repository without an import', () => {
   it('leaves every other answer alone: an existing import, other operations, the gateway’s own 404', async () => {
     const started = await call(path, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
       body: JSON.stringify({ vcs_url: 'https://git.example.com/team/app.git', vcs: 'git' }),
     });
     expect(started.status).toBe(201);
@@ -90,7 +90,11 @@ describe('a repository without an import', () => {
 
 describe('request bodies', () => {
   const post = (gateway: ReturnType<typeof spyGateway>, body: string, path = '/api/github/user/migrations') =>
-    gateway.call(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    gateway.call(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
+      body,
+    });
 
   it('refuses a body over BODY_LIMIT_BYTES with 413, forwarding nothing', async () => {
     const gateway = spyGateway({ env: { BODY_LIMIT_BYTES: '1024' } });
@@ -164,7 +168,7 @@ describe('over real HTTP', () => {
   it('answers a malformed JSON body with 400', async () => {
     const response = await fetch(`${server.origin}/api/github/user/migrations`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
       body: '{oops',
     });
     expect(response.status).toBe(400);

@@ -126,7 +126,7 @@ describe('archive downloads on the embedded simulator', () => {
     const { runtime, call } = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' });
     const started = await call('/api/github/orgs/octo-org/migrations', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
       body: JSON.stringify({ repositories: ['hello-world'], lock_repositories: true }),
     });
     expect(started.status).toBe(201);
@@ -155,7 +155,7 @@ describe('archive downloads against a live upstream (the simulator on its own ad
     try {
       const started = await fetch(`${gateway.origin}/api/github/user/migrations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
         body: JSON.stringify({ repositories: ['dotfiles'] }),
       });
       expect(started.status).toBe(201);

@@ -120,7 +120,7 @@ describe.each([
   it('pings the registrar with the configured keys', async () => {
     const response = await fetch(`${s.gateway.origin}/api/registrar/ping`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
       body: '{}',
     });
     expect(response.status).toBe(200);
@@ -144,7 +144,7 @@ describe('body URLs of the embedded simulator', () => {
     try {
       const started = await fetch(`${gateway.origin}/api/github/orgs/octo-org/migrations`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
         body: JSON.stringify({ repositories: ['hello-world'] }),
       });
       const migration = (await started.json()) as {

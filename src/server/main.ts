@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { answerClientError } from './client-error';
+import { answerClientError, serverAnsweringUnparsed } from './client-error';
 import { loadConfig } from './config';
 import { startMemoryTasks } from './memory-tasks';
 import { createRuntime } from './runtime';
@@ -42,7 +42,14 @@ void runtime.waves?.start();
 const memoryTasks = startMemoryTasks(runtime.memory, store);
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
-const server = serve({ fetch: runtime.app.fetch, hostname: config.host, port: config.port }, (info) => {
+const serveOptions = {
+  fetch: runtime.app.fetch,
+  hostname: config.host,
+  port: config.port,
+  // What the adapter cannot turn into a Request (a backslash in the path) gets our headers too.
+  createServer: serverAnsweringUnparsed(runtime.app.fetch, config.host),
+};
+const server = serve(serveOptions, (info) => {
   // The address it bound, as bound (127.0.0.1 is not "localhost" on a machine where that resolves to ::1).
   const url = `http://${shownHost}:${info.port}`;
   const describe = (mode: string, base: string) =>

@@ -54,7 +54,10 @@ describe('a gateway killed with SIGKILL', () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const call = (p: string, init: RequestInit = {}) =>
-      fetch(`${origin}${p}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+      fetch(`${origin}${p}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests', ...init.headers },
+      });
 
     let child = await startGatewayProcess(port);
     const started = await call('/api/github/orgs/octo-org/migrations', {

@@ -43,7 +43,8 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   // API answers carry one plain media type or none of the upstream's.
   const type = headers.get('content-type');
   // A download (the waves' manifest.csv) keeps its text/csv: a browser saves it, never renders it.
-  const download = /^attachment\b/i.test(headers.get('content-disposition') ?? '') && CSV_TYPE.test(type ?? '');
+  const download =
+    /^attachment\b/i.test(headers.get('content-disposition') ?? '') && CSV_TYPE.test(type ?? '');
   if (c.req.path.startsWith('/api/') && type && !PLAIN_API_TYPE.test(type) && !download) {
     headers.set(
       'content-type',
@@ -86,6 +87,24 @@ export function hostCheck(allowed: Set<string>): MiddlewareHandler {
 }
 
 /**
+ * The header a non-browser client sends to state that it means to write (any value; the SPA sends its client
+ * id, `src/lib/api-client.ts`). Browsers add Origin or Sec-Fetch-Site to every write themselves.
+ */
+export const WRITE_INTENT_HEADER = 'x-ferry-client';
+
+/**
+ * A write to the API must come with Origin, Sec-Fetch-Site or the intent header: a request with none of them
+ * is neither a browser's nor a client that knows Ferry (a `text/plain` POST from a tool that was only meant to
+ * read). The simulator's control interface (`/__sim/*`, simulator mode only, nothing real behind it) is left
+ * out: its callers are test harnesses, and the Host, Origin and Sec-Fetch-Site checks still apply to it.
+ */
+function statesIntent(c: Context): boolean {
+  return [c.req.header('origin'), c.req.header('sec-fetch-site'), c.req.header(WRITE_INTENT_HEADER)].some(
+    (value) => value !== undefined && value.trim() !== '',
+  );
+}
+
+/**
  * CSRF: refuse cross-site and same-site fetches of the API (every other port on localhost is "same-site":
  * its GETs would spend the GitHub budget even though it cannot read the answers), and non-GET requests
  * from another origin.
@@ -101,6 +120,16 @@ export const crossSiteCheck: MiddlewareHandler = async (c, next) => {
   const method = c.req.method;
   if (method !== 'GET' && method !== 'HEAD') {
     const origin = c.req.header('origin');
+    if (c.req.path.startsWith('/api/') && !statesIntent(c)) {
+      return c.json(
+        {
+          message: `A write must say where it comes from: send Origin, Sec-Fetch-Site or ${WRITE_INTENT_HEADER}.`,
+          code: 'NO_INTENT',
+          source: 'gateway',
+        },
+        403,
+      );
+    }
     const host = requestHost(c);
     if (origin !== undefined && origin !== `http://${host}` && origin !== `https://${host}`) {
       return c.json(

@@ -60,7 +60,7 @@ describe('upstream failures over real HTTP', () => {
   it('answers 502 when nothing listens at the upstream address', async () => {
     for (const [path, init] of [
       ['/api/github/user', {}],
-      ['/api/registrar/ping', { method: 'POST', body: '{}' }],
+      ['/api/registrar/ping', { method: 'POST', body: '{}', headers: { 'x-ferry-client': 'ferry-tests' } }],
     ] as const) {
       const response = await fetch(`${unreachable.origin}${path}`, init);
       expect(response.status, path).toBe(502);

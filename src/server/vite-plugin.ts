@@ -1,6 +1,7 @@
 import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
 
+import type * as ClientErrorModule from './client-error';
 import type * as ConfigModule from './config';
 import type * as MemoryTasksModule from './memory-tasks';
 import type * as RuntimeModule from './runtime';
@@ -34,7 +35,8 @@ export function ferryGatewayPlugin(): Plugin {
         const store = createFerryStore(await openStore(loadStoreConfig(process.env)));
         const runtime = createRuntime({ ...loadConfig(process.env), port }, { store });
         startMemoryTasks(runtime.memory, store);
-        return getRequestListener(runtime.app.fetch);
+        const { answerUnparsedRequest } = await load<typeof ClientErrorModule>('/src/server/client-error.ts');
+        return getRequestListener(runtime.app.fetch, { errorHandler: answerUnparsedRequest });
       })();
       server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/api/') && !req.url?.startsWith('/__sim/')) return next();

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createGateway } from '@/server/app';
-import { answerClientError } from '@/server/client-error';
+import { answerClientError, serverAnsweringUnparsed } from '@/server/client-error';
 import { loadConfig, type GatewayConfig } from '@/server/config';
 import { createRuntime, type Runtime, type RuntimeOptions } from '@/server/runtime';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@/simulator/simulator';
@@ -24,10 +24,27 @@ export interface Listening {
 }
 
 /** Serve `handler` on 127.0.0.1 at an ephemeral port (`configure` sees the Node server first). */
-export function listen(handler: Handler, configure?: (server: ServerType) => void): Promise<Listening> {
+export function listen(
+  handler: Handler,
+  configure?: (server: ServerType) => void,
+  /** Answer what the adapter cannot parse as the gateway does (src/server/main.ts). */
+  answerUnparsed = false,
+): Promise<Listening> {
   return new Promise((resolve) => {
     const server = serve(
-      { fetch: (request, env) => handler(request, env as HttpBindings), hostname: '127.0.0.1', port: 0 },
+      {
+        fetch: (request, env) => handler(request, env as HttpBindings),
+        hostname: '127.0.0.1',
+        port: 0,
+        ...(answerUnparsed
+          ? {
+              createServer: serverAnsweringUnparsed(
+                (request, env) => handler(request, env as HttpBindings),
+                '127.0.0.1',
+              ),
+            }
+          : {}),
+      },
       (info: AddressInfo) => {
         resolve({
           origin: `http://127.0.0.1:${info.port}`,
@@ -91,6 +108,7 @@ export async function startGateway(
     },
     // As src/server/main.ts does.
     (server) => server.on('clientError', answerClientError),
+    true,
   );
   const runtime = createRuntime({ ...loadConfig(env), port: listening.port }, options);
   ready.runtime = runtime;
@@ -103,11 +121,24 @@ export interface RawResponse {
   body: string;
 }
 
+const INTENT_HEADERS = ['origin', 'sec-fetch-site', 'x-ferry-client'];
+
+/**
+ * Tests act as a client that knows Ferry: a write states its intent (`x-ferry-client`, as the SPA sends it)
+ * unless the test says where it comes from itself, or asks for a bare write (`intent: false`) to test the
+ * refusal (src/server/security.ts).
+ */
+function withIntent(method: string | undefined, names: string[], intent = true): Record<string, string> {
+  const write = method !== undefined && !['GET', 'HEAD'].includes(method.toUpperCase());
+  const stated = names.some((name) => INTENT_HEADERS.includes(name.toLowerCase()));
+  return write && intent && !stated ? { 'x-ferry-client': 'ferry-tests' } : {};
+}
+
 /** An HTTP/1.1 request with a verbatim request target and Host header (fetch would normalise both). */
 export function rawRequest(
   port: number,
   target: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; intent?: boolean } = {},
 ): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -116,7 +147,10 @@ export function rawRequest(
         port,
         method: options.method ?? 'GET',
         path: target,
-        headers: options.headers,
+        headers: {
+          ...withIntent(options.method, Object.keys(options.headers ?? {}), options.intent),
+          ...options.headers,
+        },
         setHost: false,
       },
       (res) => {
@@ -150,6 +184,8 @@ export function inProcessGateway(env: Record<string, string | undefined> = {}, o
   const call = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('host')) headers.set('host', `127.0.0.1:${TEST_PORT}`);
+    for (const [name, value] of Object.entries(withIntent(init.method, [...headers.keys()])))
+      headers.set(name, value);
     return runtime.app.fetch(new Request(`${origin}${path}`, { ...init, headers }));
   };
   return { runtime, call, origin };
@@ -203,6 +239,8 @@ export function spyGateway(
   const call = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('host')) headers.set('host', `127.0.0.1:${TEST_PORT}`);
+    for (const [name, value] of Object.entries(withIntent(init.method, [...headers.keys()])))
+      headers.set(name, value);
     return app.fetch(new Request(`http://127.0.0.1:${TEST_PORT}${path}`, { ...init, headers }));
   };
   return { app, config, sent, call, forwarded: () => sent.github.length + sent.registrar.length };

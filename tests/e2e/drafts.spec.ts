@@ -8,6 +8,8 @@ test.describe.configure({ timeout: 120_000 });
  */
 test('a draft made in one browser context appears in another', async ({ browser, page, sim, request }) => {
   const started = await request.put('/api/github/repos/octo-org/hello-world/import', {
+    // Not a browser: the write states its intent as the SPA's client does (no Origin here).
+    headers: { 'x-ferry-client': 'e2e' },
     data: { vcs_url: 'http://svn.example.com/svn/authors-12', vcs: 'subversion' },
   });
   expect(started.status()).toBe(201);

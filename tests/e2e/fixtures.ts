@@ -106,7 +106,7 @@ export async function expectAccessible(page: Page) {
 /** A Subversion import of `vcsUrl` into octo-org/hello-world, moved on to the step where authors are mapped. */
 export async function importAtMappingStep(page: Page, sim: SimControl, vcsUrl: string) {
   const response = await page.request.put('/api/github/repos/octo-org/hello-world/import', {
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-ferry-client': 'e2e' },
     data: { vcs_url: vcsUrl, vcs: 'subversion' },
   });
   expect(response.status()).toBe(201);

@@ -17,6 +17,7 @@ test('the overview is the home page and shows a running export started from anot
   // Someone else, in another browser, starts a long export (legacy-monolith takes ~2 simulated minutes).
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const started = await other.request.post('/api/github/orgs/octo-org/migrations', {
+    headers: { 'x-ferry-client': 'e2e' },
     data: { repositories: ['legacy-monolith', 'docs'] },
   });
   expect(started.status()).toBe(201);

@@ -113,6 +113,57 @@ describe('CSRF: the API and the control interface refuse what a foreign page can
     expect(response.status).toBe(200);
   });
 
+  it('refuses a write that states no intent (no Origin, no Sec-Fetch-Site, no X-Ferry-Client): 403, nothing done', async () => {
+    const before = upstream.received.length;
+    // A DELETE carries no body (Node's parser refuses one without a length on a reused connection).
+    const bare = (target: string, method: string) =>
+      rawRequest(live.port, target, {
+        method,
+        headers: method === 'DELETE' ? { 'content-length': '0' } : { 'content-type': 'text/plain' },
+        body: method === 'DELETE' ? undefined : '{"repositories":["hello-world"]}',
+        intent: false,
+      });
+    for (const [target, method] of [
+      ['/api/github/user/migrations', 'POST'],
+      ['/api/github/orgs/octo-org/migrations/1/archive', 'DELETE'],
+      ['/api/ferry/drafts/octo-org/hello?authors=1', 'DELETE'],
+      ['/api/ferry/recent', 'POST'],
+      ['/api/ferry/drafts/octo-org/hello', 'PUT'],
+      ['/api/waves/preview', 'POST'],
+      ['/api/github/repos/octo-org/hello/import', 'PATCH'],
+    ] as const) {
+      const answer = await bare(target, method);
+      expect(answer.status, `${method} ${target}`).toBe(403);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'NO_INTENT', source: 'gateway' });
+      expect(answer.headers['content-security-policy']).toBeTruthy();
+    }
+    // An empty header states nothing either.
+    const empty = await rawRequest(live.port, '/api/ferry/recent', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ferry-client': '', origin: '' },
+      body: '{"kind":"org","key":"octo-org"}',
+    });
+    expect(empty.status).toBe(403);
+    expect(upstream.received.length).toBe(before);
+    // Reads need nothing; a client that states intent with the header writes.
+    expect((await rawRequest(live.port, '/api/github/user', { intent: false })).status).toBe(200);
+    const stated = await rawRequest(live.port, '/api/github/user/migrations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ferry-client': '1' },
+      body: '{"repositories":["hello-world"]}',
+    });
+    expect(stated.status).toBe(200);
+    // The simulator's control interface (simulator mode only, for test harnesses) is left out, by decision.
+    const control = await rawRequest(simulated.port, '/__sim/advance', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"seconds":0}',
+      intent: false,
+    });
+    expect(control.status).toBe(200);
+  });
+
   it('never grants CORS: no Access-Control-Allow-* on any answer, preflights are refused', async () => {
     const preflight = await rawRequest(live.port, '/api/github/user/migrations', {
       method: 'OPTIONS',

@@ -185,7 +185,7 @@ describe('bodies', () => {
   it('refuses a body whose length lies, and Content-Length with Transfer-Encoding (smuggling)', async () => {
     const smuggled = await rawExchange(
       gateway.port,
-      `POST /api/github/user/migrations HTTP/1.1\r\nHost: 127.0.0.1:${gateway.port}\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\nGET /api/github/gists HTTP/1.1\r\nHost: 127.0.0.1:${gateway.port}\r\n\r\n`,
+      `POST /api/github/user/migrations HTTP/1.1\r\nHost: 127.0.0.1:${gateway.port}\r\nX-Ferry-Client: ferry-tests\r\nContent-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\nGET /api/github/gists HTTP/1.1\r\nHost: 127.0.0.1:${gateway.port}\r\n\r\n`,
     );
     expect([0, 400]).toContain(statusOf(smuggled));
     expect(upstream.received.map((request) => request.url)).not.toContainEqual(
@@ -193,7 +193,7 @@ describe('bodies', () => {
     );
     const short = await rawExchange(
       gateway.port,
-      `POST /api/github/user/migrations HTTP/1.1\r\nHost: 127.0.0.1:${gateway.port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n{}`,
+      `POST /api/github/user/migrations HTTP/1.1\r\nHost: 127.0.0.1:${gateway.port}\r\nX-Ferry-Client: ferry-tests\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n{}`,
       1_500,
     );
     expect([0, 400, 413]).toContain(statusOf(short));

@@ -68,6 +68,24 @@ describe('requests Node cannot parse', () => {
     expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'BAD_REQUEST' });
   });
 
+  it.each(['/api/github/user\\emails', '/\\evil.example/', '/api/health\\', '/assets\\..\\.env'])(
+    'a backslash in the path (%s), refused before the app: a 400 with the security headers and a JSON body',
+    async (target) => {
+      const raw = await rawExchange(
+        gateway.port,
+        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${gateway.port}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(statusOf(raw)).toBe(400);
+      const head = raw.slice(0, raw.indexOf('\r\n\r\n')).toLowerCase();
+      expect(head).toContain("content-security-policy: default-src 'self'");
+      expect(head).toContain('x-content-type-options: nosniff');
+      expect(head).toContain('x-frame-options: deny');
+      expect(head).toContain('referrer-policy: no-referrer');
+      expect(head).toContain('content-type: application/json');
+      expect(raw).toContain('"code":"BAD_REQUEST"');
+    },
+  );
+
   it('headers too large: a 431 with the security headers', async () => {
     const raw = await rawExchange(
       gateway.port,

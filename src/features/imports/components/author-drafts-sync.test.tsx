@@ -67,7 +67,9 @@ describe('author-mapping drafts in the store', { timeout: 90_000 }, () => {
     // Someone in another browser saves the same author, later: theirs wins.
     const theirs = await fetch(DRAFTS, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json' },
+      // A browser adds Origin to a write by itself; this test environment does not, so the write states its
+      // intent as the SPA's client does (the gateway refuses a write with neither).
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'another-browser-0001' },
       body: JSON.stringify({
         client: 'another-browser-0001',
         saves: [{ authorId: first!.id, name: 'Ada', email: 'theirs@example.com', baseVersion: 0 }],

@@ -26,7 +26,9 @@ function gateway(path: string, init?: RequestInit) {
 async function openedElsewhere(kind: 'import' | 'tld', key: string) {
   const response = await gateway('ferry/recent', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // A browser adds Origin to a write by itself; this test environment does not, so the write states its
+    // intent as the SPA's client does (the gateway refuses a write with neither).
+    headers: { 'content-type': 'application/json', 'x-ferry-client': 'another-browser-0001' },
     body: JSON.stringify({ kind, key }),
   });
   expect(response.status).toBe(204);
