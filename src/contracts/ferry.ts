@@ -67,6 +67,13 @@ export interface DraftsResponse {
   drafts: AuthorDraftEntry[];
 }
 
+/**
+ * One drafts request carries at most this many saves (or ids to discard), and stays under this many bytes
+ * (the gateway's default body limit is 256 KiB): a larger mapping is sent in several requests.
+ */
+export const DRAFT_SAVES_PER_REQUEST = 1_000;
+export const DRAFT_REQUEST_BYTES = 192 * 1024;
+
 /** `PUT /api/ferry/drafts/{owner}/{repo}`; `client` is a random id per browser. */
 export interface DraftsSaveRequest {
   client: string;

@@ -1,7 +1,7 @@
 import { isId, isLogin, isRepositoryName, isTld, parseFullName } from '@/contracts/github/names';
 import { normaliseSubject } from '@/contracts/github/subjects';
 import { Hono, type Context } from 'hono';
-import type { DraftsSaveRequest, RecentKind } from '@/contracts/ferry';
+import { DRAFT_SAVES_PER_REQUEST, type DraftsSaveRequest, type RecentKind } from '@/contracts/ferry';
 import { gatewayError } from './gateway-error';
 import type { RateRecorder } from './rate-recorder';
 import type { FerryStore } from './store/ferry-store';
@@ -20,7 +20,7 @@ export interface FerryRoutesDeps {
 
 const SUBJECT = /^[A-Za-z0-9/._-]{1,200}$/;
 const CLIENT = /^[A-Za-z0-9_-]{8,64}$/;
-const MAX_SAVES = 1_000;
+const MAX_SAVES = DRAFT_SAVES_PER_REQUEST;
 
 const iso = (date: Date) => date.toISOString();
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './open-store';
 import { authorDrafts } from './schema';
 
@@ -43,24 +43,30 @@ export function createAuthorDrafts(db: Db) {
         .orderBy(asc(authorDrafts.authorId));
     },
 
-    /** Saves several drafts in one transaction; each reports whom it overwrote, if anyone. */
+    /**
+     * Saves several drafts in one transaction; each reports whom it overwrote, if anyone. Two statements
+     * whatever the count (rows locked, then one upsert), so a mapping of 100,000 authors saves in ~100
+     * requests of 1,000 without 200,000 round trips. Within one request the last save of an author wins.
+     */
     async save(
       importKey: string,
       saves: readonly DraftSave[],
       by: string,
       at: Date,
     ): Promise<DraftSaveResult[]> {
+      const unique = [...new Map(saves.map((save) => [save.authorId, save])).values()];
+      if (unique.length === 0) return [];
       return db.transaction(async (tx) => {
-        const results: DraftSaveResult[] = [];
-        for (const save of saves) {
-          const [before] = await tx
-            .select()
-            .from(authorDrafts)
-            .where(and(eq(authorDrafts.importKey, importKey), eq(authorDrafts.authorId, save.authorId)))
-            .for('update');
-          const [row] = await tx
-            .insert(authorDrafts)
-            .values({
+        const ids = unique.map((save) => save.authorId);
+        const before = await tx
+          .select()
+          .from(authorDrafts)
+          .where(and(eq(authorDrafts.importKey, importKey), inArray(authorDrafts.authorId, ids)))
+          .for('update');
+        const rows = await tx
+          .insert(authorDrafts)
+          .values(
+            unique.map((save) => ({
               importKey,
               authorId: save.authorId,
               name: save.name,
@@ -68,54 +74,55 @@ export function createAuthorDrafts(db: Db) {
               version: 1,
               updatedAt: at,
               updatedBy: by,
-            })
-            .onConflictDoUpdate({
-              target: [authorDrafts.importKey, authorDrafts.authorId],
-              set: {
-                name: save.name,
-                email: save.email,
-                version: sql`${authorDrafts.version} + 1`,
-                updatedAt: at,
-                updatedBy: by,
-              },
-            })
-            .returning();
-          const overwritten = before && before.version > save.baseVersion && before.updatedBy !== by;
-          results.push({
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [authorDrafts.importKey, authorDrafts.authorId],
+            set: {
+              name: sql`excluded.name`,
+              email: sql`excluded.email`,
+              version: sql`${authorDrafts.version} + 1`,
+              updatedAt: at,
+              updatedBy: by,
+            },
+          })
+          .returning();
+        const previous = new Map(before.map((row) => [row.authorId, row]));
+        const saved = new Map(rows.map((row) => [row.authorId, row]));
+        return unique.map((save): DraftSaveResult => {
+          const row = saved.get(save.authorId)!;
+          const prior = previous.get(save.authorId);
+          const overwritten = prior && prior.version > save.baseVersion && prior.updatedBy !== by;
+          return {
             draft: {
-              authorId: row!.authorId,
-              name: row!.name,
-              email: row!.email,
-              version: row!.version,
-              updatedAt: row!.updatedAt,
-              updatedBy: row!.updatedBy,
+              authorId: row.authorId,
+              name: row.name,
+              email: row.email,
+              version: row.version,
+              updatedAt: row.updatedAt,
+              updatedBy: row.updatedBy,
             },
             ...(overwritten
               ? {
                   overwrote: {
-                    updatedBy: before.updatedBy,
-                    updatedAt: before.updatedAt,
-                    name: before.name,
-                    email: before.email,
+                    updatedBy: prior.updatedBy,
+                    updatedAt: prior.updatedAt,
+                    name: prior.name,
+                    email: prior.email,
                   },
                 }
               : {}),
-          });
-        }
-        return results;
+          };
+        });
       });
     },
 
     /** A draft is gone once its mapping reached GitHub (or the user discards it). */
     async discard(importKey: string, authorIds: readonly number[]): Promise<void> {
       if (authorIds.length === 0) return;
-      await db.transaction(async (tx) => {
-        for (const authorId of authorIds) {
-          await tx
-            .delete(authorDrafts)
-            .where(and(eq(authorDrafts.importKey, importKey), eq(authorDrafts.authorId, authorId)));
-        }
-      });
+      await db
+        .delete(authorDrafts)
+        .where(and(eq(authorDrafts.importKey, importKey), inArray(authorDrafts.authorId, [...authorIds])));
     },
   };
 }

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
+  DRAFT_REQUEST_BYTES,
+  DRAFT_SAVES_PER_REQUEST,
   parseDrafts,
   parseDraftsSave,
   type DraftsResponse,
@@ -23,14 +25,48 @@ export async function getDrafts(owner: string, repo: string): Promise<DraftsResp
   return parseDrafts(data);
 }
 
+/**
+ * Saves in requests of at most DRAFT_SAVES_PER_REQUEST entries and DRAFT_REQUEST_BYTES, one after the other
+ * (100,000 authors are ~100 requests). A request that fails stops the rest; what was saved stays saved, and
+ * sending it again is harmless (a browser's own earlier save is never reported as overwritten).
+ */
 export async function saveDrafts(
   owner: string,
   repo: string,
   saves: DraftsSaveRequest['saves'],
 ): Promise<DraftsSaveResponse> {
-  const body: DraftsSaveRequest = { client: clientId(), saves };
-  const { data } = await request<unknown>('gateway', draftsPath(owner, repo), { method: 'PUT', json: body });
-  return parseDraftsSave(data);
+  const results: DraftsSaveResponse['results'] = [];
+  for (const chunk of draftChunks(saves)) {
+    const body: DraftsSaveRequest = { client: clientId(), saves: chunk };
+    const { data } = await request<unknown>('gateway', draftsPath(owner, repo), {
+      method: 'PUT',
+      json: body,
+    });
+    for (const result of parseDraftsSave(data).results) results.push(result);
+  }
+  return { results };
+}
+
+/** Saves cut into requests the gateway accepts, by count and by encoded size. */
+export function draftChunks<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const item of items) {
+    const size = JSON.stringify(item).length * 3 + 1; // UTF-8 at worst
+    if (
+      current.length > 0 &&
+      (current.length >= DRAFT_SAVES_PER_REQUEST || bytes + size > DRAFT_REQUEST_BYTES)
+    ) {
+      chunks.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(item);
+    bytes += size;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }
 
 export async function discardDrafts(
@@ -38,10 +74,13 @@ export async function discardDrafts(
   repo: string,
   authorIds: readonly number[],
 ): Promise<void> {
-  await request<unknown>('gateway', draftsPath(owner, repo), {
-    method: 'DELETE',
-    searchParams: { authors: authorIds.join(',') },
-  });
+  for (let start = 0; start < authorIds.length; start += DRAFT_SAVES_PER_REQUEST) {
+    const ids = authorIds.slice(start, start + DRAFT_SAVES_PER_REQUEST);
+    await request<unknown>('gateway', draftsPath(owner, repo), {
+      method: 'DELETE',
+      searchParams: { authors: ids.join(',') },
+    });
+  }
 }
 
 export const draftQueries = {

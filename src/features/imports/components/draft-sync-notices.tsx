@@ -3,6 +3,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { toApiError } from '@/lib/api-error';
+import { describeError } from '@/lib/describe-error';
 import type { DraftSync } from '../hooks/use-author-edits';
 
 const STATUS_TEXT: Record<DraftSync['status'], string> = {
@@ -41,13 +43,22 @@ export function DraftSyncNotices({ sync }: { sync: DraftSync }) {
           {notice.text}
         </Alert>
       ))}
-      <Typography
-        variant="caption"
-        color={sync.status === 'offline' ? 'warning.main' : 'text.secondary'}
-        role="status"
-      >
-        {STATUS_TEXT[sync.status]}
-      </Typography>
+      {sync.status === 'offline' ? (
+        // As visible as the risk: these edits live in one browser only until the server takes them.
+        <Alert severity="warning" role="alert">
+          <AlertTitle>
+            {sync.unsent > 0
+              ? `${sync.unsent.toLocaleString('en-US')} edit${sync.unsent === 1 ? '' : 's'} kept in this browser only`
+              : 'Ferry’s server is not answering about drafts'}
+          </AlertTitle>
+          {STATUS_TEXT.offline} Until then, another browser does not see them; clearing this browser’s data
+          would lose them. {sync.error ? `(${describeError(toApiError(sync.error)).title}.)` : ''}
+        </Alert>
+      ) : (
+        <Typography variant="caption" color="text.secondary" role="status">
+          {STATUS_TEXT[sync.status]}
+        </Typography>
+      )}
     </Stack>
   );
 }

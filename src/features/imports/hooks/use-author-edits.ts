@@ -38,6 +38,10 @@ export interface DraftNotice {
 export interface DraftSync {
   /** `saved` when every edit is in the store; `pending` while some wait; `offline` when the store fails. */
   status: 'saved' | 'pending' | 'offline';
+  /** Edits only this browser holds (not yet in the store). */
+  unsent: number;
+  /** Why the store did not take them, when it failed. */
+  error: unknown;
   notices: DraftNotice[];
   dismiss: (id: string) => void;
   /** Edits only this browser's localStorage holds, from before drafts moved to the store: offered once. */
@@ -172,6 +176,14 @@ export function useAuthorEdits(owner: string, repo: string, vcsUrl: string) {
 
   const status: DraftSync['status'] =
     drafts.isError || sync.isError ? 'offline' : hasPending(pending) ? 'pending' : 'saved';
-  const draftSync: DraftSync = { status, notices, dismiss, legacy };
+  const unsent = Object.keys(pending.edits).length + pending.deletes.length;
+  const draftSync: DraftSync = {
+    status,
+    unsent,
+    error: sync.error ?? drafts.error,
+    notices,
+    dismiss,
+    legacy,
+  };
   return [edits, update, draftSync] as const;
 }
