@@ -21,14 +21,16 @@ const linear = [sample(T0, 100), sample(T0 + 8_192, 108), sample(T0 + 16_384, 11
 
 describe('projectBurn', () => {
   it('is collecting with no samples or one', () => {
-    expect(projectBurn([], T0)).toEqual({ kind: 'collecting' });
-    expect(projectBurn([sample(T0, 100)], T0)).toEqual({ kind: 'collecting' });
+    expect(projectBurn([], T0)).toEqual({ kind: 'collecting', readings: 0, spanMs: 0 });
+    expect(projectBurn([sample(T0, 100)], T0)).toEqual({ kind: 'collecting', readings: 1, spanMs: 0 });
   });
 
   it('is collecting until the samples span 10 s', () => {
     expect(MIN_SPAN_MS).toBe(10_000);
     expect(projectBurn([sample(T0, 100), sample(T0 + 9_999, 150)], T0 + 9_999)).toEqual({
       kind: 'collecting',
+      readings: 2,
+      spanMs: 9_999,
     });
     expect(projectBurn([sample(T0, 100), sample(T0 + 10_000, 150)], T0 + 10_000).kind).toBe('runs-out');
   });
@@ -93,7 +95,7 @@ describe('projectBurn', () => {
   it('ignores samples from a previous window', () => {
     const previous = (T0 - 3_600_000) / 1000;
     const old = [sample(T0 - 60_000, 10, 1000, previous), sample(T0 - 30_000, 900, 1000, previous)];
-    expect(projectBurn([...old, sample(T0, 5)], T0)).toEqual({ kind: 'collecting' });
+    expect(projectBurn([...old, sample(T0, 5)], T0)).toEqual({ kind: 'collecting', readings: 1, spanMs: 0 });
     expect(projectBurn([...old, sample(T0, 100), sample(T0 + 20_000, 100)], T0 + 20_000)).toEqual({
       kind: 'idle',
     });

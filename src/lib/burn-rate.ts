@@ -9,7 +9,8 @@ export interface BurnSample {
 }
 
 export type BurnProjection =
-  | { kind: 'collecting' }
+  /** Too little of the current window seen: `readings` of it so far, over `spanMs`. */
+  | { kind: 'collecting'; readings: number; spanMs: number }
   | { kind: 'idle' }
   | { kind: 'runs-out'; runsOutAt: number; beforeResetMs: number; perMinute: number }
   | { kind: 'lasts'; perMinute: number };
@@ -23,10 +24,11 @@ export const MIN_SPAN_MS = 10_000;
  */
 export function projectBurn(samples: BurnSample[], now: number): BurnProjection {
   const last = samples.at(-1);
-  if (!last) return { kind: 'collecting' };
+  if (!last) return { kind: 'collecting', readings: 0, spanMs: 0 };
   const window = samples.filter((sample) => sample.reset === last.reset);
   const first = window[0];
-  if (!first || last.at - first.at < MIN_SPAN_MS || window.length < 2) return { kind: 'collecting' };
+  if (!first || last.at - first.at < MIN_SPAN_MS || window.length < 2)
+    return { kind: 'collecting', readings: window.length, spanMs: first ? last.at - first.at : 0 };
 
   const meanT = window.reduce((sum, s) => sum + s.at, 0) / window.length;
   const meanU = window.reduce((sum, s) => sum + s.used, 0) / window.length;

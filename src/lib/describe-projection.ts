@@ -1,4 +1,4 @@
-import type { BurnProjection } from './burn-rate';
+import { MIN_SPAN_MS, type BurnProjection } from './burn-rate';
 import { formatClockTime, formatDuration } from './format';
 
 /**
@@ -8,8 +8,12 @@ import { formatClockTime, formatDuration } from './format';
 export function describeProjection(projection: BurnProjection | undefined, clockOffsetMs: number): string {
   switch (projection?.kind) {
     case undefined:
+      return 'Measuring the pace… (needs a few readings in the current window)';
     case 'collecting':
-      return 'Measuring the pace… (needs a few samples in the current window)';
+      // Say what was seen: readings from before the last reset do not count towards this window's pace.
+      return projection.readings === 0
+        ? 'Measuring the pace… (no reading of the current window yet)'
+        : `Measuring the pace: ${projection.readings} reading${projection.readings === 1 ? '' : 's'} of the current window over ${formatDuration(projection.spanMs)}; a projection needs ${formatDuration(MIN_SPAN_MS)} of it.`;
     case 'idle':
       return 'No usage in the current window so far.';
     case 'lasts':

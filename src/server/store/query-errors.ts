@@ -8,10 +8,8 @@ export class StoreQueryError extends Error {
   readonly code: string | undefined;
   constructor(cause: unknown) {
     const reason = cause instanceof Error ? cause : undefined;
-    const code =
-      typeof (reason as { code?: unknown } | undefined)?.code === 'string'
-        ? (reason as { code: string }).code
-        : undefined;
+    const raw: unknown = (cause as { code?: unknown } | null | undefined)?.code;
+    const code = typeof raw === 'string' ? raw : undefined;
     const message = (reason?.message ?? 'unknown failure').replace(/"[^"]*"|'[^']*'/g, '"…"').split('\n')[0];
     super(`Store query failed${code ? ` (${code})` : ''}: ${message}`);
     this.name = 'StoreQueryError';

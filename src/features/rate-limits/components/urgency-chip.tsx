@@ -17,6 +17,14 @@ const LOOK = {
 export function UrgencyChip({ level }: { level: UrgencyLevel }) {
   const look = LOOK[level];
   return (
-    <Chip size="small" variant="outlined" color={look.color} icon={look.icon} label={URGENCY_LABEL[level]} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={look.color}
+      icon={look.icon}
+      label={URGENCY_LABEL[level]}
+      // The words keep the body colour: MUI's warning tone on white misses WCAG AA for small text.
+      sx={{ '& .MuiChip-label': { color: 'text.primary' } }}
+    />
   );
 }
