@@ -27,19 +27,20 @@ function repositoriesText(repositories: string[]): string {
   return repositories.length > 3 ? `${shown} and ${repositories.length - 3} more` : shown;
 }
 
-/** Every export the token can see, grouped by state, archives about to be deleted first. */
+/**
+ * Every export the token can see, grouped by state, archives about to be deleted first. Start times are
+ * GitHub's, as the migrations list shows them (one export, one time, whatever the clocks' offset).
+ */
 export function ExportsSection({
   query,
   items,
   serverNow,
-  clockOffsetMs,
   links,
 }: {
   query: UseQueryResult<ExportSummary[]>;
   /** The exports to list: the query's, less those folded under a wave. */
   items: ExportSummary[] | undefined;
   serverNow: number;
-  clockOffsetMs: number;
   links: OverviewLinks;
 }) {
   return (
@@ -84,7 +85,7 @@ export function ExportsSection({
                         secondary={
                           group.name === 'expiring' && item.expiresAt !== undefined
                             ? `Archive deleted in ${formatDuration(item.expiresAt - serverNow)} · ${repositoriesText(item.repositories)}`
-                            : `Started ${formatDateTime(item.createdAt - clockOffsetMs)} · ${repositoriesText(item.repositories)}`
+                            : `Started ${formatDateTime(item.createdAt)} · ${repositoriesText(item.repositories)}`
                         }
                       />
                       <StatusChip status={item.state} />
