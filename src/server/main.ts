@@ -37,6 +37,7 @@ const runtime = createRuntime(config, {
   simUser,
   store,
   dataDir: storeConfig.dataDir,
+  keepSimulatorWorldIn: storeConfig.dataDir,
 });
 void runtime.waves?.start();
 const memoryTasks = startMemoryTasks(runtime.memory, store);
@@ -70,8 +71,8 @@ server.on('clientError', answerClientError);
 const stop = () =>
   server.close(() => {
     runtime.waves?.stop();
-    void memoryTasks
-      .stop()
+    void (runtime.simulatorWorld?.flush() ?? Promise.resolve())
+      .then(() => memoryTasks.stop())
       .then(() => store.close())
       .finally(() => process.exit(0));
   });

@@ -22,12 +22,12 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startGatewayProcess(port: number): Promise<ChildProcess> {
+async function startGatewayProcess(port: number, dir = dataDir): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       SIM_SCENARIO: 'quiet',
       SIM_SPEED: '0',
       DATABASE_URL: '',
@@ -118,6 +118,49 @@ describe('a gateway killed with SIGKILL', () => {
       });
     } finally {
       child.kill('SIGKILL');
+    }
+  }, 180_000);
+});
+
+describe('the embedded simulator across a restart', () => {
+  it('keeps its world in DATA_DIR: the same export continues with the same id and ids do not repeat', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ferry-world-'));
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const call = (p: string, init: RequestInit = {}) =>
+      fetch(`${origin}${p}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests', ...init.headers },
+      });
+    const start = async () => {
+      const answer = await call('/api/github/orgs/octo-org/migrations', {
+        method: 'POST',
+        body: JSON.stringify({ repositories: ['hello-world'] }),
+      });
+      expect(answer.status).toBe(201);
+      return (await answer.json()) as { id: number; guid: string };
+    };
+    const status = async (id: number) =>
+      (await (await call(`/api/github/orgs/octo-org/migrations/${id}`)).json()) as {
+        guid: string;
+        state: string;
+      };
+    let child = await startGatewayProcess(port, dir);
+    try {
+      const first = await start();
+      // A write is saved within a fraction of a second: give it that, then kill without warning.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      child = await startGatewayProcess(port, dir);
+      expect((await status(first.id)).guid).toBe(first.guid);
+      await call('/__sim/advance', { method: 'POST', body: JSON.stringify({ seconds: 3_600 }) });
+      expect((await status(first.id)).state).toBe('exported');
+      const second = await start();
+      expect(second.id).toBeGreaterThan(first.id);
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);
 });

@@ -16,6 +16,7 @@ import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 import { createGithubClient } from './waves/github-client';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
+import { keepSimulatedWorld, type KeptWorld } from './simulated-world';
 import type { WaveRepository } from './waves/wave-repository';
 
 export interface RuntimeOptions {
@@ -33,6 +34,8 @@ export interface RuntimeOptions {
   watch?: boolean;
   /** `DATA_DIR`: with a store, migration waves keep their archives under `<dataDir>/archives`. */
   dataDir?: string;
+  /** Keep the embedded simulator's world in this folder across restarts (`npm start`; not in tests). */
+  keepSimulatorWorldIn?: string;
 }
 
 export interface Runtime {
@@ -42,6 +45,8 @@ export interface Runtime {
   memory: GatewayMemory;
   /** Migration waves (with a store and a data folder): `start()` resumes unfinished ones. */
   waves?: WaveRunner;
+  /** The embedded simulator's world kept on disk (with `keepSimulatorWorldIn`). */
+  simulatorWorld?: KeptWorld;
 }
 
 /**
@@ -77,7 +82,18 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   };
   const live = (request: Request) => fetch(request);
 
-  const fetchGithub = config.github.mode === 'simulator' && simulator ? simulator.fetch : live;
+  const simulatorWorld =
+    simulator && options.keepSimulatorWorldIn
+      ? keepSimulatedWorld(simulator, options.keepSimulatorWorldIn)
+      : undefined;
+  const simulated = simulator
+    ? async (request: Request) => {
+        const response = await simulator.fetch(request);
+        simulatorWorld?.answered(request.method);
+        return response;
+      }
+    : live;
+  const fetchGithub = config.github.mode === 'simulator' ? simulated : live;
   const { store, lazyStore } = options;
   // A store opened on first use (component tests) serves waves too, through the same interface.
   const waveRepository: WaveRepository | undefined = store
@@ -116,7 +132,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     },
     waves: waves && options.dataDir ? { runner: waves, dataDir: options.dataDir } : undefined,
     fetchGithub,
-    fetchRegistrar: config.registrar.mode === 'simulator' && simulator ? simulator.fetch : live,
+    fetchRegistrar: config.registrar.mode === 'simulator' ? simulated : live,
     mount(gateway) {
       if (simulator) {
         if (options.controlAccess !== 'any') gateway.use('/__sim/*', loopbackOnly);
@@ -141,7 +157,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       else void watcher.nudge();
     });
   }
-  return { app, simulator, config, memory, waves };
+  return { app, simulator, config, memory, waves, simulatorWorld };
 }
 
 function mountSpa(app: Hono, root: string) {

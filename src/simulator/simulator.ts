@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { createClock, type SimClock } from './clock';
+import { decodeWorld, encodeWorld } from './world-file';
 import { createGithubApp, type GithubAppOptions } from './github/app';
 import { GITHUB_PREFIX, githubError } from './github/http';
 import { registerImportRoutes } from './github/imports/routes';
@@ -40,6 +41,10 @@ export interface Simulator {
   faults: FaultInjector;
   /** Told after every reset and time jump (a watcher of the simulator forgets or looks again). */
   onChange(listener: (change: 'reset' | 'advance') => void): () => void;
+  /** The simulated GitHub as a file's text (see world-file.ts). */
+  saveWorld(): string;
+  /** Take up a saved world (its clock included); false when the text is not one, or of another scenario. */
+  loadWorld(text: string): boolean;
 }
 
 export { GITHUB_PREFIX, REGISTRAR_PREFIX };
@@ -107,6 +112,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    saveWorld: () => encodeWorld(github, clock.now()),
+    loadWorld(text) {
+      const saved = decodeWorld(text);
+      if (!saved || saved.github.scenario !== scenario) return false;
+      github = saved.github;
+      clock.reset(saved.nowMs);
+      return true;
     },
   };
 }

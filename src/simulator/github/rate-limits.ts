@@ -137,11 +137,21 @@ interface WindowCount {
 export interface RateLimitOptions {
   originMs: number;
   background: boolean;
+  /** Counts carried over from a saved world (see `counts()`). */
+  counted?: RateLimitCounts;
 }
+
+/** identity → category → the current window's count: what a saved world keeps of the limiter. */
+export type RateLimitCounts = Record<string, Record<string, WindowCount>>;
 
 export function createRateLimiter(options: RateLimitOptions) {
   /** identity → category → requests counted in the current window */
-  const counted = new Map<string, Map<string, WindowCount>>();
+  const counted = new Map<string, Map<string, WindowCount>>(
+    Object.entries(options.counted ?? {}).map(([identity, byCategory]) => [
+      identity,
+      new Map(Object.entries(byCategory).map(([category, entry]) => [category, { ...entry }])),
+    ]),
+  );
 
   const windowStart = (spec: CategorySpec, now: number) => {
     const length = spec.windowSeconds * 1000;
@@ -174,7 +184,14 @@ export function createRateLimiter(options: RateLimitOptions) {
   }
 
   return {
+    options: { originMs: options.originMs, background: options.background },
     status,
+    /** What was counted, as plain data (a saved world keeps it). */
+    counts(): RateLimitCounts {
+      return Object.fromEntries(
+        [...counted].map(([identity, byCategory]) => [identity, Object.fromEntries(byCategory)]),
+      );
+    },
     /** Count one request. Returns the status after counting. */
     consume(identity: string, category: string, now: number): CategoryStatus {
       const start = windowStart(spec(category), now);
