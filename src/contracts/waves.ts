@@ -42,7 +42,15 @@ export interface WavePlanRequest {
   filters: WaveFilters;
   caps: WaveCaps;
   options: WaveExportOptions;
+  /**
+   * Batches as the user arranged them in the preview (repository names, each selected one exactly once);
+   * absent: the gateway batches by the caps.
+   */
+  batches?: string[][];
 }
+
+/** At most this many batches may be named in a plan. */
+export const MAX_PLANNED_BATCHES = 1_000;
 
 /** A repository as the owner's list gives it (read by src/contracts/github/repository.ts). */
 export type PlannedRepo = RepositoryListItem;

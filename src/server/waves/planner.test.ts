@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlannedRepo, WaveExportOptions } from '@/contracts/waves';
-import { filterRepos, matchesName, planBatches, preview } from './planner';
+import { arrangedBatches, filterRepos, matchesName, planBatches, preview } from './planner';
 
 const repo = (name: string, sizeKb: number, extra: Partial<PlannedRepo> = {}): PlannedRepo => ({
   name,
@@ -126,5 +126,30 @@ describe('preview', () => {
     expect(two.estimatedSeconds).toBeCloseTo(one.estimatedSeconds / 2, -1);
     expect(fast.estimatedSeconds).toBeCloseTo(one.estimatedSeconds / 10, -1);
     expect(one.selectedSizeKb).toBe(500_000);
+  });
+});
+
+describe('arrangedBatches', () => {
+  const repo = (name: string, sizeKb: number) => ({
+    name,
+    sizeKb,
+    language: null,
+    visibility: 'public' as const,
+    archived: false,
+    pushedAt: null,
+  });
+  const selected = [repo('a', 1), repo('b', 2), repo('c', 4)];
+
+  it('takes the user’s arrangement with sizes from the listing', () => {
+    expect(arrangedBatches(selected, [['c', 'A'], ['b']])).toEqual([
+      { repos: ['c', 'a'], sizeKb: 5 },
+      { repos: ['b'], sizeKb: 2 },
+    ]);
+  });
+
+  it('refuses a repository twice, one not selected, or one left out', () => {
+    expect(arrangedBatches(selected, [['a', 'b'], ['b', 'c']])).toBe('b is in two batches.');
+    expect(arrangedBatches(selected, [['a', 'b', 'c', 'zzz']])).toMatch(/zzz is not among/);
+    expect(arrangedBatches(selected, [['a', 'b']])).toBe('1 selected repository is in no batch (c).');
   });
 });

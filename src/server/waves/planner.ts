@@ -71,6 +71,38 @@ export function planBatches(
 }
 
 /**
+ * The user's own arrangement of the selection (moved in the preview), checked: every selected repository in
+ * exactly one batch, nothing else; sizes from the listing. A string says what is wrong.
+ */
+export function arrangedBatches(selected: PlannedRepo[], arrangement: string[][]): PlannedBatch[] | string {
+  const byName = new Map(selected.map((repo) => [repo.name.toLowerCase(), repo]));
+  const placed = new Set<string>();
+  const batches: PlannedBatch[] = [];
+  for (const names of arrangement) {
+    const batch: PlannedBatch = { repos: [], sizeKb: 0 };
+    for (const name of names) {
+      const key = name.toLowerCase();
+      const repo = byName.get(key);
+      if (!repo) return `${name} is not among the repositories these filters select.`;
+      if (placed.has(key)) return `${name} is in two batches.`;
+      placed.add(key);
+      batch.repos.push(repo.name);
+      batch.sizeKb += repo.sizeKb;
+    }
+    if (batch.repos.length > 0) batches.push(batch);
+  }
+  const missing = selected.filter((repo) => !placed.has(repo.name.toLowerCase()));
+  if (missing.length > 0) {
+    const named = missing
+      .slice(0, 3)
+      .map((repo) => repo.name)
+      .join(', ');
+    return `${missing.length} selected ${missing.length === 1 ? 'repository is' : 'repositories are'} in no batch (${named}).`;
+  }
+  return batches;
+}
+
+/**
  * Export duration model, in seconds: what GitHub-sized exports take (a fixed part, per repository, per MB). The
  * runner scales it by what it observes (`speedFactor`: observed seconds per modelled second).
  */

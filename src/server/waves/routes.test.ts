@@ -51,6 +51,27 @@ const PLAN = {
 };
 
 describe('/api/waves', () => {
+  it('takes the batches as the user arranged them, and refuses an arrangement that does not cover the selection', async () => {
+    const preview = (await (
+      await call('/api/waves/preview', { method: 'POST', body: PLAN })
+    ).json()) as WavePreview;
+    const names = preview.batches.flatMap((batch) => batch.repos);
+    expect(names).toHaveLength(5);
+    const arranged = [names.slice(0, 2), names.slice(2)];
+    const created = await call('/api/waves', { method: 'POST', body: { ...PLAN, batches: arranged } });
+    expect(created.status).toBe(201);
+    const wave = (await created.json()) as { batches: { repos: string[] }[] };
+    expect(wave.batches.map((batch) => batch.repos)).toEqual(arranged);
+    const missing = await call('/api/waves', {
+      method: 'POST',
+      body: { ...PLAN, batches: [names.slice(1)] },
+    });
+    expect(missing.status).toBe(422);
+    expect(((await missing.json()) as { message: string }).message).toMatch(/in no batch/);
+    const malformed = await call('/api/waves', { method: 'POST', body: { ...PLAN, batches: [['../x']] } });
+    expect(malformed.status).toBe(422);
+  });
+
   it('previews a plan, refuses bad input and cross-site calls', async () => {
     const preview = await call('/api/waves/preview', { method: 'POST', body: PLAN });
     expect(preview.status).toBe(200);

@@ -1,19 +1,20 @@
-import { isLogin } from '@/contracts/github/names';
+import { isLogin, isRepoName } from '@/contracts/github/names';
 import { isRecord } from '@/contracts/json';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import type {
-  BatchState,
-  Wave,
-  WaveCaps,
-  WaveExportOptions,
-  WaveFilters,
-  WaveExport,
-  WavePlanRequest,
-  WaveSummary,
+import {
+  MAX_PLANNED_BATCHES,
+  type BatchState,
+  type Wave,
+  type WaveCaps,
+  type WaveExportOptions,
+  type WaveFilters,
+  type WaveExport,
+  type WavePlanRequest,
+  type WaveSummary,
 } from '@/contracts/waves';
 import { gatewayError } from '@/server/gateway-error';
 import { archiveRange } from './archive-range';
@@ -109,7 +110,34 @@ export function parsePlanRequest(body: unknown): WavePlanRequest | Invalid {
     unlockWhenVerified: flag('unlockWhenVerified'),
     deleteAfterDownload: flag('deleteAfterDownload'),
   };
-  return { owner: { kind, login: kind === 'user' ? '' : login }, filters, caps, options };
+  const batches = plannedBatches(body.batches);
+  if (invalid(batches)) return batches;
+  return {
+    owner: { kind, login: kind === 'user' ? '' : login },
+    filters,
+    caps,
+    options,
+    ...(batches ? { batches } : {}),
+  };
+}
+
+/** The user's own arrangement, when sent: lists of repository names (whether they partition the selection is the runner's check). */
+function plannedBatches(value: unknown): string[][] | undefined | Invalid {
+  if (value === undefined || value === null) return undefined;
+  const wellFormed =
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.length <= MAX_PLANNED_BATCHES &&
+    value.every(
+      (batch) =>
+        Array.isArray(batch) &&
+        batch.length > 0 &&
+        batch.length <= 1_000 &&
+        batch.every((name) => typeof name === 'string' && isRepoName(name)),
+    );
+  return wellFormed
+    ? (value as string[][])
+    : { error: `batches: up to ${MAX_PLANNED_BATCHES} non-empty lists of repository names.` };
 }
 
 export function summarize(wave: Wave): WaveSummary {

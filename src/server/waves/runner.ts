@@ -11,7 +11,14 @@ import type { UpstreamFetch } from '@/server/upstream-call';
 import { parseLinkHeader } from '@/lib/link-header';
 import { downloadArchive } from './downloader';
 import { RateLimitedError, type GithubAnswer, type GithubClient } from './github-client';
-import { filterRepos, modelledExportSeconds, planBatches, PER_PAGE, preview } from './planner';
+import {
+  arrangedBatches,
+  filterRepos,
+  modelledExportSeconds,
+  planBatches,
+  PER_PAGE,
+  preview,
+} from './planner';
 import { verifyArchive } from './verifier';
 import { applyEvent, batchesToStart, createWave, type WaveEvent } from './wave-machine';
 import type { WaveRepository } from './wave-repository';
@@ -150,7 +157,11 @@ export function createWaveRunner(options: RunnerOptions) {
   async function create(request: WavePlanRequest): Promise<Wave> {
     await load();
     const { repos, pages } = await listRepos(request.owner);
-    const batches = planBatches(filterRepos(repos, request.filters), request.caps);
+    const selected = filterRepos(repos, request.filters);
+    const batches = request.batches
+      ? arrangedBatches(selected, request.batches)
+      : planBatches(selected, request.caps);
+    if (typeof batches === 'string') throw new WaveInputError(batches);
     if (batches.length === 0) throw new WaveInputError('No repository matches these filters.');
     const id = `${new Date(now()).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
     const wave = { ...createWave(id, request, batches, new Date(now()).toISOString()), requests: pages };

@@ -15,7 +15,10 @@ import { formatNumber } from '@/lib/format';
 import { useCreateWave, usePreviewWave } from '../api/wave-queries';
 import { waveHref } from '../paths';
 import { DEFAULT_PLAN, toPlanRequest, type PlanFormValues } from '../utils/plan-form';
+import { isRearranged, moveRepository, type Arrangement } from '../utils/arrange-batches';
 import { formatEstimate, formatKb } from '../utils/wave-format';
+import { PlannedBatches } from './planned-batches';
+import { countOf } from '@/lib/wave-summary';
 
 type TextKey = {
   [K in keyof PlanFormValues]: PlanFormValues[K] extends string ? K : never;
@@ -39,6 +42,8 @@ const FLAGS: [FlagKey, string][] = [
 export function WavePlanForm() {
   const [values, setValues] = useState<PlanFormValues>(DEFAULT_PLAN);
   const preview = usePreviewWave();
+  // The preview's batches as the user arranges them; reset with every new preview.
+  const [arrangement, setArrangement] = useState<Arrangement | undefined>(undefined);
   const create = useCreateWave();
   const navigate = useNavigate();
   const text = (key: TextKey) => ({
@@ -64,14 +69,27 @@ export function WavePlanForm() {
 
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
+    setArrangement(undefined);
     preview.mutate(toPlanRequest(values));
   };
   const onStart = () => {
-    create.mutate(toPlanRequest(values), {
-      onSuccess: (wave) => void navigate(waveHref.wave(wave.id)),
-    });
+    const planned = plan?.batches.map((batch) => batch.repos) ?? [];
+    const batches = arrangement && isRearranged(planned, arrangement) ? arrangement : undefined;
+    create.mutate(
+      { ...toPlanRequest(values), ...(batches ? { batches } : {}) },
+      {
+        onSuccess: (wave) => void navigate(waveHref.wave(wave.id)),
+      },
+    );
   };
   const plan = preview.data;
+  const shown = arrangement ?? plan?.batches.map((batch) => batch.repos) ?? [];
+  const rearranged = plan
+    ? isRearranged(
+        plan.batches.map((batch) => batch.repos),
+        shown,
+      )
+    : false;
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="plan-heading">
@@ -174,18 +192,17 @@ export function WavePlanForm() {
                 ). An export that fails costs about 5 more for its retry, or for each half when it fails
                 twice. Time: {formatEstimate(plan.estimatedSeconds)}.
               </Typography>
-              <Box
-                component="ol"
-                sx={{ m: 0, pl: 3, maxHeight: 160, overflow: 'auto' }}
-                aria-label="Planned batches"
-              >
-                {plan.batches.map((batch, index) => (
-                  <li key={index}>
-                    {batch.repos.length === 1 ? '1 repository' : `${batch.repos.length} repositories`},{' '}
-                    {formatKb(batch.sizeKb)}
-                  </li>
-                ))}
-              </Box>
+              {rearranged ? (
+                <Typography>
+                  Your arrangement: {countOf(shown.length, 'batch', 'batches')}; the wave starts them as
+                  shown.
+                </Typography>
+              ) : null}
+              <PlannedBatches
+                arrangement={shown}
+                sizesKb={rearranged ? undefined : plan.batches.map((batch) => batch.sizeKb)}
+                onMove={(name, to) => setArrangement(moveRepository(shown, name, to))}
+              />
             </Alert>
           ) : null}
         </Stack>

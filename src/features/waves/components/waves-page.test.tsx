@@ -6,6 +6,28 @@ import { simulator, warmTestStore } from '@/testing/sim-server';
 beforeAll(() => warmTestStore(), 60_000);
 
 describe('migration waves page', () => {
+  it('shows which repositories go together and starts the wave as the user rearranged them', async () => {
+    const { user } = renderApp('/waves');
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Organization' }, { timeout: 10_000 }),
+      'octo-org',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Name pattern' }), 'mobile-*, docs');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('status', { name: 'Preview' }, { timeout: 10_000 });
+    await user.click(within(preview).getByRole('button', { name: 'Show the repositories of batch 1' }));
+    const repos = within(preview).getByRole('list', { name: 'Repositories of batch 1' });
+    expect(within(repos).getAllByRole('listitem')).toHaveLength(3);
+    await user.click(within(repos).getByRole('combobox', { name: 'Batch of docs' }));
+    await user.click(await screen.findByRole('option', { name: 'A new batch' }));
+    expect(preview).toHaveTextContent('Your arrangement: 2 batches');
+
+    await user.click(screen.getByRole('button', { name: 'Start wave' }));
+    const second = await screen.findByRole('row', { name: 'Batch 2' }, { timeout: 10_000 });
+    expect(second).toHaveTextContent('1 · docs');
+    expect(screen.getByRole('row', { name: 'Batch 1' })).not.toHaveTextContent('docs');
+  }, 40_000);
+
   it('previews a plan, starts it, and follows the wave to verified archives', async () => {
     const { user, router } = renderApp('/waves');
     await user.type(
