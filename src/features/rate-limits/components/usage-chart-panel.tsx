@@ -32,7 +32,11 @@ export function UsageChartPanel({
     series.points.length < 2
       ? `No recorded use of ${name} in ${SPAN_WORDS[span]} yet.`
       : `${name} over ${SPAN_WORDS[span]}: ${series.points.length} readings, ${formatNumber(last?.used ?? 0)} used at the latest` +
-        (resets.length > 0 ? `; resets marked at ${resets.join(', ')}.` : '.');
+        (resets.length === 0
+          ? '.'
+          : resets.length <= 3
+            ? `; resets marked at ${resets.join(', ')}.`
+            : `; ${resets.length} resets in the span, the last at ${resets.at(-1)}.`);
   return (
     <Box component="figure" aria-labelledby={captionId} sx={{ m: 0, mt: 1 }}>
       {series.points.length >= 2 ? (

@@ -3,6 +3,14 @@ import { LineChart } from '@mui/x-charts/LineChart';
 import { formatClockTime, formatDateTime } from '@/lib/format';
 import type { UsageSeries } from '../utils/history-by-category';
 
+const MAX_RESET_LINES = 24;
+const MAX_RESET_LABELS = 3;
+
+/** Requests are whole: 1,200 → "1.2k", 5,000 → "5k", never "0.0…". */
+function compactCount(value: number): string {
+  return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
 /**
  * One category's use over the span, reset boundaries as vertical lines. Loaded lazily (React.lazy in
  * usage-chart-panel.tsx): the charting library stays out of the first page's JavaScript.
@@ -17,6 +25,10 @@ export function UsageChart({
   dayView: boolean;
 }) {
   const label = (at: number) => (dayView ? formatDateTime : formatClockTime)(at - clockOffsetMs);
+  // A category that resets every minute has hundreds of resets a day: lines only while they stay apart,
+  // labels only for a few (the text under the chart names them).
+  const resetLines = series.resets.length <= MAX_RESET_LINES ? series.resets : [];
+  const labelled = resetLines.length <= MAX_RESET_LABELS;
   return (
     <LineChart
       height={140}
@@ -29,11 +41,16 @@ export function UsageChart({
           data: series.points.map((point) => new Date(point.at)),
           min: new Date(series.from),
           max: new Date(series.to),
-          valueFormatter: (value: Date) => label(value.getTime()),
+          // Ticks carry the clock time only (a date and a time do not fit under a phone's chart); the
+          // tooltip gives the whole moment.
+          valueFormatter: (value: Date, context) =>
+            context.location === 'tick'
+              ? formatClockTime(value.getTime() - clockOffsetMs)
+              : label(value.getTime()),
           tickNumber: 4,
         },
       ]}
-      yAxis={[{ min: 0, width: 44 }]}
+      yAxis={[{ min: 0, width: 52, tickMinStep: 1, valueFormatter: (value: number) => compactCount(value) }]}
       series={[
         {
           data: series.points.map((point) => point.used),
@@ -43,11 +60,11 @@ export function UsageChart({
         },
       ]}
     >
-      {series.resets.map((reset) => (
+      {resetLines.map((reset) => (
         <ChartsReferenceLine
           key={reset}
           x={new Date(reset)}
-          label="reset"
+          label={labelled ? 'reset' : undefined}
           labelAlign="start"
           lineStyle={{ strokeDasharray: '4 3' }}
         />
