@@ -29,6 +29,10 @@ interface ShownWave {
 test('a wave of 60 repositories in batches of 10: broken one isolated, every archive verified, manifest downloaded', async ({
   page,
 }) => {
+  const counted = async () =>
+    ((await (await fetch(`${servers.simulatorUrl}/__sim/state`)).json()) as { stats: { counted: number } })
+      .stats.counted;
+  const countedBefore = await counted();
   await page.goto(`${servers.gatewayUrl}/waves`);
   await page.getByRole('textbox', { name: 'Organization' }).fill('big-org');
   await page.getByRole('textbox', { name: 'Name pattern' }).fill('*-0[4-9]?');
@@ -48,6 +52,11 @@ test('a wave of 60 repositories in batches of 10: broken one isolated, every arc
   await expect(page.getByRole('alert', { name: 'Isolated repositories' })).toContainText('data-broken-097');
   const totals = page.getByRole('region', { name: 'Totals' });
   await expect(totals).toContainText('59 of 60 repositories archived');
+  // The figure a user budgets with is what GitHub counted: the preview's listing and the wave's requests,
+  // nothing else reached GitHub meanwhile.
+  await expect(totals).toContainText(
+    `${((await counted()) - countedBefore).toLocaleString('en-US')} GitHub requests`,
+  );
   // Every batch that stands is verified, except the one holding the broken repository alone.
   const rows = page.getByRole('row', { name: /^Batch \d+$/ });
   const verified = rows.filter({ hasText: 'Verified' });
