@@ -39,7 +39,11 @@ export async function callJson<T = unknown>(
 ): Promise<T> {
   const response = await fetch(`${origin}${path}`, {
     method: init.method ?? 'GET',
-    headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      // Not a browser: writes state their intent as the SPA's client does (src/server/security.ts).
+      'x-ferry-client': 'ferry-bench',
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
