@@ -10,16 +10,16 @@
  *   cd /tmp && npm pack @octokit/openapi@23.0.2 && tar xzf octokit-openapi-23.0.2.tgz
  *   → /tmp/package/generated/api.github.com.json
  *
- * The operations are read from `src/server/allow-list.ts` (every entry with `upstream: 'github'`), so adding an
- * operation there and re-running this script is all it takes; tests/contract/simulator-github.test.ts fails when the
- * fixture and the allow-list drift apart.
+ * The operations are read from GitHub's operation table, `src/contracts/github/operations.ts` (the gateway's
+ * allow-list is built from it), so adding an operation there and re-running this script is all it takes;
+ * tests/contract/simulator-github.test.ts fails when the fixture and the table drift apart.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ALLOW_LIST = resolve(ROOT, 'src/server/allow-list.ts');
+const ALLOW_LIST = resolve(ROOT, 'src/contracts/github/operations.ts');
 const DEFAULT_OUT = resolve(ROOT, 'tests/contract/github-openapi-subset.json');
 const EXPECTED_PACKAGE = '@octokit/openapi';
 const SOURCE_FILE = 'generated/api.github.com.json';
@@ -36,12 +36,11 @@ const COMPONENT_SECTIONS = [
   'callbacks',
 ];
 
-/** `{ id: 'x/y', upstream: 'github', method: 'GET', path: 'a/{b:kind}' }` entries of the allow-list, in order. */
+/** `{ id: 'x/y', …, method: 'GET', path: 'a/{b:kind}' }` entries of the operation table, in order. */
 export function githubOperationsFromAllowList(source) {
-  const entry = /\{\s*id:\s*'([^']+)',\s*upstream:\s*'(\w+)',\s*method:\s*'(\w+)',\s*path:\s*'([^']*)'/g;
+  const entry = /\{\s*id:\s*'([^']+)',[^{}]*?method:\s*'(\w+)',\s*path:\s*'([^']*)'/g;
   const operations = [];
-  for (const [, id, upstream, method, path] of source.matchAll(entry)) {
-    if (upstream !== 'github') continue;
+  for (const [, id, method, path] of source.matchAll(entry)) {
     operations.push({ id, method: method.toLowerCase(), path: '/' + path.replace(/\{(\w+):\w+\}/g, '{$1}') });
   }
   return operations;

@@ -49,15 +49,20 @@ async function startGatewayProcess(port: number, dir = dataDir): Promise<ChildPr
   throw new Error(`the gateway did not start: ${stderr}`);
 }
 
+/** Requests to the gateway at `origin`, as the SPA sends them (JSON, with its intent header). */
+function caller(origin: string) {
+  return (p: string, init: RequestInit = {}) =>
+    fetch(`${origin}${p}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests', ...init.headers },
+    });
+}
+
 describe('a gateway killed with SIGKILL', () => {
   it('finds its history, timeline, unlocks and drafts again', async () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const call = (p: string, init: RequestInit = {}) =>
-      fetch(`${origin}${p}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests', ...init.headers },
-      });
+    const call = caller(origin);
 
     let child = await startGatewayProcess(port);
     const started = await call('/api/github/orgs/octo-org/migrations', {
@@ -127,11 +132,7 @@ describe('the embedded simulator across a restart', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ferry-world-'));
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
-    const call = (p: string, init: RequestInit = {}) =>
-      fetch(`${origin}${p}`, {
-        ...init,
-        headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests', ...init.headers },
-      });
+    const call = caller(origin);
     const start = async () => {
       const answer = await call('/api/github/orgs/octo-org/migrations', {
         method: 'POST',

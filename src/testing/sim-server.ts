@@ -35,6 +35,8 @@ export async function warmTestStore(): Promise<void> {
 /** Empty the store between tests, once it is open (while it opens, nothing can have been written yet). */
 export async function resetTestStore(): Promise<void> {
   await openedStore?.reset();
+  // The wave runner keeps a working copy of the store's waves: a test's fresh store starts it afresh too.
+  testRuntime.waves?.forget();
 }
 
 export const testRuntime = createRuntime(

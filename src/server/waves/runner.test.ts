@@ -113,7 +113,11 @@ describe('the wave runner on the simulator', () => {
       // Each export GitHub holds was started once, by one batch attempt, and the wave names every one of
       // them (the overview folds them under it).
       expect(simMigrations()).toHaveLength(done.startsSent);
-      expect(waveExports(done).map((started) => started.migrationId).sort((a, b) => a - b)).toEqual(
+      expect(
+        waveExports(done)
+          .map((started) => started.migrationId)
+          .sort((a, b) => a - b),
+      ).toEqual(
         simMigrations()
           .map((migration) => migration.id)
           .sort((a, b) => a - b),

@@ -463,6 +463,18 @@ export function createWaveRunner(options: RunnerOptions) {
       stopped = true;
       if (timer) clearTimeout(timer);
     },
+    /**
+     * Drop this process's working copy (the store was emptied under it: a test's fresh store); the next call
+     * reads the store again. Work in flight finishes against waves that are gone and changes nothing.
+     */
+    forget() {
+      waves.clear();
+      checks.clear();
+      downloads.clear();
+      listings.clear();
+      speedFactor = undefined;
+      loaded = undefined;
+    },
     plan,
     create,
     // Pages read what the store holds, not this process's working copy: every write is saved before it is
