@@ -148,7 +148,12 @@ describe('arrangedBatches', () => {
   });
 
   it('refuses a repository twice, one not selected, or one left out', () => {
-    expect(arrangedBatches(selected, [['a', 'b'], ['b', 'c']])).toBe('b is in two batches.');
+    expect(
+      arrangedBatches(selected, [
+        ['a', 'b'],
+        ['b', 'c'],
+      ]),
+    ).toBe('b is in two batches.');
     expect(arrangedBatches(selected, [['a', 'b', 'c', 'zzz']])).toMatch(/zzz is not among/);
     expect(arrangedBatches(selected, [['a', 'b']])).toBe('1 selected repository is in no batch (c).');
   });
