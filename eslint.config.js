@@ -77,9 +77,43 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noFeatures]) },
   },
   {
-    files: ['src/{components,hooks,lib,contracts}/**/*.{ts,tsx}'],
+    files: ['src/{components,hooks,lib}/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/lib/api-client.ts'],
     rules: { 'no-restricted-imports': restrict([noDeepRelative, noTesting, noServerSide, noKy, noFeatures]) },
+  },
+  // src/contracts is the leaf every side reads (SPA, gateway, simulator): it imports nothing outside itself,
+  // not even a package, so knowing GitHub never drags in a side's code.
+  {
+    files: ['src/contracts/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.{1,2}/|@/contracts/)',
+              message: 'src/contracts imports nothing outside itself.',
+            },
+            { regex: '^\\.\\./\\.\\./', message: 'src/contracts imports nothing outside itself.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contracts/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(?!\\./|@/contracts/)', message: 'src/contracts imports nothing outside itself.' },
+          ],
+        },
+      ],
+    },
   },
   ...featureNames.map((name) => ({
     files: [`src/features/${name}/**/*.{ts,tsx}`],

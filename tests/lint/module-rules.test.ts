@@ -37,6 +37,24 @@ describe('module rules', () => {
     expect(await ruleIds([file])).toContain('no-restricted-imports');
   }, 60_000);
 
+  it('src/contracts imports nothing outside itself: not the SPA, not the gateway, not a package', async () => {
+    const ids = await Promise.all(
+      [
+        "import { formatNumber } from '@/lib/format';\n\nexport const probe = formatNumber;\n",
+        "import { matchOperation } from '@/server/allow-list';\n\nexport const probe = matchOperation;\n",
+        "import ky from 'ky';\n\nexport const probe = ky;\n",
+        "import { formatNumber } from '../../lib/format';\n\nexport const probe = formatNumber;\n",
+      ].map((text, index) => ruleIds([probe(`src/contracts/zz-lint-probe/probe-${index}.ts`, text)])),
+    );
+    for (const found of ids) expect(found).toContain('no-restricted-imports');
+    // Within itself it may import freely.
+    const inside = probe(
+      'src/contracts/zz-lint-probe/inside.ts',
+      "import { isRecord } from '../json';\nimport { isLogin } from '@/contracts/github/names';\n\nexport const probe = [isRecord, isLogin];\n",
+    );
+    expect(await ruleIds([inside])).not.toContain('no-restricted-imports');
+  }, 60_000);
+
   it('an import cycle is an error', async () => {
     const a = probe(
       'src/server/zz-lint-probe/cycle-a.ts',
