@@ -15,27 +15,14 @@ import { ROOT } from './context';
 import { mb } from './stats';
 import { verdict, type BenchFigure, type BenchRow } from './types';
 import { serveArchive, writeBenchArchive } from './waves-storage';
+import { buildWavePlan } from '@/testing/wave-factories';
 
 const run = promisify(execFile);
 const BASE = 'http://simulator.internal/api/v3';
 const SPEED = 2_000;
 const ARCHIVE_MB = 100;
 
-const ALL_500: WavePlanRequest = {
-  owner: { kind: 'org', login: 'big-org' },
-  filters: {},
-  caps: { maxRepos: 25, maxSizeKb: 100 * 1024 * 1024, concurrency: 4 },
-  options: {
-    lockRepositories: false,
-    excludeMetadata: false,
-    excludeGitData: false,
-    excludeAttachments: false,
-    excludeReleases: false,
-    excludeOwnerProjects: false,
-    unlockWhenVerified: false,
-    deleteAfterDownload: false,
-  },
-};
+const ALL_500: WavePlanRequest = buildWavePlan({ caps: { concurrency: 4 } });
 
 /** 500 repositories in batches of 25 on the in-process simulator (big-org, SIM_SPEED=2000), runner on the store. */
 async function requestsRow(folder: string): Promise<BenchRow[]> {

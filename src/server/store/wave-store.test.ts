@@ -4,6 +4,7 @@ import { applyEvent, createWave } from '@/server/waves/wave-machine';
 import { sql } from 'drizzle-orm';
 import { openStore, type Store } from './open-store';
 import { createWaveStore } from './wave-store';
+import { buildWavePlan } from '@/testing/wave-factories';
 
 let opened: Store;
 beforeAll(async () => {
@@ -16,21 +17,11 @@ const AT = '2026-11-20T12:00:00.000Z';
 const plan = () =>
   createWave(
     'w-1',
-    {
-      owner: { kind: 'org', login: 'big-org' },
+    buildWavePlan({
       filters: { namePattern: 'api-*' },
-      caps: { maxRepos: 2, maxSizeKb: 1_000, concurrency: 2 },
-      options: {
-        lockRepositories: true,
-        excludeMetadata: false,
-        excludeGitData: false,
-        excludeAttachments: false,
-        excludeReleases: false,
-        excludeOwnerProjects: false,
-        unlockWhenVerified: true,
-        deleteAfterDownload: false,
-      },
-    },
+      caps: { maxRepos: 2, maxSizeKb: 1_000 },
+      options: { lockRepositories: true, unlockWhenVerified: true },
+    }),
     [
       { repos: ['api-1', 'api-2'], sizeKb: 300 },
       { repos: ['api-3'], sizeKb: 12 },

@@ -1,41 +1,11 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { Wave, WaveBatch } from '@/contracts/waves';
+import type { WaveBatch } from '@/contracts/waves';
+import { buildWave } from '@/testing/wave-factories';
 import { manifestCsv } from './manifest';
 
-function waveOf(batches: Partial<WaveBatch>[]): Wave {
-  return {
-    id: 'w-1',
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    state: 'completed',
-    owner: { kind: 'org', login: 'octo-org' },
-    filters: {},
-    caps: { maxRepos: 10, maxSizeKb: 1_000, concurrency: 1 },
-    options: {
-      lockRepositories: false,
-      excludeMetadata: false,
-      excludeGitData: false,
-      excludeAttachments: false,
-      excludeReleases: false,
-      excludeOwnerProjects: false,
-      unlockWhenVerified: false,
-      deleteAfterDownload: false,
-    },
-    batches: batches.map((batch, index) => ({
-      id: index + 1,
-      repos: [],
-      sizeKb: 1,
-      state: 'verified',
-      attempts: 1,
-      ...batch,
-    })),
-    isolated: [],
-    startsSent: 0,
-    requests: 0,
-  };
-}
+const waveOf = (batches: Partial<WaveBatch>[]) => buildWave(batches);
 
 const DANGEROUS = /^[=+\-@\t\r]/;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedRepo, WaveExportOptions } from '@/contracts/waves';
+import type { PlannedRepo } from '@/contracts/waves';
 import { arrangedBatches, filterRepos, matchesName, planBatches, preview } from './planner';
+import { NO_EXPORT_OPTIONS } from '@/testing/wave-factories';
 
 const repo = (name: string, sizeKb: number, extra: Partial<PlannedRepo> = {}): PlannedRepo => ({
   name,
@@ -12,16 +13,7 @@ const repo = (name: string, sizeKb: number, extra: Partial<PlannedRepo> = {}): P
   ...extra,
 });
 
-const OPTIONS: WaveExportOptions = {
-  lockRepositories: false,
-  excludeMetadata: false,
-  excludeGitData: false,
-  excludeAttachments: false,
-  excludeReleases: false,
-  excludeOwnerProjects: false,
-  unlockWhenVerified: false,
-  deleteAfterDownload: false,
-};
+const OPTIONS = NO_EXPORT_OPTIONS;
 
 describe('name patterns', () => {
   it('match whole names with *, ? and classes, case-insensitively, several at once', () => {

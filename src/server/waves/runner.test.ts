@@ -12,6 +12,7 @@ import { waveTotals } from './wave-machine';
 import type { WaveRepository } from './wave-repository';
 import { openStore, type Store } from '@/server/store/open-store';
 import { createWaveStore } from '@/server/store/wave-store';
+import { buildWavePlan } from '@/testing/wave-factories';
 
 // One embedded store for the file (opening one takes seconds); waves have distinct ids.
 let store: Store;
@@ -23,21 +24,11 @@ afterAll(() => store.close());
 const BASE = 'http://simulator.internal/api/v3';
 
 /** 60 repositories (040–099), one of them broken (data-broken-097). */
-const SIXTY: WavePlanRequest = {
-  owner: { kind: 'org', login: 'big-org' },
+const SIXTY: WavePlanRequest = buildWavePlan({
   filters: { namePattern: '*-0[4-9]?' },
-  caps: { maxRepos: 10, maxSizeKb: 50_000_000, concurrency: 2 },
-  options: {
-    lockRepositories: true,
-    excludeMetadata: false,
-    excludeGitData: false,
-    excludeAttachments: false,
-    excludeReleases: false,
-    excludeOwnerProjects: false,
-    unlockWhenVerified: true,
-    deleteAfterDownload: false,
-  },
-};
+  caps: { maxRepos: 10, maxSizeKb: 50_000_000 },
+  options: { lockRepositories: true, unlockWhenVerified: true },
+});
 
 let dir: string;
 let sim: Simulator;

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Wave } from '@/contracts/waves';
 import { applyEvent, batchesToStart, createWave, waveTotals, type WaveEvent } from './wave-machine';
+import { buildWavePlan } from '@/testing/wave-factories';
 
 const AT = '2026-01-01T00:00:00Z';
-const request = {
-  owner: { kind: 'org' as const, login: 'big-org' },
-  filters: {},
-  caps: { maxRepos: 4, maxSizeKb: 1_000_000, concurrency: 2 },
-  options: {
-    lockRepositories: false,
-    excludeMetadata: false,
-    excludeGitData: false,
-    excludeAttachments: false,
-    excludeReleases: false,
-    excludeOwnerProjects: false,
-    unlockWhenVerified: false,
-    deleteAfterDownload: false,
-  },
-};
+const request = buildWavePlan({ caps: { maxRepos: 4, maxSizeKb: 1_000_000, concurrency: 2 } });
 
 const wave = (
   sizes: string[][] = [
