@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -22,6 +21,7 @@ import { useUnlockRepos, type UnlockResult } from '../api/unlock-repo';
 import type { Migration } from '@/contracts/github/migration';
 import type { MigrationScope } from '../utils/scope';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { PageNavigation, usePageParam } from '@/components/page-navigation';
 
 export interface MigrationReposProps {
   scope: MigrationScope;
@@ -45,7 +45,7 @@ export function describeUnlock(results: readonly UnlockResult[]): string {
 
 /** The migration's repositories (paginated, from the list endpoint) with their lock state and unlock actions. */
 export function MigrationRepos({ scope, migration, unlocked, onUnlocked }: MigrationReposProps) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam('repos');
   const query = useQuery(migrationQueries.repositories(scope, migration.id, page));
   const [confirm, setConfirm] = useState<readonly string[] | null>(null);
   const [message, setMessage] = useState<string>();
@@ -130,15 +130,12 @@ export function MigrationRepos({ scope, migration, unlocked, onUnlocked }: Migra
               </TableBody>
             </Table>
           </Box>
-          {query.data.lastPage > 1 ? (
-            <Pagination
-              sx={{ mt: 1 }}
-              count={query.data.lastPage}
-              page={page}
-              onChange={(_, next) => setPage(next)}
-              aria-label="Repository pages"
-            />
-          ) : null}
+          <PageNavigation
+            page={page}
+            lastPage={query.data.lastPage}
+            onPage={setPage}
+            label="Repository pages"
+          />
         </>
       ) : query.isError ? (
         <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />

@@ -64,6 +64,29 @@ describe('migrations list', () => {
     expect(screen.getByText('Refreshing automatically while exports run.')).toBeInTheDocument();
   }, 20_000);
 
+  it('keeps the page of the list in the address: opened at ?page=2, it shows the second page', async () => {
+    for (let index = 0; index < 12; index += 1) {
+      const answer = await fetch(`${TEST_ORIGIN}/api/github/orgs/octo-org/migrations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ferry-client': 'tests' },
+        body: JSON.stringify({ repositories: ['hello-world'] }),
+      });
+      expect(answer.status).toBe(201);
+    }
+    const { user, router } = renderApp('/migrations/orgs/octo-org?page=2');
+    const table = await screen.findByRole('table', { name: 'Migrations' }, { timeout: 10_000 });
+    // Newest first, ten a page: the second page holds the two oldest.
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['#2', '#1']);
+    const pages = screen.getByRole('navigation', { name: 'Migration pages' });
+    expect(within(pages).getByRole('button', { name: 'page 2' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(pages).getByRole('button', { name: 'Go to page 1' }));
+    expect(router.state.location.search).toBe('');
+  }, 20_000);
+
   it('explains 401, 403 and an organization’s 404 as sign-in and permission problems', async () => {
     const answer = (status: number, message: string) => () => HttpResponse.json({ message }, { status });
     simServer.use(http.get(`${TEST_ORIGIN}/api/github/user/migrations`, answer(401, 'Bad credentials')));

@@ -2,7 +2,6 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,10 +23,11 @@ import { AccessAlert } from './access-alert';
 import { FindLockedRepo } from './find-locked-repo';
 import { MigrationsTable } from './migrations-table';
 import { StartExportDialog } from './start-export-dialog';
+import { PageNavigation, usePageParam } from '@/components/page-navigation';
 
 /** One scope's migrations: counts per state, the list (refreshing itself while any runs), start, find-and-unlock. */
 export function MigrationsPage({ scope }: { scope: MigrationScope }) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const [starting, setStarting] = useState(false);
   const navigate = useNavigate();
   const query = useQuery(migrationQueries.list(scope, page));
@@ -101,15 +101,12 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
             ) : (
               <MigrationsTable scope={scope} migrations={items} />
             )}
-            {query.data.lastPage > 1 ? (
-              <Pagination
-                sx={{ mt: 1 }}
-                count={query.data.lastPage}
-                page={page}
-                onChange={(_, next) => setPage(next)}
-                aria-label="Migration pages"
-              />
-            ) : null}
+            <PageNavigation
+              page={page}
+              lastPage={query.data.lastPage}
+              onPage={setPage}
+              label="Migration pages"
+            />
           </Paper>
         ) : query.isError ? (
           <AccessAlert error={query.error} scope={scope} onRetry={() => void query.refetch()} />
