@@ -3,6 +3,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import checkFile from 'eslint-plugin-check-file';
+import jestDom from 'eslint-plugin-jest-dom';
+import playwright from 'eslint-plugin-playwright';
+import testingLibrary from 'eslint-plugin-testing-library';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -52,6 +56,49 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...pluginQuery.configs['flat/recommended'],
+  {
+    // One query-options factory per feature: hooks take `queries.x()` options, never an inline key and fn.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { '@tanstack/query/prefer-query-options': 'error' },
+  },
+  {
+    // File and folder names in kebab-case (suffixes such as `.test`, `.isolated.test`, `.spec` allowed).
+    files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,mjs}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{src,tests,scripts}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    // Component tests query as a user would (roles and labels) and assert with jest-dom's matchers.
+    files: ['src/**/*.test.tsx'],
+    ...testingLibrary.configs['flat/react'],
+  },
+  { files: ['src/**/*.test.{ts,tsx}'], ...jestDom.configs['flat/recommended'] },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    ...playwright.configs['flat/recommended'],
+    settings: { playwright: { globalAliases: { test: ['test'] } } },
+    rules: {
+      ...playwright.configs['flat/recommended'].rules,
+      // Helpers that assert (axe, phones' in-view checks) count as assertions.
+      'playwright/expect-expect': [
+        'warn',
+        { assertFunctionNames: ['expectAccessible', 'check', 'expectInView', 'expectNoSidewaysScroll'] },
+      ],
+    },
+  },
+  {
+    // The author grid virtualises its rows (MUI X DataGrid): which cell has focus and what a row's cell holds
+    // are read from the grid's own attributes, which Testing Library's queries do not reach.
+    files: ['src/features/imports/components/author-editor.isolated.test.tsx'],
+    rules: { 'testing-library/no-node-access': 'off' },
+  },
   {
     // No import cycles anywhere (modules in a cycle see each other half-initialised).
     files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'tests/**/*.ts'],

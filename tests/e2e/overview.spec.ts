@@ -62,7 +62,8 @@ test('the rate-limit projection is there on first load, from the gateway’s his
   };
   await spend(10);
   await sim.advance(60);
-  // The projection needs 10 s of history in the current window.
+  // The projection needs 10 s of history in the current window: real seconds of readings, nothing to poll.
+  // eslint-disable-next-line playwright/no-wait-for-timeout
   await page.waitForTimeout(11_000);
   await spend(10);
 

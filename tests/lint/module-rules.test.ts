@@ -55,6 +55,16 @@ describe('module rules', () => {
     expect(await ruleIds([inside])).not.toContain('no-restricted-imports');
   }, 60_000);
 
+  it('file names are kebab-case', async () => {
+    const file = probe('src/lib/zz-lint-probe/parseThing.ts', 'export const probe = 1;\n');
+    expect(await ruleIds([file])).toContain('check-file/filename-naming-convention');
+    const fine = probe(
+      'src/lib/zz-lint-probe/parse-thing.test.ts',
+      "import { it } from 'vitest';\n\nit.todo('x');\n",
+    );
+    expect(await ruleIds([fine])).not.toContain('check-file/filename-naming-convention');
+  }, 60_000);
+
   it('an import cycle is an error', async () => {
     const a = probe(
       'src/server/zz-lint-probe/cycle-a.ts',

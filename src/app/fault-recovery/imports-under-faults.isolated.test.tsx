@@ -102,7 +102,7 @@ describe('the author editor under faults', { timeout: 90_000 }, () => {
 
     clearFaults();
     await again.user.click(screen.getByRole('button', { name: 'Save 2 changes' }));
-    await waitFor(() => expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument());
+    expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
     const server = await serverAuthors();
     expect(server.find((author) => author.id === a.id)?.email).toBe('typed@example.com');
     expect(server.find((author) => author.id === b.id)?.name).toBe('Bea Typed');
@@ -134,7 +134,7 @@ describe('the author editor under faults', { timeout: 90_000 }, () => {
       clearFaults();
       const retries = counter(PATCH_PATH, 'PATCH');
       await view.user.click(screen.getByRole('button', { name: 'Retry failed (3)' }));
-      await waitFor(() => expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument());
+      expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
       expect(retries()).toBe(3);
       expect(screen.queryByText(/not saved/)).not.toBeInTheDocument();
       const server = await serverAuthors();
@@ -185,7 +185,7 @@ describe('the author editor under faults', { timeout: 90_000 }, () => {
       expect(await screen.findByText(/1 change was not saved/)).toBeInTheDocument();
       expect(patches()).toBe(3);
       await view.user.click(screen.getByRole('button', { name: 'Retry failed (1)' }));
-      await waitFor(() => expect(screen.getByText(/0 unsaved changes/)).toBeInTheDocument());
+      expect(await screen.findByText(/0 unsaved changes/)).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }

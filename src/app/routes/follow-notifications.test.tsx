@@ -61,9 +61,9 @@ describe('notifications for the page on screen', () => {
       }),
     );
     // Not a TLD first: had it been sent, it would be recorded before the valid one.
-    const first = renderApp('/domains?tld=example.com/x');
+    const view = renderApp('/domains?tld=example.com/x');
     await screen.findByRole('heading', { level: 1, name: 'Domains' });
-    first.unmount();
+    view.unmount();
     renderApp('/domains?tld=.CA');
     await waitFor(() => expect(recorded.length).toBeGreaterThan(0));
     expect(recorded).toEqual([{ kind: 'tld', key: 'ca' }]);

@@ -12,8 +12,11 @@ export function useCancelImport(owner: string, repo: string) {
     mutationFn: () => cancelImport(owner, repo),
     onSuccess: () => {
       queryClient.setQueryData(importQueries.status(owner, repo).queryKey, null);
-      queryClient.removeQueries({ queryKey: [...importQueries.repo(owner, repo), 'authors'] });
-      queryClient.removeQueries({ queryKey: [...importQueries.repo(owner, repo), 'large-files'] });
+      // The import's authors and large files went with it (every variant of those queries).
+      queryClient.removeQueries({
+        queryKey: importQueries.repo(owner, repo),
+        predicate: (query) => ['authors', 'large-files'].includes(String(query.queryKey.at(3))),
+      });
     },
   });
 }

@@ -28,8 +28,11 @@ describe('import page', { timeout: 30_000 }, () => {
   it('against a server where the API is retired (410 Gone): says so once, without retrying', async () => {
     simulator().reset({ scenario: 'imports-retired' });
     renderApp('/imports/octo-org/hello-world');
-    const title = await screen.findByText('Gone: retired on this server');
-    const alert = title.closest('[role="alert"]');
+    const alert = await waitFor(() => {
+      const found = screen.getAllByRole('alert').find((each) => each.textContent?.includes('Gone: retired'));
+      expect(found).toBeDefined();
+      return found!;
+    });
     expect(alert).toHaveTextContent(/Source Imports REST API has been retired/);
     expect(screen.queryByRole('textbox', { name: 'Source URL' })).not.toBeInTheDocument();
     expect(simulator().github().stats.requests).toBeLessThanOrEqual(2); // the import, the app bar's budget
