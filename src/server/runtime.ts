@@ -141,7 +141,10 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           // After a reset the seeded world starts again (ids included): forget what described the old one.
           gateway.use('/__sim/reset', async (c, next) => {
             await next();
-            if (c.res.ok) await store.forgetSimulatedWorld();
+            if (!c.res.ok) return;
+            await store.forgetSimulatedWorld();
+            // Waves name exports of the old world by id; the new world reuses those ids.
+            waves?.forget();
           });
         }
         gateway.route('/__sim', createControlApp(simulator));

@@ -27,7 +27,7 @@ export function createFerryStore(store: Store) {
      */
     async forgetSimulatedWorld(): Promise<void> {
       await store.db.execute(
-        sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, recent_items`,
+        sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, recent_items, wave_batches, waves`,
       );
     },
     close: () => store.close(),
