@@ -50,6 +50,8 @@ for (const scheme of ['light', 'dark'] as const) {
     for (const [path, heading] of pages) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 15_000 });
+      // The page drawn at build time carries the same heading: judge the app's page, once it has replaced it.
+      await expect(page.locator('#prerendered')).toHaveCount(0, { timeout: 15_000 });
       await expectAccessible(page);
     }
   });
