@@ -6,6 +6,8 @@ import { loadConfig } from './config';
 import { startMemoryTasks } from './memory-tasks';
 import { createRuntime } from './runtime';
 import { createFerryStore } from './store/ferry-store';
+import { prepareDataDir } from './store/data-dir';
+import { explainOpenFailure } from './store/open-failure';
 import { openStore } from './store/open-store';
 import { describeStore, loadStoreConfig, type StoreConfig } from './store/store-config';
 
@@ -23,11 +25,11 @@ try {
 
 let store;
 try {
-  store = createFerryStore(await openStore(storeConfig));
+  // With a server, DATA_DIR still holds the simulator's world and the archives: an unusable one stops here too.
+  if (storeConfig.databaseUrl) await prepareDataDir(storeConfig.dataDir, storeConfig.openTimeoutMs);
+  store = createFerryStore(await openStore({ ...storeConfig, lock: { role: 'gateway', port: config.port } }));
 } catch (error) {
-  console.error(
-    `Ferry cannot open its store (${describeStore(storeConfig)}): ${error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(explainOpenFailure(error, storeConfig));
   process.exit(1);
 }
 

@@ -6,6 +6,7 @@ import type * as ConfigModule from './config';
 import type * as MemoryTasksModule from './memory-tasks';
 import type * as RuntimeModule from './runtime';
 import type * as FerryStoreModule from './store/ferry-store';
+import type * as OpenFailureModule from './store/open-failure';
 import type * as OpenStoreModule from './store/open-store';
 import type * as StoreConfigModule from './store/store-config';
 
@@ -32,7 +33,18 @@ export function ferryGatewayPlugin(): Plugin {
         const { openStore } = await load<typeof OpenStoreModule>('/src/server/store/open-store.ts');
         const { createFerryStore } = await load<typeof FerryStoreModule>('/src/server/store/ferry-store.ts');
         const { startMemoryTasks } = await load<typeof MemoryTasksModule>('/src/server/memory-tasks.ts');
-        const store = createFerryStore(await openStore(loadStoreConfig(process.env)));
+        const { explainOpenFailure } = await load<typeof OpenFailureModule>(
+          '/src/server/store/open-failure.ts',
+        );
+        const storeConfig = loadStoreConfig(process.env);
+        // As `npm start`: a store that cannot open (held by another process, unreachable) stops the server.
+        const opened = await openStore({ ...storeConfig, lock: { role: 'gateway', port } }).catch(
+          (error: unknown) => {
+            console.error(explainOpenFailure(error, storeConfig));
+            process.exit(1);
+          },
+        );
+        const store = createFerryStore(opened);
         const runtime = createRuntime({ ...loadConfig(process.env), port }, { store });
         startMemoryTasks(runtime.memory, store);
         const { answerUnparsedRequest } = await load<typeof ClientErrorModule>('/src/server/client-error.ts');

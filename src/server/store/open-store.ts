@@ -1,4 +1,5 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,7 +9,11 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { prepareDataDir } from './data-dir';
+import { withDeadline } from './deadline';
 import * as schema from './schema';
+import { DEFAULT_OPEN_TIMEOUT_MS } from './store-config';
+import { lockDataDir, type LockOptions } from './store-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,12 +29,24 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** Folder of the embedded store; omitted → in memory (tests). */
   dataDir?: string;
+  /** How long reaching the store may take (see `StoreConfig.openTimeoutMs`). */
+  openTimeoutMs?: number;
+  /** Who takes the embedded store's lock, as a refused process will be told (default: a gateway). */
+  lock?: LockOptions;
 }
 
 /** Any two gateways starting at once against one server migrate one after the other. */
 const MIGRATION_LOCK = 0x4665_7272; // "Ferr"
 
-function migrationsFolder(): string {
+/** The store could not be reached in time or at all; the message says which and never holds a password. */
+export class StoreUnreachableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StoreUnreachableError';
+  }
+}
+
+export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     process.env.FERRY_MIGRATIONS_DIR,
@@ -41,12 +58,36 @@ function migrationsFolder(): string {
   return found;
 }
 
-/** Open the store and bring its schema up to date; the same migrations run on both kinds. */
-export async function openStore(options: StoreOptions): Promise<Store> {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 5 });
-    const db = drizzlePg({ client: pool, schema });
-    const client = await pool.connect();
+function connectFailure(error: unknown, timeoutMs: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ECONNREFUSED')
+    return new StoreUnreachableError(`the server refused the connection`, { cause: error });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new StoreUnreachableError(`the server's host name does not resolve`, { cause: error });
+  }
+  if (/timeout/i.test(message)) {
+    return new StoreUnreachableError(`the server did not answer within ${timeoutMs / 1000} s`, {
+      cause: error,
+    });
+  }
+  return error instanceof Error ? error : new Error(message);
+}
+
+async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store> {
+  // Also bounds every later wait for a connection: a server that stops answering fails requests, not hangs them.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: timeoutMs });
+  const db = drizzlePg({ client: pool, schema });
+  try {
+    // Reaching the server is bounded (a port that accepts and never answers used to hang start-up); the
+    // migrations after it are not: one may legitimately take long on a big table.
+    const client = await withDeadline(
+      pool.connect(),
+      timeoutMs,
+      () => new StoreUnreachableError(`the server did not answer within ${timeoutMs / 1000} s`),
+    ).catch((error: unknown) => {
+      throw connectFailure(error, timeoutMs);
+    });
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migratePg(db, { migrationsFolder: migrationsFolder() });
@@ -54,14 +95,56 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  } catch (error) {
+    void pool.end().catch(() => undefined);
+    throw error;
   }
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    dataDir = path.join(path.resolve(options.dataDir), 'pglite');
-    mkdirSync(dataDir, { recursive: true });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: LockOptions): Promise<Store> {
+  // The folder's checks and the lock are bounded; PGlite's own start (WebAssembly, migrations) is CPU work on
+  // a folder now known to be usable, and only a slow machine would miss a deadline there.
+  const dir = await prepareDataDir(dataDir, timeoutMs);
+  const lock = await withDeadline(
+    lockDataDir(dir, lockOptions),
+    timeoutMs,
+    () => new StoreUnreachableError(`the lock in ${dir} did not answer within ${timeoutMs / 1000} s`),
+  );
+  let client: PGlite | undefined;
+  try {
+    const pgliteDir = path.join(dir, 'pglite');
+    await mkdir(pgliteDir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    client = new PGlite(pgliteDir);
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    const opened = client;
+    return {
+      db: db as unknown as Db,
+      kind: 'embedded',
+      close: async () => {
+        try {
+          await opened.close();
+        } finally {
+          await lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await client?.close().catch(() => undefined);
+    await lock.release();
+    throw error;
   }
-  const client = new PGlite(dataDir);
+}
+
+/** Open the store and bring its schema up to date; the same migrations run on both kinds. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const timeoutMs = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
+  if (options.databaseUrl) return openServer(options.databaseUrl, timeoutMs);
+  if (options.dataDir) return openEmbedded(options.dataDir, timeoutMs, options.lock ?? { role: 'gateway' });
+  const client = new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return { db: db as unknown as Db, kind: 'embedded', close: () => client.close() };

@@ -2,7 +2,15 @@
 export interface StoreConfig {
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * How long start-up may spend reaching the store (`STORE_OPEN_TIMEOUT_MS`): the server's answer, or the
+   * embedded folder's checks and lock. Past it the gateway stops with a message instead of hanging.
+   */
+  openTimeoutMs: number;
 }
+
+/** Well under the 15 s a start-up may take before it must have failed (node itself starts in ~1 s). */
+export const DEFAULT_OPEN_TIMEOUT_MS = 10_000;
 
 export function loadStoreConfig(env: Record<string, string | undefined>): StoreConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -10,11 +18,16 @@ export function loadStoreConfig(env: Record<string, string | undefined>): StoreC
     // Never echo the value: it usually carries a password.
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL.');
   }
-  return { dataDir: env.DATA_DIR?.trim() || 'data', databaseUrl };
+  const timeout = env.STORE_OPEN_TIMEOUT_MS?.trim();
+  const openTimeoutMs = timeout ? Number(timeout) : DEFAULT_OPEN_TIMEOUT_MS;
+  if (!Number.isInteger(openTimeoutMs) || openTimeoutMs < 100 || openTimeoutMs > 600_000) {
+    throw new Error('STORE_OPEN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000.');
+  }
+  return { dataDir: env.DATA_DIR?.trim() || 'data', databaseUrl, openTimeoutMs };
 }
 
 /** What start-up prints: the folder, or the server without its credentials. */
-export function describeStore(config: StoreConfig): string {
+export function describeStore(config: Pick<StoreConfig, 'dataDir' | 'databaseUrl'>): string {
   if (!config.databaseUrl) return `embedded, ${config.dataDir}/pglite`;
   try {
     const url = new URL(config.databaseUrl);

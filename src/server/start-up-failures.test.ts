@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Start-up with a database that never answers, one that refuses, or a DATA_DIR that cannot be used stops
+ * within 15 s with a clear message and a non-zero exit, instead of hanging without a word (issue 21).
+ */
+const work = mkdtempSync(path.join(tmpdir(), 'ferry-start-up-'));
+let silent: Server;
+const sockets: Socket[] = [];
+let silentPort: number;
+beforeAll(async () => {
+  // Accepts every connection and never says a word: PostgreSQL's port behind a stuck proxy.
+  silent = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  silentPort = (silent.address() as { port: number }).port;
+});
+afterAll(() => {
+  for (const socket of sockets) socket.destroy();
+  silent.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start the gateway and wait for it to stop by itself (at most `limitMs`). */
+async function startExpectingExit(env: Record<string, string>, limitMs = 20_000) {
+  const port = await closedPort();
+  const started = Date.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      SIM_SCENARIO: 'quiet',
+      SIM_SPEED: '0',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve(null);
+    }, limitMs);
+    child.once('exit', (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  return { code, output, ms: Date.now() - started };
+}
+
+describe('start-up that cannot reach its store', () => {
+  it('a DATABASE_URL port that accepts and never answers: exits within the default deadline, under 15 s', async () => {
+    const { code, output, ms } = await startExpectingExit({
+      DATABASE_URL: `postgres://ferry:s3cret-password@127.0.0.1:${silentPort}/ferry`,
+      DATA_DIR: path.join(work, 'silent'),
+    });
+    expect(code).toBe(1);
+    expect(ms).toBeLessThan(15_000);
+    expect(output).toContain(
+      `Ferry cannot open its store (PostgreSQL at 127.0.0.1:${silentPort}/ferry): the server did not answer within 10 s`,
+    );
+    expect(output).toContain('STORE_OPEN_TIMEOUT_MS');
+    expect(output).not.toContain('s3cret-password');
+  }, 30_000);
+
+  it('STORE_OPEN_TIMEOUT_MS shortens the wait', async () => {
+    const { code, output, ms } = await startExpectingExit({
+      DATABASE_URL: `postgres://ferry@127.0.0.1:${silentPort}/ferry`,
+      DATA_DIR: path.join(work, 'silent-short'),
+      STORE_OPEN_TIMEOUT_MS: '1500',
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('did not answer within 1.5 s');
+    expect(ms).toBeLessThan(10_000);
+  }, 30_000);
+
+  it('a DATABASE_URL port where nothing listens: exits at once, saying the connection was refused', async () => {
+    const port = await closedPort();
+    const { code, output } = await startExpectingExit({
+      DATABASE_URL: `postgres://ferry@127.0.0.1:${port}/ferry`,
+      DATA_DIR: path.join(work, 'refused'),
+    });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `Ferry cannot open its store (PostgreSQL at 127.0.0.1:${port}/ferry): the server refused the connection`,
+    );
+  }, 30_000);
+
+  it('a DATA_DIR under /proc: exits at once, naming the folder and what failed', async () => {
+    const { code, output, ms } = await startExpectingExit({ DATA_DIR: '/proc/ferry-no-such/data' });
+    expect(code).toBe(1);
+    expect(ms).toBeLessThan(15_000);
+    expect(output).toContain(
+      'DATA_DIR /proc/ferry-no-such/data cannot be used: /proc/ferry-no-such cannot be created',
+    );
+  }, 30_000);
+
+  it('a DATA_DIR under /proc with a PostgreSQL server (the folder still holds archives): exits too', async () => {
+    const { code, output } = await startExpectingExit({
+      DATA_DIR: '/proc/ferry-no-such/data',
+      DATABASE_URL: `postgres://ferry@127.0.0.1:${silentPort}/ferry`,
+    });
+    expect(code).toBe(1);
+    expect(output).toContain('DATA_DIR /proc/ferry-no-such/data cannot be used');
+  }, 30_000);
+
+  it('a DATA_DIR that is a file: exits, saying so', async () => {
+    const file = path.join(work, 'a-file');
+    writeFileSync(file, 'not a folder');
+    const { code, output } = await startExpectingExit({ DATA_DIR: file });
+    expect(code).toBe(1);
+    expect(output).toContain(`DATA_DIR ${file} cannot be used: ${file} is not a folder`);
+  }, 30_000);
+
+  it('a damaged embedded store: says what happened and how to recover', async () => {
+    const dataDir = path.join(work, 'damaged');
+    const pglite = path.join(dataDir, 'pglite');
+    mkdirSync(pglite, { recursive: true });
+    // A data folder whose version file is garbage: PostgreSQL refuses it.
+    writeFileSync(path.join(pglite, 'PG_VERSION'), 'garbage\n');
+    const { code, output } = await startExpectingExit({ DATA_DIR: dataDir }, 60_000);
+    expect(code).toBe(1);
+    expect(output).toContain(`Ferry cannot open its store (embedded, ${dataDir}/pglite)`);
+    expect(output).toContain('PGlite failed to initialize properly');
+    expect(output).toContain('npm run store:restore -- FILE');
+    expect(output).toContain(`move ${pglite} aside`);
+  }, 90_000);
+});
