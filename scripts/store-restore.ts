@@ -1,0 +1,5 @@
+import { restoreStore } from '@/server/store/store-backup';
+import { runStoreCommand } from './store-cli';
+
+/** `npm run store:restore -- FILE`: the store's content replaced by a backup. Refused while a gateway runs on DATA_DIR. */
+await runStoreCommand('restore', restoreStore);

@@ -1,0 +1,217 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { prepareDataDir } from './data-dir';
+import { migrationsFolder } from './open-store';
+import { describeStore, type StoreConfig } from './store-config';
+import { lockDataDir } from './store-lock';
+
+/**
+ * `npm run store:backup` / `store:restore`. The embedded store is dumped whole with PGlite's own data-folder
+ * dump (a gzipped tar of `DATA_DIR/pglite`), under the store's lock so no gateway writes while it is read
+ * or replaced. A server is dumped with `pg_dump --format=custom` and restored with `pg_restore`.
+ */
+export interface BackupSummary {
+  file: string;
+  bytes: number;
+  /** Rows per table of Ferry's schema, as backed up or restored. */
+  rows: Record<string, number>;
+  /** Restore only: where the store it replaced was moved (kept, never deleted). */
+  previous?: string;
+}
+
+type Query = (text: string) => Promise<{ rows: unknown[] }>;
+
+async function countRows(query: Query): Promise<Record<string, number>> {
+  const tables = (await query(`select tablename from pg_tables where schemaname = 'public' order by 1`))
+    .rows as { tablename: string }[];
+  const rows: Record<string, number> = {};
+  for (const { tablename } of tables) {
+    const [counted] = (await query(`select count(*)::int as n from "${tablename.replaceAll('"', '""')}"`))
+      .rows as { n: number }[];
+    rows[tablename] = counted?.n ?? 0;
+  }
+  return rows;
+}
+
+function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+async function writeWhole(file: string, bytes: Uint8Array): Promise<void> {
+  const partial = `${file}.partial`;
+  await writeFile(partial, bytes);
+  // A backup is either the whole dump or absent: never half a file under the name the person gave.
+  await rename(partial, file);
+}
+
+/** What a file holds, from its first bytes: PGlite's dump is a (gzipped) tar, pg_dump's starts "PGDMP". */
+function kindOfDump(bytes: Uint8Array): 'embedded' | 'postgres' | undefined {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return 'embedded';
+  if (Buffer.from(bytes.subarray(257, 262)).toString('latin1') === 'ustar') return 'embedded';
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') === 'PGDMP') return 'postgres';
+  return undefined;
+}
+
+async function backupEmbedded(config: StoreConfig, file: string): Promise<BackupSummary> {
+  const dir = await prepareDataDir(config.dataDir, config.openTimeoutMs);
+  const folder = pgliteFolder(dir);
+  if (!existsSync(path.join(folder, 'PG_VERSION'))) {
+    throw new Error(`there is no embedded store in ${folder} to back up (is DATA_DIR right?)`);
+  }
+  const lock = await lockDataDir(dir, { role: 'store:backup' });
+  try {
+    const client = new PGlite(folder);
+    try {
+      const rows = await countRows((text) => client.query(text));
+      const dump = new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+      await writeWhole(file, dump);
+      return { file, bytes: dump.byteLength, rows };
+    } finally {
+      await client.close();
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+async function restoreEmbedded(
+  config: StoreConfig,
+  file: string,
+  dump: Uint8Array<ArrayBuffer>,
+): Promise<BackupSummary> {
+  const dir = await prepareDataDir(config.dataDir, config.openTimeoutMs);
+  const lock = await lockDataDir(dir, { role: 'store:restore' });
+  const folder = pgliteFolder(dir);
+  let previous: string | undefined;
+  try {
+    if (existsSync(folder) && (await readdir(folder)).length > 0) {
+      previous = `${folder}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
+      await rename(folder, previous);
+    }
+    await mkdir(folder, { recursive: true });
+    try {
+      const client = new PGlite(folder, { loadDataDir: new Blob([dump]) });
+      try {
+        await client.waitReady;
+        // A backup made by an older Ferry is brought up to this one's schema, as a start-up would.
+        await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
+        const rows = await countRows((text) => client.query(text));
+        return { file, bytes: dump.byteLength, rows, previous };
+      } finally {
+        await client.close();
+      }
+    } catch (error) {
+      // Half a restore is worse than none: the store that was there comes back.
+      await rm(folder, { recursive: true, force: true });
+      if (previous) await rename(previous, folder);
+      throw error;
+    }
+  } finally {
+    await lock.release();
+  }
+}
+
+/** pg_dump and pg_restore: on PATH, else Debian's newest under /usr/lib/postgresql. */
+function pgTool(name: 'pg_dump' | 'pg_restore'): string {
+  const onPath = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .map((dir) => path.join(dir, name))
+    .find((candidate) => existsSync(candidate));
+  if (onPath) return onPath;
+  const debian = '/usr/lib/postgresql';
+  const versions = existsSync(debian)
+    ? readdirSync(debian)
+        .filter((version) => existsSync(path.join(debian, version, 'bin', name)))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (versions[0]) return path.join(debian, versions[0], 'bin', name);
+  throw new Error(`${name} was not found: install PostgreSQL's client tools (Debian: postgresql-client)`);
+}
+
+/** The password goes through the environment, not the command line other users can read in `ps`. */
+function connectionFor(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { dbname: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
+function run(tool: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tool, args, { env, stdio: ['ignore', 'inherit', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${path.basename(tool)} failed (exit ${code}): ${stderr.trim().slice(0, 2_000)}`)),
+    );
+  });
+}
+
+async function serverRows(databaseUrl: string): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    return await countRows((text) => client.query(text));
+  } finally {
+    await client.end();
+  }
+}
+
+async function backupServer(databaseUrl: string, file: string): Promise<BackupSummary> {
+  const { dbname, env } = connectionFor(databaseUrl);
+  const partial = `${file}.partial`;
+  await run(
+    pgTool('pg_dump'),
+    ['--format=custom', '--no-owner', `--file=${partial}`, `--dbname=${dbname}`],
+    env,
+  );
+  await rename(partial, file);
+  return { file, bytes: (await stat(file)).size, rows: await serverRows(databaseUrl) };
+}
+
+async function restoreServer(databaseUrl: string, file: string): Promise<BackupSummary> {
+  const { dbname, env } = connectionFor(databaseUrl);
+  await run(
+    pgTool('pg_restore'),
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      `--dbname=${dbname}`,
+      file,
+    ],
+    env,
+  );
+  return { file, bytes: (await stat(file)).size, rows: await serverRows(databaseUrl) };
+}
+
+/** Write the store (embedded or server) to `file`. */
+export async function backupStore(config: StoreConfig, file: string): Promise<BackupSummary> {
+  return config.databaseUrl ? backupServer(config.databaseUrl, file) : backupEmbedded(config, file);
+}
+
+/** Replace the store's content with `file`'s (a backup of the same kind). */
+export async function restoreStore(config: StoreConfig, file: string): Promise<BackupSummary> {
+  const dump: Uint8Array<ArrayBuffer> = new Uint8Array(await readFile(file));
+  const kind = kindOfDump(dump);
+  const want = config.databaseUrl ? 'postgres' : 'embedded';
+  if (kind !== want) {
+    throw new Error(
+      kind
+        ? `${file} is a backup of ${kind === 'postgres' ? 'a PostgreSQL server (pg_dump)' : 'an embedded store'}, and the store here is ${describeStore(config)}`
+        : `${file} is not a Ferry backup (neither PGlite's dump nor pg_dump's)`,
+    );
+  }
+  return config.databaseUrl ? restoreServer(config.databaseUrl, file) : restoreEmbedded(config, file, dump);
+}
