@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { downloadArchive } from '@/server/waves/downloader';
 import { verifyArchive } from '@/server/waves/verifier';
+import { simulatorOutbound } from '@/testing/simulator-outbound';
 
 /**
  * Child process of the wave download figure: downloads `count` archives from `url`, two at a time as the
@@ -32,7 +33,12 @@ async function worker() {
   while (next < count) {
     const index = next++;
     const file = path.join(folder, `archive-${index}.tar.gz`);
-    const result = await downloadArchive({ url, file, fetch: (request) => fetch(request) });
+    const result = await downloadArchive({
+      url,
+      file,
+      fetch: (request) => fetch(request),
+      bounds: simulatorOutbound().storageBounds,
+    });
     const verification = await verifyArchive(file, repos);
     if (!verification.ok) throw new Error(verification.message);
     bytes += result.bytes;

@@ -16,9 +16,11 @@ import { mb } from './stats';
 import { verdict, type BenchFigure, type BenchRow } from './types';
 import { serveArchive, writeBenchArchive } from './waves-storage';
 import { buildWavePlan } from '@/testing/wave-factories';
+import { SIMULATOR_GITHUB_BASE, simulatorOutbound } from '@/testing/simulator-outbound';
 
 const run = promisify(execFile);
-const BASE = 'http://simulator.internal/api/v3';
+const BASE = SIMULATOR_GITHUB_BASE;
+const outbound = simulatorOutbound();
 const SPEED = 2_000;
 const ARCHIVE_MB = 100;
 
@@ -35,8 +37,11 @@ async function requestsRow(folder: string): Promise<BenchRow[]> {
       token: SIM_TOKENS.octocat,
       fetch: sim.fetch,
       writeSpacingMs: 20,
+      bounds: outbound.bounds,
     }),
     fetchStorage: sim.fetch,
+    storageBounds: outbound.storageBounds,
+    isTrustedStorage: outbound.isTrustedStorage,
     githubBaseUrl: BASE,
     dataDir: folder,
     tickMs: 20,
@@ -97,7 +102,12 @@ export const waves: BenchFigure = {
       try {
         const target = path.join(folder, 'one.tar.gz');
         const started = performance.now();
-        await downloadArchive({ url, file: target, fetch: (request) => fetch(request) });
+        await downloadArchive({
+          url,
+          file: target,
+          fetch: (request) => fetch(request),
+          bounds: simulatorOutbound().storageBounds,
+        });
         const seconds = (performance.now() - started) / 1000;
         await rm(target);
         const throughput = size / 1024 / 1024 / seconds;

@@ -18,7 +18,8 @@ import { createWaveRoutes } from './waves/routes';
 import type { WaveRunner } from './waves/runner';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
-import type { UpstreamFetch } from './upstream-call';
+import type { UpstreamFetch } from './outbound/bounded-fetch';
+import { jsonBounds } from './outbound/bounds';
 import {
   allowedHostNames,
   crossSiteCheck,
@@ -190,7 +191,13 @@ export function createGateway({
     app.all('/api/waves/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
     );
-  app.all('/api/registrar/*', proxy('registrar', createRegistrarCache(fetchRegistrar, registrarCache).fetch));
+  app.all(
+    '/api/registrar/*',
+    proxy(
+      'registrar',
+      createRegistrarCache(fetchRegistrar, { timing: jsonBounds(config), ...registrarCache }).fetch,
+    ),
+  );
   app.all('/api/*', (c) => gatewayError(c, 404, 'Unknown API route.', 'NOT_FOUND'));
 
   mount?.(app);

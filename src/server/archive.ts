@@ -3,8 +3,14 @@ import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import type { GatewayConfig } from './config';
 import { gatewayError } from './gateway-error';
-import { withIdleTimeout } from './upstream-body';
-import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
+import {
+  fetchBounded,
+  OutboundLimitError,
+  type BoundedAnswer,
+  type UpstreamFetch,
+} from './outbound/bounded-fetch';
+import { archiveBounds } from './outbound/bounds';
+import { nextPortOrigin } from '@/simulator/github/app';
 
 /**
  * Migration archives. GitHub answers `GET …/migrations/{id}/archive` with a 302 to a short-lived, pre-signed
@@ -12,7 +18,7 @@ import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstre
  * host when followed, and the token must not travel there), so the gateway resolves it:
  *
  * 1. the GitHub request is sent with `redirect: 'manual'` (forward.ts) and its `Location` is read here;
- * 2. the Location must point at an expected storage host (see `isExpectedArchiveUrl`); anything else is refused
+ * 2. the Location must point at a trusted storage origin (see `storageTrust`); anything else is refused
  *    with 502 and never fetched — a compromised or misconfigured upstream cannot make the gateway fetch (or the
  *    browser visit) an arbitrary address;
  * 3. the storage URL is fetched with no credentials at all (no Authorization, no cookies, no GitHub headers);
@@ -26,17 +32,30 @@ import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstre
 const STORAGE_HOST_SUFFIXES = ['.s3.amazonaws.com', '.githubusercontent.com'];
 const STORAGE_HOSTS = ['s3.amazonaws.com'];
 
+export type StorageTrustConfig = {
+  github: Pick<GatewayConfig['github'], 'mode' | 'baseUrl'>;
+  storageOrigins: readonly string[];
+};
+
 /**
- * Where archives may be fetched from: the upstream's own host name with its scheme, on any port (GHES, the
- * simulator, whose storage is another origin on the same host), or GitHub's storage over https.
+ * Where archives may be fetched from, decided once per gateway:
+ * - GitHub's storage hosts over https on the default port (what api.github.com redirects to);
+ * - the upstream's own origin, exactly (a GHES that serves archives itself);
+ * - the origins listed in `GITHUB_STORAGE_ORIGINS` (a GHES storage host, a standalone simulator's storage port);
+ * - with the embedded simulator, its storage origin (the next port of its internal origin).
+ * Another port or scheme of the upstream's host is not trusted: a port is another service.
  */
-export function isExpectedArchiveUrl(url: URL, upstreamBase: string): boolean {
-  if (url.username || url.password) return false;
-  const upstream = new URL(upstreamBase);
-  if (url.protocol === upstream.protocol && url.hostname === upstream.hostname) return true;
-  if (url.protocol !== 'https:' || url.port !== '') return false;
-  const host = url.hostname.toLowerCase();
-  return STORAGE_HOSTS.includes(host) || STORAGE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));
+export function storageTrust(config: StorageTrustConfig): (url: URL) => boolean {
+  const upstream = new URL(config.github.baseUrl).origin;
+  const trusted = new Set([upstream, ...config.storageOrigins]);
+  if (config.github.mode === 'simulator') trusted.add(nextPortOrigin(upstream));
+  return (url) => {
+    if (url.username || url.password) return false;
+    if (trusted.has(url.origin)) return true;
+    if (url.protocol !== 'https:' || url.port !== '') return false;
+    const host = url.hostname.toLowerCase();
+    return STORAGE_HOSTS.includes(host) || STORAGE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));
+  };
 }
 
 /** `octo-org-migration-12.tar.gz` for an organization, `migration-12.tar.gz` for the user's own. */
@@ -65,7 +84,7 @@ export async function resolveArchive(
   } catch {
     return gatewayError(c, 502, 'The archive redirect had no usable Location.', 'ARCHIVE_REDIRECT_INVALID');
   }
-  if (!isExpectedArchiveUrl(target, config.github.baseUrl)) {
+  if (!storageTrust(config)(target)) {
     console.warn(`[gateway] refused an archive redirect to ${target.origin}`);
     return gatewayError(
       c,
@@ -75,28 +94,24 @@ export async function resolveArchive(
     );
   }
 
-  let stored: Response;
-  let controller: AbortController;
+  let answer: BoundedAnswer;
   try {
-    ({ response: stored, controller } = await callUpstream(
+    answer = await fetchBounded(
       fetchUpstream,
       target,
       // No credentials of any kind: the URL carries its own signature.
-      {
-        method: 'GET',
-        headers: { 'user-agent': USER_AGENT },
-        redirect: 'manual',
-      },
-      config.upstreamTimeoutMs,
-    ));
+      { method: 'GET', headers: { 'user-agent': USER_AGENT }, redirect: 'manual' },
+      // A large archive may take long, but a stalled, dripping or endless one is cut.
+      archiveBounds(config),
+    );
   } catch (error) {
-    return error instanceof UpstreamTimeoutError
+    return error instanceof OutboundLimitError
       ? gatewayError(c, 504, 'The archive storage did not answer in time.', 'UPSTREAM_TIMEOUT')
       : gatewayError(c, 502, 'The archive storage could not be reached.', 'UPSTREAM_UNREACHABLE');
   }
-
-  if (stored.status !== 200 || !stored.body) {
-    void stored.body?.cancel();
+  const stored = answer.response;
+  if (stored.status !== 200 || !answer.body) {
+    answer.abort();
     if (stored.status === 404) {
       return gatewayError(c, 404, 'The archive is no longer in storage.', 'ARCHIVE_GONE');
     }
@@ -127,7 +142,5 @@ export async function resolveArchive(
     const value = redirect.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  // A large archive may take long, but a stalled one is cut: no byte for UPSTREAM_TIMEOUT_MS ends it.
-  const body = withIdleTimeout(stored.body, config.upstreamTimeoutMs, () => controller.abort());
-  return new Response(body, { status: 200, headers });
+  return new Response(answer.body, { status: 200, headers });
 }

@@ -66,8 +66,35 @@ describe('loadConfig', () => {
       upstreamTimeoutMs: 200,
       bodyLimitBytes: 1024,
     });
-    for (const PORT of ['0', '-1', '80.5', 'eighty'])
+    for (const PORT of ['0', '-1', '80.5', 'eighty', '65536'])
       expect(() => loadConfig({ PORT }), PORT).toThrow(/PORT/);
+  });
+
+  it('refuses durations a timer cannot hold (they would fire at once) and sizes past safe integers', () => {
+    for (const name of ['UPSTREAM_TIMEOUT_MS', 'UPSTREAM_TOTAL_MS', 'ARCHIVE_TOTAL_MS'])
+      expect(() => loadConfig({ [name]: String(2 ** 31) }), name).toThrow(new RegExp(name));
+    expect(() => loadConfig({ ARCHIVE_MAX_BYTES: '99999999999999999999' })).toThrow(/ARCHIVE_MAX_BYTES/);
+    expect(loadConfig({})).toMatchObject({
+      upstreamTotalMs: 60_000,
+      archiveTotalMs: 6 * 60 * 60_000,
+      archiveMaxBytes: 100 * 1024 ** 3,
+    });
+  });
+
+  it('takes GITHUB_STORAGE_ORIGINS as exact origins', () => {
+    expect(
+      loadConfig({ GITHUB_STORAGE_ORIGINS: 'http://127.0.0.1:4011, https://storage.ghe.example.test' })
+        .storageOrigins,
+    ).toEqual(['http://127.0.0.1:4011', 'https://storage.ghe.example.test']);
+    for (const GITHUB_STORAGE_ORIGINS of [
+      'ftp://x.test',
+      'https://x.test/path',
+      'https://u:p@x.test',
+      'nope',
+    ])
+      expect(() => loadConfig({ GITHUB_STORAGE_ORIGINS }), GITHUB_STORAGE_ORIGINS).toThrow(
+        /GITHUB_STORAGE_ORIGINS/,
+      );
   });
 
   it('caps JSON answers read into memory at 8 MB unless UPSTREAM_JSON_LIMIT_BYTES says otherwise', () => {

@@ -31,6 +31,17 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** Largest decoded JSON answer read into memory (`UPSTREAM_JSON_LIMIT_BYTES`); larger ones are a 502. */
   upstreamJsonLimitBytes: number;
+  /** `UPSTREAM_TOTAL_MS`: a JSON exchange ends by then, however steadily it drips. */
+  upstreamTotalMs: number;
+  /** `ARCHIVE_TOTAL_MS`: one archive download (to a browser or to disk) ends by then. */
+  archiveTotalMs: number;
+  /** `ARCHIVE_MAX_BYTES`: the largest archive Ferry streams or stores. */
+  archiveMaxBytes: number;
+  /**
+   * `GITHUB_STORAGE_ORIGINS`: origins besides GitHub's own storage that archive redirects may point at (a GHES
+   * storage host, a standalone simulator's storage port). Exact origins: scheme, host and port.
+   */
+  storageOrigins: string[];
   bodyLimitBytes: number;
   simSpeed: number;
   simScenario?: string;
@@ -58,12 +69,33 @@ function httpUrl(name: string, value: string): string {
   return url.toString().replace(/\/+$/, '');
 }
 
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
+/** One entry of `GITHUB_STORAGE_ORIGINS`: an http(s) origin and nothing else (no path, no credentials). */
+function storageOrigin(value: string): string {
+  const url = new URL(httpUrl('GITHUB_STORAGE_ORIGINS', value));
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new Error(`GITHUB_STORAGE_ORIGINS takes origins (scheme://host:port), got ${value}`);
+  }
+  return url.origin;
+}
+
+/** Node's timers hold 32 bits: a longer delay fires at once, so durations stop here. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+function positiveInt(
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0)
-    throw new Error(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(parsed) || parsed <= 0 || parsed > max)
+    throw new Error(`${name} must be a whole number from 1 to ${max}, got ${value}`);
   return parsed;
+}
+
+function durationMs(name: string, value: string | undefined, fallback: number): number {
+  return positiveInt(name, value, fallback, LONGEST_TIMER_MS);
 }
 
 export function isLoopbackHost(host: string): boolean {
@@ -113,7 +145,7 @@ export function loadConfig(env: Env): GatewayConfig {
 
   return {
     host,
-    port: positiveInt('PORT', env.PORT, DEFAULT_PORT),
+    port: positiveInt('PORT', env.PORT, DEFAULT_PORT, 65_535),
     password,
     allowedHosts: (env.FERRY_ALLOWED_HOSTS ?? '')
       .split(',')
@@ -134,12 +166,20 @@ export function loadConfig(env: Env): GatewayConfig {
           secretApiKey,
         }
       : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/json/v3` },
-    upstreamTimeoutMs: positiveInt('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 15_000),
+    upstreamTimeoutMs: durationMs('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 15_000),
     upstreamJsonLimitBytes: positiveInt(
       'UPSTREAM_JSON_LIMIT_BYTES',
       env.UPSTREAM_JSON_LIMIT_BYTES,
       8 * 1024 * 1024,
     ),
+    upstreamTotalMs: durationMs('UPSTREAM_TOTAL_MS', env.UPSTREAM_TOTAL_MS, 60_000),
+    archiveTotalMs: durationMs('ARCHIVE_TOTAL_MS', env.ARCHIVE_TOTAL_MS, 6 * 60 * 60_000),
+    archiveMaxBytes: positiveInt('ARCHIVE_MAX_BYTES', env.ARCHIVE_MAX_BYTES, 100 * 1024 ** 3),
+    storageOrigins: (env.GITHUB_STORAGE_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean)
+      .map((origin) => storageOrigin(origin)),
     bodyLimitBytes: positiveInt('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 256 * 1024),
     simSpeed: Number(env.SIM_SPEED ?? 1) >= 0 ? Number(env.SIM_SPEED ?? 1) : 1,
     simScenario: env.SIM_SCENARIO,

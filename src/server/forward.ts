@@ -1,6 +1,5 @@
 import { GITHUB_API_VERSION, PREVIEW_ACCEPT, USER_AGENT } from '@/contracts/github/http';
 import type { Context } from 'hono';
-import { LARGE_ANSWER_FACTOR } from '@/contracts/github/operations';
 import type { Match } from './allow-list';
 import { resolveArchive } from './archive';
 import type { GatewayConfig } from './config';
@@ -8,8 +7,14 @@ import { gatewayError } from './gateway-error';
 import { rewriteLinkHeader } from './link-rewrite';
 import { redactJsonText } from './redact';
 import { secretsOf } from './security';
-import { readBoundedBody } from './upstream-body';
-import { callUpstream, UpstreamTimeoutError, type UpstreamFetch } from './upstream-call';
+import {
+  fetchBounded,
+  OutboundLimitError,
+  readBounded,
+  type BoundedAnswer,
+  type UpstreamFetch,
+} from './outbound/bounded-fetch';
+import { jsonBounds } from './outbound/bounds';
 import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
 const STANDARD_ACCEPT = 'application/vnd.github+json';
@@ -107,50 +112,42 @@ export async function forward(
     if (body !== undefined) headers.set('content-type', 'application/json');
   }
 
-  let response: Response;
-  let controller: AbortController;
+  const bounds = jsonBounds(config, operation.largeAnswer);
+  let answer: BoundedAnswer;
   try {
-    ({ response, controller } = await callUpstream(
+    answer = await fetchBounded(
       fetchUpstream,
       target,
       { method: operation.method, headers, body, redirect: 'manual' },
-      config.upstreamTimeoutMs,
-    ));
+      bounds,
+    );
   } catch (error) {
-    if (error instanceof UpstreamTimeoutError) {
+    if (error instanceof OutboundLimitError) {
       return gatewayError(
         c,
         504,
-        `The upstream did not answer within ${config.upstreamTimeoutMs / 1000} s.`,
+        `The upstream did not answer within ${error.limit / 1000} s.`,
         'UPSTREAM_TIMEOUT',
       );
     }
     return gatewayError(c, 502, 'The upstream could not be reached.', 'UPSTREAM_UNREACHABLE');
   }
-  if (operation.archive && [301, 302, 303, 307, 308].includes(response.status)) {
-    return resolveArchive(c, config, match, response, fetchUpstream, target);
+  if (operation.archive && [301, 302, 303, 307, 308].includes(answer.response.status)) {
+    answer.abort();
+    return resolveArchive(c, config, match, answer.response, fetchUpstream, target);
   }
   // Absolute, on this gateway's origin (its Host was checked): non-browser clients can follow them too.
   const gatewayPrefix = `${new URL(c.req.url).origin}/api/${operation.upstream}`;
-  const maxBytes = config.upstreamJsonLimitBytes * (operation.largeAnswer ? LARGE_ANSWER_FACTOR : 1);
-  return shapeResponse(c, config, response, controller, {
-    upstreamBase: upstream.baseUrl,
-    gatewayPrefix,
-    maxBytes,
-  });
+  return shapeResponse(c, config, answer, { upstreamBase: upstream.baseUrl, gatewayPrefix });
 }
 
 async function shapeResponse(
   c: Context,
   config: GatewayConfig,
-  upstream: Response,
-  controller: AbortController,
-  {
-    upstreamBase,
-    gatewayPrefix,
-    maxBytes,
-  }: { upstreamBase: string; gatewayPrefix: string; maxBytes: number },
+  answer: BoundedAnswer,
+  { upstreamBase, gatewayPrefix }: { upstreamBase: string; gatewayPrefix: string },
 ): Promise<Response> {
+  const upstream = answer.response;
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
     const value = upstream.headers.get(name);
@@ -160,7 +157,7 @@ async function shapeResponse(
   if (link) headers.set('link', link);
 
   if (upstream.status >= 300 && upstream.status < 400 && upstream.status !== 304) {
-    void upstream.body?.cancel();
+    answer.abort();
     return gatewayError(
       c,
       502,
@@ -172,7 +169,7 @@ async function shapeResponse(
   const isJson = /^application\/(?:[\w.+-]*\+)?json\b/i.test(contentType);
   if (upstream.status >= 400 && !isJson) {
     // Never pass upstream HTML (proxy error pages, login walls) to the browser.
-    void upstream.body?.cancel();
+    answer.abort();
     headers.set('content-type', 'application/json; charset=utf-8');
     return new Response(
       JSON.stringify({
@@ -184,43 +181,57 @@ async function shapeResponse(
     );
   }
   if (upstream.status < 300 && upstream.status !== 204 && !isJson && upstream.body) {
-    void upstream.body.cancel();
+    answer.abort();
     return gatewayError(c, 502, 'The upstream answered with something other than JSON.', 'UPSTREAM_NOT_JSON');
   }
-  const nullBody = upstream.status === 204 || upstream.status === 304 || !upstream.body;
+  const nullBody = upstream.status === 204 || upstream.status === 304 || !answer.body;
   if (nullBody) {
-    void upstream.body?.cancel();
+    answer.abort();
     return new Response(null, { status: upstream.status, headers });
   }
   // Only JSON is left (other bodies were refused above). It is read, to redact credentials an upstream
-  // may reflect, so it is capped; archives stream (archive.ts).
-  const read = await readBoundedBody(upstream.body, {
-    maxBytes,
-    idleMs: config.upstreamTimeoutMs,
-  });
-  if (!read.ok) {
-    controller.abort();
-    if (read.reason === 'too-large') {
+  // may reflect, so it is bounded (size, stall, total time); archives stream (archive.ts).
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readBounded(answer.body);
+  } catch (error) {
+    answer.abort();
+    return bodyFailure(c, error);
+  }
+  const text = new TextDecoder().decode(bytes);
+  const clean = redactJsonText(text, secretsOf(config));
+  // Unchanged text goes on as the bytes that came in (no second encoding of a large answer).
+  return new Response(clean === text ? bytes : clean, { status: upstream.status, headers });
+}
+
+/** The browser-facing answer for a body the bounds cut (or the upstream broke off). */
+function bodyFailure(c: Context, error: unknown): Response {
+  if (!(error instanceof OutboundLimitError)) {
+    return gatewayError(c, 502, 'The upstream’s answer broke off.', 'UPSTREAM_CUT');
+  }
+  switch (error.bound) {
+    case 'size':
       return gatewayError(
         c,
         502,
-        `The upstream’s answer is larger than ${formatBytes(maxBytes)}; Ferry does not read answers that large.`,
+        `The upstream’s answer is larger than ${formatBytes(error.limit)}; Ferry does not read answers that large.`,
         'UPSTREAM_TOO_LARGE',
       );
-    }
-    return read.reason === 'idle'
-      ? gatewayError(
-          c,
-          504,
-          `The upstream stopped sending its answer for ${config.upstreamTimeoutMs / 1000} s.`,
-          'UPSTREAM_TIMEOUT',
-        )
-      : gatewayError(c, 502, 'The upstream’s answer broke off.', 'UPSTREAM_CUT');
+    case 'total':
+      return gatewayError(
+        c,
+        504,
+        `The upstream took longer than ${error.limit / 1000} s to send its answer.`,
+        'UPSTREAM_TIMEOUT',
+      );
+    default:
+      return gatewayError(
+        c,
+        504,
+        `The upstream stopped sending its answer for ${error.limit / 1000} s.`,
+        'UPSTREAM_TIMEOUT',
+      );
   }
-  const text = new TextDecoder().decode(read.bytes);
-  const clean = redactJsonText(text, secretsOf(config));
-  // Unchanged text goes on as the bytes that came in (no second encoding of a large answer).
-  return new Response(clean === text ? read.bytes : clean, { status: upstream.status, headers });
 }
 
 function formatBytes(bytes: number): string {

@@ -1,5 +1,11 @@
 import { isRecord } from '@/contracts/json';
-import type { UpstreamFetch } from './upstream-call';
+import {
+  fetchBounded,
+  OutboundLimitError,
+  readBounded,
+  type OutboundBounds,
+  type UpstreamFetch,
+} from './outbound/bounded-fetch';
 
 /**
  * In front of the registrar: successful requirement lookups are cached for a while (they change rarely),
@@ -22,6 +28,8 @@ export interface RegistrarCacheOptions {
   maxWaitMs?: number;
   maxEntries?: number;
   maxBodyBytes?: number;
+  /** Header, stall and total-time bounds of an upstream call (the gateway passes its configured ones). */
+  timing?: Omit<OutboundBounds, 'maxBytes'>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -55,6 +63,7 @@ export const REGISTRAR_CACHE_DEFAULTS = {
   maxEntries: 500,
   /** Answers are buffered to be cached; anything larger than this is refused. */
   maxBodyBytes: 2 * 1024 * 1024,
+  timing: { headersMs: 15_000, idleMs: 15_000, totalMs: 60_000 },
 } as const;
 
 const REQUIREMENTS = /\/domain\/getRegistrationRequirements\/[^/]+$/;
@@ -65,24 +74,6 @@ const KEY_HEADERS = ['x-api-key', 'x-secret-api-key'];
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The body as text, or `undefined` once it passes `limit` bytes (the rest is not read). */
-async function readLimited(response: Response, limit: number): Promise<string | undefined> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function toResponse(stored: Stored): Response {
   return new Response(stored.body, { status: stored.status, headers: stored.headers });
 }
@@ -170,8 +161,19 @@ export function createRegistrarCache(
     }
     if (wait > 0) await sleep(wait);
     stats.upstreamCalls += 1;
-    const response = await upstream(request);
-    const body = await readLimited(response, settings.maxBodyBytes);
+    const { response, body: stream } = await fetchBounded(
+      upstream,
+      request.url,
+      { method: request.method, headers: request.headers, signal: request.signal },
+      { ...settings.timing, maxBytes: settings.maxBodyBytes },
+    );
+    const body = await readBounded(stream).then(
+      (bytes) => new TextDecoder().decode(bytes),
+      (error: unknown) => {
+        if (error instanceof OutboundLimitError && error.bound === 'size') return undefined;
+        throw error;
+      },
+    );
     if (body === undefined) {
       const tooLarge = Response.json(
         {

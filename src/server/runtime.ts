@@ -12,6 +12,8 @@ import { loopbackOnly } from '@/simulator/loopback-only';
 import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
 import { createGateway, type GatewayMemory } from './app';
+import { storageTrust } from './archive';
+import { archiveBounds, jsonBounds } from './outbound/bounds';
 import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 import { createGithubClient } from './waves/github-client';
@@ -111,10 +113,12 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
             baseUrl: effective.github.baseUrl,
             token: effective.github.token,
             fetch: fetchGithub,
-            timeoutMs: config.upstreamTimeoutMs,
+            bounds: jsonBounds(config, true),
           }),
           // Storage links carry their own signature: the downloader sends no credentials.
           fetchStorage: fetchGithub,
+          storageBounds: archiveBounds(config),
+          isTrustedStorage: storageTrust(config),
           githubBaseUrl: effective.github.baseUrl,
           dataDir: options.dataDir,
         })

@@ -10,6 +10,8 @@ describe('upstream failures over real HTTP', () => {
   let unreachable: Listening & { runtime: Runtime };
   let redirecting: Listening;
   let redirected: Listening & { runtime: Runtime };
+  let dripping: Listening;
+  let dripped: Listening & { runtime: Runtime };
 
   beforeAll(async () => {
     // Accepts the request and never answers.
@@ -22,6 +24,31 @@ describe('upstream failures over real HTTP', () => {
       () =>
         new Response(null, { status: 302, headers: { location: 'https://objects.example/archive.tar.gz' } }),
     );
+
+    // Sends its JSON one space every 50 ms: never idle, never done.
+    dripping = await listen(
+      () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              const timer = setInterval(() => {
+                try {
+                  controller.enqueue(new TextEncoder().encode(' '));
+                } catch {
+                  clearInterval(timer);
+                }
+              }, 50);
+            },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    dripped = await startGateway({
+      GITHUB_TOKEN: 'ghp_test',
+      GITHUB_API_URL: `${dripping.origin}/api/v3`,
+      UPSTREAM_TIMEOUT_MS: '1000',
+      UPSTREAM_TOTAL_MS: '400',
+    });
 
     hanging = await startGateway({
       GITHUB_TOKEN: 'ghp_test',
@@ -42,8 +69,8 @@ describe('upstream failures over real HTTP', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([hanging, unreachable, redirected].map((server) => server.close()));
-    await Promise.all([silent, redirecting].map((server) => server.close()));
+    await Promise.all([hanging, unreachable, redirected, dripped].map((server) => server.close()));
+    await Promise.all([silent, redirecting, dripping].map((server) => server.close()));
   });
 
   it('answers 504 within UPSTREAM_TIMEOUT_MS when the upstream never answers', async () => {
@@ -55,6 +82,17 @@ describe('upstream failures over real HTTP', () => {
     expect(elapsed).toBeGreaterThanOrEqual(190);
     expect(elapsed).toBeLessThan(2000);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('answers 504 at UPSTREAM_TOTAL_MS when the answer drips and never goes idle', async () => {
+    const started = performance.now();
+    const response = await fetch(`${dripped.origin}/api/github/rate_limit`);
+    expect(response.status).toBe(504);
+    expect(await response.json()).toMatchObject({
+      code: 'UPSTREAM_TIMEOUT',
+      message: 'The upstream took longer than 0.4 s to send its answer.',
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it('answers 502 when nothing listens at the upstream address', async () => {

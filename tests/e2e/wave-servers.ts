@@ -64,6 +64,7 @@ export async function startWaveServers(options: { simSpeed: number }): Promise<W
         PORT: String(gatewayPort),
         HOST: '127.0.0.1',
         GITHUB_API_URL: `${simulatorUrl}/api/v3`,
+        GITHUB_STORAGE_ORIGINS: `http://127.0.0.1:${simPort + 1}`,
         GITHUB_TOKEN: 'sim-token-octocat-FAKE',
         DATA_DIR: dataDir,
         FERRY_DIST: process.env.FERRY_DIST ?? 'dist',

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildArchive } from '@/simulator/github/migrations/archive';
 import { parseRange } from '@/simulator/github/migrations/storage';
-import { downloadArchive, parseContentRange } from './downloader';
+import type { OutboundBounds } from '@/server/outbound/bounded-fetch';
+import { downloadArchive, parseContentRange, type DownloadOptions } from './downloader';
 import { verifyArchive } from './verifier';
 
 let dir: string;
@@ -63,6 +64,32 @@ function storage(bytes: Buffer, options: { cutAfter?: number; ranges?: boolean }
   return { fetch, seen };
 }
 
+const BOUNDS: OutboundBounds = { headersMs: 5_000, idleMs: 5_000, totalMs: 60_000, maxBytes: 10 * 1024 ** 2 };
+const download = (options: Omit<DownloadOptions, 'bounds'>, bounds: Partial<OutboundBounds> = {}) =>
+  downloadArchive({ ...options, bounds: { ...BOUNDS, ...bounds } });
+
+/** Storage that sends `first` bytes at once, then one byte every `everyMs` (never: `everyMs` undefined). */
+function dripping(first: number, everyMs?: number) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const fetch = () =>
+    Promise.resolve(
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array(first).fill(1));
+            if (everyMs !== undefined)
+              timer = setInterval(() => controller.enqueue(new Uint8Array([1])), everyMs);
+          },
+          cancel() {
+            clearInterval(timer);
+          },
+        }),
+        { headers: { 'content-length': '1000000' } },
+      ),
+    );
+  return { fetch, stop: () => clearInterval(timer) };
+}
+
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('downloadArchive', () => {
@@ -70,7 +97,7 @@ describe('downloadArchive', () => {
     const bytes = await archiveOf(['a', 'b'], [{ name: 'pack', body: Buffer.alloc(300_000, 7) }]);
     const file = path.join(dir, 'w1', 'batch-1.tar.gz');
     const { fetch } = storage(bytes);
-    const result = await downloadArchive({ url: 'http://storage.test/x', file, fetch });
+    const result = await download({ url: 'http://storage.test/x', file, fetch });
     expect(result).toMatchObject({ file, bytes: bytes.length, sha256: sha(bytes), resumedFrom: 0 });
     expect((await readFile(file)).equals(bytes)).toBe(true);
     expect(await readdir(path.dirname(file))).toEqual(['batch-1.tar.gz']);
@@ -80,12 +107,10 @@ describe('downloadArchive', () => {
     const bytes = Buffer.concat([await archiveOf(['a']), Buffer.alloc(200_000, 1)]);
     const file = path.join(dir, 'batch-2.tar.gz');
     const server = storage(bytes, { cutAfter: 70_000 });
-    await expect(
-      downloadArchive({ url: 'http://storage.test/x', file, fetch: server.fetch }),
-    ).rejects.toThrow();
+    await expect(download({ url: 'http://storage.test/x', file, fetch: server.fetch })).rejects.toThrow();
     // The partial file is kept, under a name that is never taken for an archive.
     expect(await readdir(dir)).toEqual(['batch-2.tar.gz.part']);
-    const result = await downloadArchive({ url: 'http://storage.test/x', file, fetch: server.fetch });
+    const result = await download({ url: 'http://storage.test/x', file, fetch: server.fetch });
     expect(server.seen).toEqual([null, 'bytes=70000-']);
     expect(result.resumedFrom).toBe(70_000);
     expect(result.sha256).toBe(sha(bytes));
@@ -96,7 +121,7 @@ describe('downloadArchive', () => {
     const bytes = await archiveOf(['a'], [{ name: 'pack', body: Buffer.alloc(50_000, 3) }]);
     const file = path.join(dir, 'batch-3.tar.gz');
     await writeFile(`${file}.part`, Buffer.from('stale bytes from elsewhere'));
-    const result = await downloadArchive({
+    const result = await download({
       url: 'http://storage.test/x',
       file,
       fetch: storage(bytes, { ranges: false }).fetch,
@@ -111,17 +136,47 @@ describe('downloadArchive', () => {
       return Promise.resolve(response);
     };
     const other = path.join(dir, 'batch-4.tar.gz');
-    await expect(downloadArchive({ url: 'http://s/x', file: other, fetch: lying })).rejects.toThrow(
-      /ended at 10/,
-    );
+    await expect(download({ url: 'http://s/x', file: other, fetch: lying })).rejects.toThrow(/ended at 10/);
     expect(await readdir(dir)).not.toContain('batch-4.tar.gz');
+  });
+
+  it('cuts storage that stalls after 10 bytes, keeping them for the next attempt', async () => {
+    const file = path.join(dir, 'stalled.tar.gz');
+    const stalled = dripping(10);
+    await expect(
+      download({ url: 'http://s/x', file, fetch: stalled.fetch }, { idleMs: 100 }),
+    ).rejects.toThrow('Storage stopped sending for 0.1 s.');
+    expect(await readdir(dir)).toEqual(['stalled.tar.gz.part']);
+  });
+
+  it('cuts a drip that never goes idle at the total deadline', async () => {
+    const drip = dripping(10, 20);
+    try {
+      await expect(
+        download(
+          { url: 'http://s/x', file: path.join(dir, 'drip.tar.gz'), fetch: drip.fetch },
+          { idleMs: 1_000, totalMs: 300 },
+        ),
+      ).rejects.toThrow('The download took longer than 0.3 s (ARCHIVE_TOTAL_MS).');
+    } finally {
+      drip.stop();
+    }
+  });
+
+  it('cuts an archive larger than ARCHIVE_MAX_BYTES', async () => {
+    const bytes = Buffer.alloc(100_000, 5);
+    await expect(
+      download(
+        { url: 'http://s/x', file: path.join(dir, 'big.tar.gz'), fetch: storage(bytes).fetch },
+        { maxBytes: 50_000 },
+      ),
+    ).rejects.toThrow('The archive is larger than 50000 bytes (ARCHIVE_MAX_BYTES).');
+    expect(await readdir(dir)).not.toContain('big.tar.gz');
   });
 
   it('refuses an error answer from storage', async () => {
     const fetch = () => Promise.resolve(new Response('<Error/>', { status: 403 }));
-    await expect(downloadArchive({ url: 'http://s/x', file: path.join(dir, 'f'), fetch })).rejects.toThrow(
-      /403/,
-    );
+    await expect(download({ url: 'http://s/x', file: path.join(dir, 'f'), fetch })).rejects.toThrow(/403/);
   });
 
   it('reads Content-Range', () => {

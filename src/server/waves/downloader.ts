@@ -6,7 +6,12 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { UpstreamFetch } from '@/server/upstream-call';
+import {
+  fetchBounded,
+  OutboundLimitError,
+  type OutboundBounds,
+  type UpstreamFetch,
+} from '@/server/outbound/bounded-fetch';
 
 /**
  * Streams one archive from storage to disk: never held in memory (backpressure from the file), resumed with
@@ -25,11 +30,35 @@ export interface DownloadOptions {
   url: string;
   file: string;
   fetch: UpstreamFetch;
+  /** Header, stall, total-time and size bounds of the storage exchange (`archiveBounds`). */
+  bounds: OutboundBounds;
   onProgress?: (downloaded: number, total: number | undefined) => void;
   signal?: AbortSignal;
 }
 
 export class DownloadError extends Error {}
+
+/** What a cut exchange means for the person watching the wave (what is on disk stays for the next attempt). */
+function cutMessage(error: OutboundLimitError): string {
+  switch (error.bound) {
+    case 'headers':
+      return `Storage did not answer within ${error.limit / 1000} s.`;
+    case 'idle':
+      return `Storage stopped sending for ${error.limit / 1000} s.`;
+    case 'total':
+      return `The download took longer than ${error.limit / 1000} s (ARCHIVE_TOTAL_MS).`;
+    case 'size':
+      return `The archive is larger than ${error.limit} bytes (ARCHIVE_MAX_BYTES).`;
+  }
+}
+
+export async function downloadArchive(options: DownloadOptions): Promise<DownloadResult> {
+  try {
+    return await downloadOnce(options);
+  } catch (error) {
+    throw error instanceof OutboundLimitError ? new DownloadError(cutMessage(error)) : error;
+  }
+}
 
 async function sizeOf(file: string): Promise<number> {
   try {
@@ -53,27 +82,42 @@ export function parseContentRange(value: string | null): { start: number; total?
   return { start: Number(match[1]), total: match[2] === '*' ? undefined : Number(match[2]) };
 }
 
-export async function downloadArchive(options: DownloadOptions): Promise<DownloadResult> {
+async function downloadOnce(options: DownloadOptions): Promise<DownloadResult> {
   const part = `${options.file}.part`;
   await mkdir(path.dirname(options.file), { recursive: true });
   const have = await sizeOf(part);
   const headers = new Headers({ 'user-agent': USER_AGENT });
   if (have > 0) headers.set('range', `bytes=${have}-`);
   // No credentials: the storage URL carries its own signature.
-  const response = await options.fetch(
-    new Request(options.url, { headers, redirect: 'manual', signal: options.signal }),
+  const answer = await fetchBounded(
+    options.fetch,
+    options.url,
+    { headers, redirect: 'manual', signal: options.signal },
+    options.bounds,
   );
+  try {
+    return await save(options, answer.response, answer.body, part, have);
+  } finally {
+    answer.abort();
+  }
+}
+
+async function save(
+  options: DownloadOptions,
+  response: Response,
+  body: ReadableStream<Uint8Array> | null,
+  part: string,
+  have: number,
+): Promise<DownloadResult> {
   if (response.status === 416 && have > 0) {
     // What is on disk may already be everything: storage says there is nothing past it.
-    void response.body?.cancel();
     const total = parseContentRange(
       response.headers.get('content-range')?.replace('*/', '0-0/') ?? null,
     )?.total;
     if (total === have) return finish(part, options.file, have, 0);
     throw new DownloadError(`Storage refused the range (HTTP 416) at ${have} bytes.`);
   }
-  if ((response.status !== 200 && response.status !== 206) || !response.body) {
-    void response.body?.cancel();
+  if ((response.status !== 200 && response.status !== 206) || !body) {
     throw new DownloadError(`Storage answered HTTP ${response.status}.`);
   }
 
@@ -82,7 +126,6 @@ export async function downloadArchive(options: DownloadOptions): Promise<Downloa
   if (response.status === 206) {
     const range = parseContentRange(response.headers.get('content-range'));
     if (!range || range.start !== have) {
-      void response.body.cancel();
       throw new DownloadError('Storage answered a different range than asked.');
     }
     start = have;
@@ -108,7 +151,7 @@ export async function downloadArchive(options: DownloadOptions): Promise<Downloa
     },
   });
   await pipeline(
-    Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+    Readable.fromWeb(body as WebReadableStream<Uint8Array>),
     tap,
     createWriteStream(part, { flags: start > 0 ? 'a' : 'w' }),
     { signal: options.signal },

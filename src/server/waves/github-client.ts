@@ -5,7 +5,12 @@ import {
   readRateLimitPause,
   USER_AGENT,
 } from '@/contracts/github/http';
-import type { UpstreamFetch } from '@/server/upstream-call';
+import {
+  fetchBounded,
+  readBounded,
+  type OutboundBounds,
+  type UpstreamFetch,
+} from '@/server/outbound/bounded-fetch';
 
 /**
  * The wave runner's way to GitHub: the gateway's own upstream (token injected here, never stored), with the
@@ -21,7 +26,8 @@ export interface GithubClientOptions {
   token?: string;
   fetch: UpstreamFetch;
   writeSpacingMs?: number;
-  timeoutMs?: number;
+  /** Header, stall, total-time and size bounds of every call (`jsonBounds`): answers are read whole. */
+  bounds: OutboundBounds;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -70,23 +76,29 @@ export function createGithubClient(options: GithubClientOptions) {
     if (cached) headers.set('if-none-match', cached.etag);
     if (body !== undefined) headers.set('content-type', 'application/json');
     stats.requests++;
-    const response = await options.fetch(
-      new Request(target, {
+    const {
+      response,
+      body: answerBody,
+      abort,
+    } = await fetchBounded(
+      options.fetch,
+      target,
+      {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: 'manual',
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      }),
+      },
+      options.bounds,
     );
     if (response.status === 304 && cached) {
       stats.notModified++;
-      void response.body?.cancel();
+      abort();
       return { status: 200, body: cached.body as T, headers: response.headers, notModified: true };
     }
     const pause = readRateLimitPause(response.status, response.headers);
     if (pause) {
-      void response.body?.cancel();
+      abort();
       if (pause.kind === 'primary') {
         pausedUntil = pause.resetAtMs ?? now() + DEFAULT_SECONDARY_WAIT_MS;
         throw new RateLimitedError('GitHub’s rate limit is used up until its reset.', pausedUntil);
@@ -94,7 +106,10 @@ export function createGithubClient(options: GithubClientOptions) {
       pausedUntil = now() + pause.waitMs;
       throw new RateLimitedError('GitHub’s secondary rate limit asked Ferry to wait.', pausedUntil);
     }
-    const text = response.status === 302 || response.status === 204 ? '' : await response.text();
+    let text = '';
+    if (response.status === 302 || response.status === 204) abort();
+    // A cut answer (too large, stalled, endless) rejects here: the runner treats it as a failed call.
+    else text = new TextDecoder().decode(await readBounded(answerBody));
     let parsed: T | undefined;
     try {
       parsed = text ? (JSON.parse(text) as T) : undefined;

@@ -22,6 +22,7 @@ import { manifestCsv, manifestJson } from './manifest';
 import { checkPattern } from './name-glob';
 import { WaveInputError, type WaveRunner } from './runner';
 import { waveTotals } from './wave-machine';
+import { OutboundLimitError } from '@/server/outbound/bounded-fetch';
 
 /**
  * `/api/waves/*` (shapes in src/contracts/waves.ts). Mounted under /api, so the gateway's Host, Origin,
@@ -188,6 +189,17 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
   const notFound = (c: Context) => gatewayError(c, 404, 'No such wave.', 'NOT_FOUND');
   const show = (wave: Wave) => ({ ...wave, totals: waveTotals(wave), progress: runner.progress(wave) });
 
+  /** GitHub's answer was cut by an outbound bound (too large, stalled, endless): an upstream failure. */
+  const cutAnswer = (c: Context, error: OutboundLimitError) =>
+    error.bound === 'size'
+      ? gatewayError(
+          c,
+          502,
+          `GitHub’s answer was too large to read (${error.message}).`,
+          'UPSTREAM_TOO_LARGE',
+        )
+      : gatewayError(c, 504, `GitHub’s answer was cut (${error.message}).`, 'UPSTREAM_TIMEOUT');
+
   const plan = async (c: Context, create: boolean) => {
     const parsed = parsePlanRequest(await c.req.json().catch(() => undefined));
     if (invalid(parsed)) {
@@ -202,6 +214,7 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
       if (error instanceof WaveInputError) {
         return c.json({ message: error.message, code: 'INVALID', source: 'gateway' }, 422);
       }
+      if (error instanceof OutboundLimitError) return cutAnswer(c, error);
       throw error;
     }
   };

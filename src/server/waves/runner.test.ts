@@ -13,6 +13,7 @@ import type { WaveRepository } from './wave-repository';
 import { openStore, type Store } from '@/server/store/open-store';
 import { createWaveStore } from '@/server/store/wave-store';
 import { buildWavePlan } from '@/testing/wave-factories';
+import { SIMULATOR_GITHUB_BASE, simulatorOutbound } from '@/testing/simulator-outbound';
 
 // One embedded store for the file (opening one takes seconds); waves have distinct ids.
 let store: Store;
@@ -21,7 +22,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => store.close());
 
-const BASE = 'http://simulator.internal/api/v3';
+const BASE = SIMULATOR_GITHUB_BASE;
+const outbound = simulatorOutbound();
 
 /** 60 repositories (040–099), one of them broken (data-broken-097). */
 const SIXTY: WavePlanRequest = buildWavePlan({
@@ -43,11 +45,19 @@ afterEach(async () => {
 });
 
 function runner(fetch: (request: Request) => Promise<Response> = sim.fetch, repository?: WaveRepository) {
-  const client = createGithubClient({ baseUrl: BASE, token: SIM_TOKENS.octocat, fetch, writeSpacingMs: 5 });
+  const client = createGithubClient({
+    baseUrl: BASE,
+    token: SIM_TOKENS.octocat,
+    fetch,
+    writeSpacingMs: 5,
+    bounds: outbound.bounds,
+  });
   const created = createWaveRunner({
     repository: repository ?? createWaveStore(store.db),
     client,
     fetchStorage: fetch,
+    storageBounds: outbound.storageBounds,
+    isTrustedStorage: outbound.isTrustedStorage,
     githubBaseUrl: BASE,
     dataDir: dir,
     tickMs: 10,

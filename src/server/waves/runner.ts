@@ -6,8 +6,7 @@ import { githubPath } from '@/contracts/github/operations';
 import { parseRepositoryList } from '@/contracts/github/repository';
 import { isRecord, stringOf } from '@/contracts/json';
 import type { PlannedRepo, Wave, WaveBatch, WavePlanRequest, WavePreview } from '@/contracts/waves';
-import { isExpectedArchiveUrl } from '@/server/archive';
-import type { UpstreamFetch } from '@/server/upstream-call';
+import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import { parseLinkHeader } from '@/lib/link-header';
 import { downloadArchive } from './downloader';
 import { RateLimitedError, type GithubAnswer, type GithubClient } from './github-client';
@@ -39,7 +38,11 @@ export interface RunnerOptions {
   client: GithubClient;
   /** How archive storage is reached (no credentials are sent). */
   fetchStorage: UpstreamFetch;
-  /** The GitHub API base (archive redirects must point at it or at GitHub's storage). */
+  /** Bounds of one archive download (`archiveBounds`). */
+  storageBounds: OutboundBounds;
+  /** Where archive redirects may point (`storageTrust`). */
+  isTrustedStorage: (url: URL) => boolean;
+  /** The GitHub API base (a relative archive redirect resolves against it). */
   githubBaseUrl: string;
   dataDir: string;
   tickMs?: number;
@@ -316,7 +319,7 @@ export function createWaveRunner(options: RunnerOptions) {
         throw new Error(`GitHub answered HTTP ${redirect.status} instead of the archive's address.`);
       }
       const target = new URL(location, options.githubBaseUrl);
-      if (!isExpectedArchiveUrl(target, options.githubBaseUrl)) {
+      if (!options.isTrustedStorage(target)) {
         throw new Error(`The archive redirect pointed at an unexpected host (${target.host}).`);
       }
       downloads.set(id, { downloaded: 0 });
@@ -324,6 +327,7 @@ export function createWaveRunner(options: RunnerOptions) {
         url: target.toString(),
         file,
         fetch: options.fetchStorage,
+        bounds: options.storageBounds,
         onProgress: (downloaded, total) => downloads.set(id, { downloaded, total }),
       });
       await update(wave.id, {
