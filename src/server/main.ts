@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { outlastClients } from '@/contracts/keep-alive';
 import { answerClientError, serverAnsweringUnparsed } from './client-error';
 import { loadConfig } from './config';
 import { startMemoryTasks } from './memory-tasks';
@@ -69,6 +70,7 @@ const server = serve(serveOptions, (info) => {
 });
 
 server.on('clientError', answerClientError);
+outlastClients(server);
 
 const stop = () =>
   server.close(() => {

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { outlastClients } from '@/contracts/keep-alive';
 import { parseFaultsEnv, type FaultRuleInput } from './faults/fault-rules';
 import { isScenario } from './github/state';
 import { STORAGE_PREFIX } from './github/migrations/storage';
@@ -32,8 +33,8 @@ const sim = createSimulator({
 });
 
 const { api, storage } = createStandaloneApps(sim);
-serve({ fetch: storage.fetch, hostname: host, port: storagePort });
-serve({ fetch: api.fetch, hostname: host, port }, (info) => {
+outlastClients(serve({ fetch: storage.fetch, hostname: host, port: storagePort }));
+const apiServer = serve({ fetch: api.fetch, hostname: host, port }, (info) => {
   const base = `http://${host}:${info.port}`;
   console.log(`Ferry simulator listening on ${base} (scenario ${sim.scenario}, speed ${sim.clock.speed}×)`);
   console.log(`  GitHub:    ${base}${GITHUB_PREFIX}   token octocat=${SIM_TOKENS.octocat}`);
@@ -46,3 +47,4 @@ serve({ fetch: api.fetch, hostname: host, port }, (info) => {
   );
   if (faults.length > 0) console.log(`  Faults:    ${faults.length} from SIM_FAULTS`);
 });
+outlastClients(apiServer);

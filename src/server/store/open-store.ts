@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { prepareDataDir } from './data-dir';
 import { withDeadline } from './deadline';
+import { compileWasmOnce, createDataFolderApart, EMBEDDED_START_PARAMS } from './embedded-memory';
 import * as schema from './schema';
 import { DEFAULT_OPEN_TIMEOUT_MS } from './store-config';
 import { lockDataDir, type LockOptions } from './store-lock';
@@ -117,7 +118,9 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
     await mkdir(pgliteDir).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
-    client = new PGlite(pgliteDir);
+    await createDataFolderApart(pgliteDir);
+    compileWasmOnce();
+    client = new PGlite(pgliteDir, { startParams: [...EMBEDDED_START_PARAMS] });
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     const opened = client;

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * What keeps the gateway's memory at rest low with the embedded store open (issue 21). Measured on the
+ * built gateway (`node --optimize-for-size dist-server/main.js`, 10 s after start): 355–419 MB with PGlite's
+ * defaults, 204–220 MB with the settings and the separate creation below, 119–123 MB with `compileWasmOnce`
+ * as well; see docs/memory.md.
+ */
+
+/**
+ * PostgreSQL's defaults are sized for a server with memory to spare: 128 MB of shared buffers live inside
+ * PGlite's WebAssembly heap and are touched as pages are read. Ferry's store is a few MB; the operating
+ * system's page cache holds the files anyway (PGlite reads them through Node's fs).
+ */
+export const EMBEDDED_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams,
+  ...['shared_buffers=8MB', 'temp_buffers=1MB', 'work_mem=2MB', 'maintenance_work_mem=8MB'].flatMap(
+    (setting) => ['-c', setting],
+  ),
+];
+
+/**
+ * PostgreSQL compiled to WebAssembly is 9 MB of code. V8 compiles it quickly (Liftoff), then recompiles hot
+ * functions with its optimizing compiler (TurboFan), whose code and compilation memory kept the gateway about
+ * 85 MB heavier for good (at rest, `--optimize-for-size`: 188–227 MB → 119–123 MB). Ferry's queries are small:
+ * measured on 97,920 readings, the last-hour read is as fast (p50 1.7 ms either way), writes too, and the
+ * last-day read of all categories goes from 69 to 96 ms. Set before PGlite compiles its module; it applies to
+ * WebAssembly only.
+ */
+export function compileWasmOnce(): void {
+  setFlagsFromString('--liftoff-only');
+}
+
+/** Runs in a node of its own: makes the data folder (PostgreSQL's initdb inside PGlite) and closes it. */
+const CREATE = `
+const { PGlite } = require(process.argv[1]);
+(async () => {
+  const client = new PGlite(process.argv[2]);
+  await client.waitReady;
+  await client.close();
+})().catch((error) => {
+  console.error(error && error.message ? error.message : String(error));
+  process.exit(1);
+});
+`;
+
+/** A first start on a slow machine takes a few seconds; this is for a creation that never ends. */
+const CREATE_LIMIT_MS = 120_000;
+
+/**
+ * Create the embedded store's data folder in a short-lived child process when it does not exist yet.
+ * PGlite's initdb peaks at ~800 MB and the process that ran it stays ~170 MB heavier for good (V8's code
+ * space and malloc's arenas are not given back; a worker thread keeps them too), so the gateway only ever
+ * opens a folder that already exists.
+ */
+export async function createDataFolderApart(folder: string): Promise<void> {
+  if (existsSync(path.join(folder, 'PG_VERSION'))) return;
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', CREATE, entry, folder], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), CREATE_LIMIT_MS);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else {
+        const why = signal ? `stopped after ${CREATE_LIMIT_MS / 1000} s` : stderr.trim().slice(0, 1_000);
+        reject(new Error(`the embedded store could not be created in ${folder}: ${why}`));
+      }
+    });
+  });
+}
