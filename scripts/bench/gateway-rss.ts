@@ -37,20 +37,30 @@ function rssOf(child: ChildProcess): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN) / 1024;
 }
 
+const HEAP_PROBE = path.join(ROOT, 'scripts/bench/heap-probe.mjs');
+
 /** Start the gateway as `args` (embedded simulator, demo scenario, as `npm start` on a fresh clone). */
 async function startServer(args: string[], dist: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    // A store of its own: never the working copy's ./data, never shared with another gateway.
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      FERRY_DIST: dist,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ferry-bench-data-')),
+  const probeFile = path.join(mkdtempSync(path.join(tmpdir(), 'ferry-heap-probe-')), 'heap.json');
+  // Node options before the script: the probe answers SIGUSR2 with the live heap after a full GC.
+  const script = args.at(-1) ?? '';
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', HEAP_PROBE, ...args.slice(0, -1), script],
+    {
+      cwd: ROOT,
+      // A store of its own: never the working copy's ./data, never shared with another gateway.
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        FERRY_DIST: dist,
+        FERRY_HEAP_PROBE_FILE: probeFile,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ferry-bench-data-')),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   await new Promise<void>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`gateway exited (${code})`)));
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -60,6 +70,21 @@ async function startServer(args: string[], dist: string) {
   return {
     port,
     rss: () => rssOf(child),
+    /** The live heap (MB) after a full GC in the gateway, as the probe reports it. */
+    async liveHeap(): Promise<number> {
+      const before = Date.now();
+      child.kill('SIGUSR2');
+      for (let tries = 0; tries < 100; tries += 1) {
+        await pause(50);
+        try {
+          const sample = JSON.parse(readFileSync(probeFile, 'utf8')) as { heapUsed: number; at: number };
+          if (sample.at >= before) return sample.heapUsed / 1024 / 1024;
+        } catch {
+          // not written yet
+        }
+      }
+      throw new Error('the heap probe did not answer');
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.removeAllListeners('exit');
@@ -136,15 +161,19 @@ export const gatewayRss: BenchFigure = {
       ];
       for (const [label, args] of [
         ['npm start (--optimize-for-size)', production],
-        ['plain node, for comparison', [path.join(out, 'main.js')]],
+        ['plain node', [path.join(out, 'main.js')]],
       ] as const) {
         const server = await startServer([...args], dist);
         const samples: number[] = [];
+        const heaps: number[] = [];
         let requests = 0;
         for (let run = 0; run < RUNS; run += 1) {
           requests += await loadFor(server.port, RUN_MS);
           samples.push(server.rss());
-          context.log(`${label}, run ${run + 1}: ${mbText(samples.at(-1) ?? 0)}`);
+          heaps.push(await server.liveHeap());
+          context.log(
+            `${label}, run ${run + 1}: ${mbText(samples.at(-1) ?? 0)}, live heap ${mbText(heaps.at(-1) ?? 0)}`,
+          );
         }
         await pause(2_000);
         const idle = server.rss();
@@ -154,9 +183,18 @@ export const gatewayRss: BenchFigure = {
         rows.push({
           figure: `Gateway RSS over ${RUNS} load runs, ${label}: after 1st → after ${RUNS}th`,
           value: `${mbText(first)} → ${mbText(last)} (${growth >= 0 ? '+' : ''}${growth.toFixed(0)} %), idle ${mbText(idle)}`,
-          goal: args === production ? '≤ +25 %' : '—',
-          verdict: args === production ? verdict(growth <= 25, `${(growth - 25).toFixed(0)} points`) : '—',
+          goal: '≤ +25 %',
+          verdict: verdict(growth <= 25, `${(growth - 25).toFixed(0)} points`),
           how: `${RUNS} consecutive ${RUN_MS / 1000} s runs at concurrency ${CONCURRENCY}, ${requests} requests (${PATHS.length}-path mix, allowed and refused), no reset; VmRSS after each run`,
+        });
+        const [heapFirst = 0, heapLast = 0] = [heaps[0], heaps.at(-1)];
+        const heapGrowth = pct(heapFirst, heapLast);
+        rows.push({
+          figure: `Gateway live heap after full GC over ${RUNS} load runs, ${label}: after 1st → after ${RUNS}th`,
+          value: `${mbText(heapFirst)} → ${mbText(heapLast)} (${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(0)} %)`,
+          goal: 'flat (≤ +10 %)',
+          verdict: verdict(heapGrowth <= 10, `${(heapGrowth - 10).toFixed(0)} points`),
+          how: 'the same runs; after each, SIGUSR2 makes the gateway collect garbage twice and report heapUsed (scripts/bench/heap-probe.mjs)',
         });
       }
       return rows;
