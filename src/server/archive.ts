@@ -75,7 +75,7 @@ export async function resolveArchive(
   fetchUpstream: UpstreamFetch,
   requestUrl: string,
 ): Promise<Response> {
-  void redirect.body?.cancel();
+  // The redirect's body was already let go by the caller (forward.ts aborts the exchange); only its headers count.
   const location = redirect.headers.get('location');
   let target: URL;
   try {

@@ -202,6 +202,9 @@ describe('bodies', () => {
 
   it('a GET never carries a body upstream', async () => {
     await rawRequest(gateway.port, '/api/github/user', { method: 'GET', body: '{"x":1}' });
-    expect(upstream.received.map((request) => request.body)).toEqual(['']);
+    // Node 20's adapter drops the body and forwards the GET; on Node 24 a GET Request cannot have a body, so
+    // the adapter cannot build it and the gateway answers its own 400. Either way, no body goes upstream.
+    expect(upstream.received.length).toBeLessThanOrEqual(1);
+    expect(upstream.received.map((request) => request.body).join('')).toBe('');
   });
 });
