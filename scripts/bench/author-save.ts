@@ -4,7 +4,7 @@ import { startGateway } from '@/testing/node-servers';
 import { parseAuthors, type CommitAuthor } from '@/contracts/github/source-import';
 import { SAVE_SPACING_MS } from '@/features/imports/utils/save-spacing';
 import { saveSerially } from '@/features/imports/utils/serial-save';
-import { callJson, importWithManyAuthors, launchChromium } from './bench-browser';
+import { callJson, importWithManyAuthors, launchChromium, watchLongTasks } from './bench-browser';
 import { ms } from './stats';
 import { verdict, type BenchFigure } from './types';
 
@@ -121,13 +121,7 @@ export const authorSave: BenchFigure = {
             }),
           },
         });
-        await page.addInitScript(() => {
-          const w = window as unknown as { __longtasks: number[] };
-          w.__longtasks = [];
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) w.__longtasks.push(entry.duration);
-          }).observe({ type: 'longtask', buffered: true });
-        });
+        await watchLongTasks(page);
         await page.goto(`${server.origin}/imports/octo-org/hello-world`);
         const save = page.getByRole('button', {
           name: `Save ${BROWSER_CHANGES.toLocaleString('en-US')} changes`,

@@ -1,5 +1,5 @@
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { createFerryStore } from '@/server/store/ferry-store';
 import { openStore } from '@/server/store/open-store';
 import { startGateway, type Listening } from '@/testing/node-servers';
@@ -74,4 +74,15 @@ export async function importWithManyAuthors(origin: string, words = 'authors-100
   const status = await callJson<{ status: string }>(origin, '/api/github/repos/octo-org/hello-world/import');
   if (status.status !== 'mapping') throw new Error(`import is ${status.status}, expected mapping`);
   return vcsUrl;
+}
+
+/** Records the page's long tasks (over 50 ms) from its first script on, in `window.__longtasks`. */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longtasks: number[] };
+    w.__longtasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__longtasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
 }

@@ -1,7 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callJson, importWithManyAuthors, launchChromium, startBenchGateway } from './bench-browser';
+import {
+  callJson,
+  importWithManyAuthors,
+  launchChromium,
+  startBenchGateway,
+  watchLongTasks,
+} from './bench-browser';
 import { ms } from './stats';
 import { verdict, type BenchFigure } from './types';
 
@@ -35,13 +41,7 @@ export const mappingApply: BenchFigure = {
       );
       context.log(`apply: choosing a ${authors.length}-line authors file and applying it`);
       const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-      await page.addInitScript(() => {
-        const w = window as unknown as { __longtasks: number[] };
-        w.__longtasks = [];
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.__longtasks.push(entry.duration);
-        }).observe({ type: 'longtask', buffered: true });
-      });
+      await watchLongTasks(page);
       await page.goto(`${server.origin}${PAGE}`);
       await page
         .getByRole('status')

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, get, type IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@/testing/free-port';
 
 /**
  * The gateway as `npm start` runs it keeps an idle connection open past Node's default 5 s, so a client that
@@ -13,16 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-keep-alive-'));
 let gateway: ChildProcess;
 let origin: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@/testing/free-port';
 
 /**
  * A gateway killed with SIGKILL loses nothing it had recorded: the rate history, a migration's timeline, an
@@ -11,16 +11,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startGatewayProcess(port: number, dir = dataDir): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -4,6 +4,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@/testing/free-port';
 
 /**
  * Start-up with a database that never answers, one that refuses, or a DATA_DIR that cannot be used stops
@@ -25,19 +26,9 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Start the gateway and wait for it to stop by itself (at most `limitMs`). */
 async function startExpectingExit(env: Record<string, string>, limitMs = 20_000) {
-  const port = await closedPort();
+  const port = await freePort();
   const started = Date.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -93,7 +84,7 @@ describe('start-up that cannot reach its store', () => {
   }, 30_000);
 
   it('a DATABASE_URL port where nothing listens: exits at once, saying the connection was refused', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const { code, output } = await startExpectingExit({
       DATABASE_URL: `postgres://ferry@127.0.0.1:${port}/ferry`,
       DATA_DIR: path.join(work, 'refused'),

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@/testing/free-port';
 
 /**
  * Real gateway processes on one DATA_DIR: the embedded store is opened by one process or refused, and a
@@ -15,16 +15,6 @@ afterAll(() => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;
