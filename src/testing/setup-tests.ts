@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { etagCache } from '@/lib/api-client';
 import { rateLimitStore } from '@/lib/rate-limit-store';
 import { resetTestStore, simServer, simulator, warmTestStore } from './sim-server';
+
+// A busy machine (CI beside other work) renders slower than a quiet one: `findBy…` and `waitFor` wait for the
+// state they expect up to 5 s instead of Testing Library's 1 s (the author editor's deferred search missed 1 s
+// with two test suites running at once). Passing tests do not wait longer: they return as soon as it holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => simServer.listen({ onUnhandledRequest: 'error' }));
 /** Pages that read Ferry's store (migrations, imports, the overview, rate history): open it before their tests start. */
