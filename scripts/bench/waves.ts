@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { WavePlanRequest } from '@/contracts/waves';
 import { createGithubClient } from '@/server/waves/github-client';
 import { createWaveRunner } from '@/server/waves/runner';
+import { startJobEngine } from '@/server/jobs/job-engine';
 import { downloadArchive } from '@/server/waves/downloader';
 import { openStore } from '@/server/store/open-store';
 import { createWaveStore } from '@/server/store/wave-store';
@@ -43,8 +44,8 @@ async function requestsRow(folder: string): Promise<BenchRow[]> {
     storageBounds: outbound.storageBounds,
     isTrustedStorage: outbound.isTrustedStorage,
     githubBaseUrl: BASE,
-    dataDir: folder,
-    tickMs: 20,
+    archiveDir: path.join(folder, 'archives'),
+    jobs: () => startJobEngine({ executeSql: store.executeSql, kind: 'embedded', log: () => undefined }),
     minCheckMs: 50,
     maxCheckMs: 1_000,
     log: () => undefined,
@@ -79,7 +80,7 @@ async function requestsRow(folder: string): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    runner.stop();
+    await runner.stop();
     await store.close();
   }
 }

@@ -50,7 +50,7 @@ export interface GatewayDeps {
   /** Receives the watcher and recorder, so the host can restore, sample and stop them. */
   onMemory?: (memory: GatewayMemory) => void;
   /** Migration waves (they need the store); without them `/api/waves/*` answers 503. */
-  waves?: { runner: WaveRunner; dataDir: string };
+  waves?: { runner: WaveRunner; archiveDir: string };
 }
 
 export interface GatewayMemory {
@@ -186,7 +186,7 @@ export function createGateway({
     app.all('/api/ferry/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
     );
-  if (waves) app.route('/api/waves', createWaveRoutes(waves.runner, waves.dataDir));
+  if (waves) app.route('/api/waves', createWaveRoutes(waves.runner, waves.archiveDir));
   else
     app.all('/api/waves/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),

@@ -39,7 +39,7 @@ const runtime = createRuntime(config, {
   staticRoot: path.resolve(process.env.FERRY_DIST ?? 'dist'),
   simUser,
   store,
-  dataDir: storeConfig.dataDir,
+  archiveDir: storeConfig.archiveDir,
   keepSimulatorWorldIn: storeConfig.dataDir,
 });
 void runtime.waves?.start();
@@ -74,8 +74,8 @@ outlastClients(server);
 
 const stop = () =>
   server.close(() => {
-    runtime.waves?.stop();
-    void (runtime.simulatorWorld?.flush() ?? Promise.resolve())
+    void (runtime.waves?.stop() ?? Promise.resolve())
+      .then(() => runtime.simulatorWorld?.flush())
       .then(() => memoryTasks.stop())
       .then(() => store.close())
       .finally(() => process.exit(0));

@@ -18,6 +18,7 @@ import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 import { createGithubClient } from './waves/github-client';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
+import { startJobEngine } from './jobs/job-engine';
 import { keepSimulatedWorld, type KeptWorld } from './simulated-world';
 import type { WaveRepository } from './waves/wave-repository';
 
@@ -34,8 +35,8 @@ export interface RuntimeOptions {
   lazyStore?: () => Promise<FerryStore>;
   /** The shared watcher (on unless a test turns it off). */
   watch?: boolean;
-  /** `DATA_DIR`: with a store, migration waves keep their archives under `<dataDir>/archives`. */
-  dataDir?: string;
+  /** `ARCHIVE_DIR`: with a store, migration waves keep their archives here (shared by a team's gateways). */
+  archiveDir?: string;
   /** Keep the embedded simulator's world in this folder across restarts (`npm start`; not in tests). */
   keepSimulatorWorldIn?: string;
 }
@@ -104,9 +105,11 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         list: async () => (await lazyStore()).waves.list(),
         get: async (id) => (await lazyStore()).waves.get(id),
         save: async (wave) => (await lazyStore()).waves.save(wave),
+        update: async (id, change) => (await lazyStore()).waves.update(id, change),
       };
+  const jobStore = store ? () => Promise.resolve(store) : lazyStore;
   const waves =
-    waveRepository && options.dataDir
+    waveRepository && options.archiveDir && jobStore
       ? createWaveRunner({
           repository: waveRepository,
           client: createGithubClient({
@@ -120,7 +123,11 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           storageBounds: archiveBounds(config),
           isTrustedStorage: storageTrust(config),
           githubBaseUrl: effective.github.baseUrl,
-          dataDir: options.dataDir,
+          archiveDir: options.archiveDir,
+          jobs: async () => {
+            const opened = await jobStore();
+            return startJobEngine({ executeSql: opened.executeSql, kind: opened.kind });
+          },
         })
       : undefined;
 
@@ -134,7 +141,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     onMemory: (created) => {
       memory = created;
     },
-    waves: waves && options.dataDir ? { runner: waves, dataDir: options.dataDir } : undefined,
+    waves: waves && options.archiveDir ? { runner: waves, archiveDir: options.archiveDir } : undefined,
     fetchGithub,
     fetchRegistrar: config.registrar.mode === 'simulator' ? simulated : live,
     mount(gateway) {

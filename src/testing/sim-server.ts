@@ -45,7 +45,7 @@ export const testRuntime = createRuntime(
     controlAccess: 'any',
     lazyStore,
     // Migration waves write their archives here (a fresh folder per test process).
-    dataDir: mkdtempSync(path.join(tmpdir(), 'ferry-component-')),
+    archiveDir: mkdtempSync(path.join(tmpdir(), 'ferry-component-')),
   },
 );
 

@@ -13,6 +13,8 @@ import { createWaveStore } from './wave-store';
 export function createFerryStore(store: Store) {
   return {
     kind: store.kind,
+    /** Plain SQL for the job engine (src/server/jobs). */
+    executeSql: store.executeSql,
     rateHistory: withoutParameters(createRateHistory(store.db)),
     timeline: withoutParameters(createTimeline(store.db)),
     unlocks: withoutParameters(createUnlocks(store.db)),

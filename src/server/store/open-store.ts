@@ -18,8 +18,12 @@ import { lockDataDir, type LockOptions } from './store-lock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Plain SQL on the store's connection, as the job engine (pg-boss) sends it. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface Store {
   db: Db;
+  executeSql: ExecuteSql;
   /** `embedded` (PGlite under DATA_DIR, or in memory) or `postgres` (DATABASE_URL). */
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
@@ -100,7 +104,12 @@ async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store
     void pool.end().catch(() => undefined);
     throw error;
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    executeSql: (text, values) => pool.query(text, values),
+    kind: 'postgres',
+    close: () => pool.end(),
+  };
 }
 
 async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: LockOptions): Promise<Store> {
@@ -126,6 +135,7 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
     const opened = client;
     return {
       db: db as unknown as Db,
+      executeSql: embeddedSql(opened),
       kind: 'embedded',
       close: async () => {
         try {
@@ -142,6 +152,18 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
   }
 }
 
+/**
+ * PGlite answers one statement with parameters (`query`) or several without (`exec`): pg-boss sends both
+ * (its locked maintenance commands are `BEGIN; …; COMMIT` in one text).
+ */
+function embeddedSql(client: PGlite): ExecuteSql {
+  return async (text, values) => {
+    if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+}
+
 /** Open the store and bring its schema up to date; the same migrations run on both kinds. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   const timeoutMs = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
@@ -150,5 +172,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const client = new PGlite();
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Db, kind: 'embedded', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    executeSql: embeddedSql(client),
+    kind: 'embedded',
+    close: () => client.close(),
+  };
 }

@@ -74,7 +74,11 @@ async function everything(opened: Store): Promise<Record<string, unknown[]>> {
 
 describe('backup and restore of the embedded store', () => {
   const dataDir = path.join(work, 'data');
-  const config: StoreConfig = { dataDir, openTimeoutMs: DEFAULT_OPEN_TIMEOUT_MS };
+  const config: StoreConfig = {
+    dataDir,
+    archiveDir: path.join(dataDir, 'archives'),
+    openTimeoutMs: DEFAULT_OPEN_TIMEOUT_MS,
+  };
   const file = path.join(work, 'ferry-backup.tgz');
 
   it('backup → wipe → restore gives back the same rows', async () => {
@@ -142,6 +146,7 @@ describe.runIf(process.env.DATABASE_URL)('backup and restore on a PostgreSQL ser
   const url = () => Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
   const config = (): StoreConfig => ({
     dataDir: work,
+    archiveDir: path.join(work, 'archives'),
     databaseUrl: url(),
     openTimeoutMs: DEFAULT_OPEN_TIMEOUT_MS,
   });

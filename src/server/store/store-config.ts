@@ -1,6 +1,13 @@
+import path from 'node:path';
+
 /** Where Ferry keeps its memory: `DATABASE_URL` (PostgreSQL) or an embedded store under `DATA_DIR`. */
 export interface StoreConfig {
   dataDir: string;
+  /**
+   * `ARCHIVE_DIR`: where migration waves keep their archives (default `<DATA_DIR>/archives`). A team's gateways
+   * share one (a network volume): any gateway downloads, any serves.
+   */
+  archiveDir: string;
   databaseUrl?: string;
   /**
    * How long start-up may spend reaching the store (`STORE_OPEN_TIMEOUT_MS`): the server's answer, or the
@@ -23,7 +30,10 @@ export function loadStoreConfig(env: Record<string, string | undefined>): StoreC
   if (!Number.isInteger(openTimeoutMs) || openTimeoutMs < 100 || openTimeoutMs > 600_000) {
     throw new Error('STORE_OPEN_TIMEOUT_MS must be a whole number of milliseconds from 100 to 600000.');
   }
-  return { dataDir: env.DATA_DIR?.trim() || 'data', databaseUrl, openTimeoutMs };
+  const dataDir = env.DATA_DIR?.trim() || 'data';
+  const archiveDir = env.ARCHIVE_DIR?.trim() || path.join(dataDir, 'archives');
+  if (archiveDir.includes('\0')) throw new Error('ARCHIVE_DIR must be a folder path.');
+  return { dataDir, archiveDir, databaseUrl, openTimeoutMs };
 }
 
 /** What start-up prints: the folder, or the server without its credentials. */

@@ -90,15 +90,44 @@ function toWave(row: WaveRow, batches: BatchRow[]): Wave {
   };
 }
 
-export function createWaveStore(db: Db): WaveRepository {
-  /** What each wave's batches looked like at the last save (only changed rows are written). */
-  const written = new Map<string, Map<number, string>>();
-  let queue: Promise<unknown> = Promise.resolve();
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-  async function read(id: string): Promise<Wave | undefined> {
-    const [row] = await db.select().from(waves).where(eq(waves.id, id));
+function waveValues(wave: Wave) {
+  return {
+    id: wave.id,
+    createdAt: new Date(wave.createdAt),
+    updatedAt: new Date(wave.updatedAt),
+    state: wave.state,
+    owner: wave.owner,
+    filters: wave.filters,
+    caps: wave.caps,
+    options: wave.options,
+    isolated: wave.isolated,
+    startsSent: wave.startsSent,
+    requests: wave.requests,
+  };
+}
+
+/** Write the wave's row and every batch that differs from `before` (what the same transaction read). */
+async function write(tx: Tx | Db, wave: Wave, before: Map<number, string>) {
+  const values = waveValues(wave);
+  await tx.insert(waves).values(values).onConflictDoUpdate({ target: waves.id, set: values });
+  for (const batch of wave.batches) {
+    if (before.get(batch.id) === JSON.stringify(batch)) continue;
+    const row = batchRow(wave.id, batch);
+    await tx
+      .insert(waveBatches)
+      .values(row)
+      .onConflictDoUpdate({ target: [waveBatches.waveId, waveBatches.batchId], set: row });
+  }
+}
+
+export function createWaveStore(db: Db): WaveRepository {
+  async function read(source: Tx | Db, id: string, lock = false): Promise<Wave | undefined> {
+    const query = source.select().from(waves).where(eq(waves.id, id));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) return undefined;
-    const batches = await db
+    const batches = await source
       .select()
       .from(waveBatches)
       .where(eq(waveBatches.waveId, id))
@@ -109,48 +138,25 @@ export function createWaveStore(db: Db): WaveRepository {
   return {
     async list() {
       const rows = await db.select({ id: waves.id }).from(waves);
-      const all = await Promise.all(rows.map((row) => read(row.id)));
+      const all = await Promise.all(rows.map((row) => read(db, row.id)));
       return all
         .filter((wave): wave is Wave => wave !== undefined)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
-    get: read,
-    save(wave) {
-      const run = queue.then(() =>
-        db.transaction(async (tx) => {
-          const values = {
-            id: wave.id,
-            createdAt: new Date(wave.createdAt),
-            updatedAt: new Date(wave.updatedAt),
-            state: wave.state,
-            owner: wave.owner,
-            filters: wave.filters,
-            caps: wave.caps,
-            options: wave.options,
-            isolated: wave.isolated,
-            startsSent: wave.startsSent,
-            requests: wave.requests,
-          };
-          await tx.insert(waves).values(values).onConflictDoUpdate({ target: waves.id, set: values });
-          const before = written.get(wave.id);
-          const after = new Map<number, string>();
-          for (const batch of wave.batches) {
-            const text = JSON.stringify(batch);
-            after.set(batch.id, text);
-            if (before?.get(batch.id) === text) continue;
-            const row = batchRow(wave.id, batch);
-            await tx
-              .insert(waveBatches)
-              .values(row)
-              .onConflictDoUpdate({ target: [waveBatches.waveId, waveBatches.batchId], set: row });
-          }
-          return after;
-        }),
-      );
-      queue = run.catch(() => undefined);
-      // Remember what was written only once the transaction committed.
-      return run.then((after) => {
-        written.set(wave.id, after);
+    get: (id) => read(db, id),
+    async save(wave) {
+      await db.transaction((tx) => write(tx, wave, new Map()));
+    },
+    // Every gateway of a team writes through here: the wave's row is locked for the read-change-write, so two
+    // gateways acting on one wave take turns and each sees what the other wrote.
+    update(id, change) {
+      return db.transaction(async (tx) => {
+        const current = await read(tx, id, true);
+        if (!current) return undefined;
+        const next = change(current);
+        if (next === current) return current;
+        await write(tx, next, new Map(current.batches.map((batch) => [batch.id, JSON.stringify(batch)])));
+        return next;
       });
     },
   };

@@ -54,7 +54,7 @@ async function preview(prefix: string, env: Record<string, string>) {
       UPSTREAM_JSON_LIMIT_BYTES: String(1024 * 1024),
       ...env,
     },
-    { store, dataDir: dir, watch: false },
+    { store, archiveDir: dir, watch: false },
   );
   try {
     const response = await fetch(`${gateway.origin}/api/waves/preview`, {
@@ -69,7 +69,7 @@ async function preview(prefix: string, env: Record<string, string>) {
     });
     return { status: response.status, body: (await response.json()) as { code: string; message: string } };
   } finally {
-    gateway.runtime.waves?.stop();
+    await gateway.runtime.waves?.stop();
     await gateway.close();
   }
 }

@@ -18,11 +18,11 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ferry-wave-routes-'));
   store = createFerryStore(await openStore({}));
   const config = loadConfig({ SIM_SCENARIO: 'big-org', SIM_SPEED: '3000' });
-  runtime = createRuntime(config, { store, dataDir: dir, watch: false, controlAccess: 'any' });
+  runtime = createRuntime(config, { store, archiveDir: dir, watch: false, controlAccess: 'any' });
   await runtime.waves?.start();
 }, 60_000);
 afterAll(async () => {
-  runtime.waves?.stop();
+  await runtime.waves?.stop();
   await store.close();
   await rm(dir, { recursive: true, force: true });
 });

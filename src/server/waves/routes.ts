@@ -180,14 +180,18 @@ export function waveExports(wave: Wave): WaveExport[] {
   ]);
 }
 
-export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
+export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
   const app = new Hono();
   const withWave = async (c: Context) => {
     const id = c.req.param('id') ?? '';
     return WAVE_ID.test(id) ? runner.get(id) : undefined;
   };
   const notFound = (c: Context) => gatewayError(c, 404, 'No such wave.', 'NOT_FOUND');
-  const show = (wave: Wave) => ({ ...wave, totals: waveTotals(wave), progress: runner.progress(wave) });
+  const show = async (wave: Wave) => ({
+    ...wave,
+    totals: waveTotals(wave),
+    progress: await runner.progress(wave),
+  });
 
   /** GitHub's answer was cut by an outbound bound (too large, stalled, endless): an upstream failure. */
   const cutAnswer = (c: Context, error: OutboundLimitError) =>
@@ -209,7 +213,9 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
       );
     }
     try {
-      return create ? c.json(show(await runner.create(parsed)), 201) : c.json(await runner.plan(parsed));
+      return create
+        ? c.json(await show(await runner.create(parsed)), 201)
+        : c.json(await runner.plan(parsed));
     } catch (error) {
       if (error instanceof WaveInputError) {
         return c.json({ message: error.message, code: 'INVALID', source: 'gateway' }, 422);
@@ -223,14 +229,14 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
   app.get('/', async (c) => c.json((await runner.list()).map(summarize)));
   app.get('/:id', async (c) => {
     const wave = await withWave(c);
-    return wave ? c.json(show(wave)) : notFound(c);
+    return wave ? c.json(await show(wave)) : notFound(c);
   });
   for (const action of ['pause', 'resume', 'cancel'] as const) {
     app.post(`/:id/${action}`, async (c) => {
       const wave = await withWave(c);
       if (!wave) return notFound(c);
       const next = await runner[action](wave.id);
-      return next ? c.json(show(next)) : notFound(c);
+      return next ? c.json(await show(next)) : notFound(c);
     });
   }
   for (const action of ['retry', 'unlock'] as const) {
@@ -238,7 +244,7 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
       const wave = await withWave(c);
       if (!wave) return notFound(c);
       const next = await runner[action](wave.id, Number(c.req.param('batch')));
-      return next ? c.json(show(next)) : notFound(c);
+      return next ? c.json(await show(next)) : notFound(c);
     });
   }
   app.get('/:id/batches/:batch{[0-9]+}/archive', async (c) => {
@@ -249,7 +255,7 @@ export function createWaveRoutes(runner: WaveRunner, dataDir: string) {
       return gatewayError(c, 404, 'This batch has no verified archive.', 'NOT_FOUND');
     }
     // Only files inside this wave's folder are served.
-    const folder = path.resolve(dataDir, 'archives', wave.id);
+    const folder = path.resolve(archiveDir, wave.id);
     const file = path.resolve(batch.file);
     if (path.dirname(file) !== folder) return notFound(c);
     const size = (await stat(file).catch(() => undefined))?.size;

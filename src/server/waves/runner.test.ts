@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { WavePlanRequest } from '@/contracts/waves';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
+import { sql } from 'drizzle-orm';
+import { startJobEngine } from '@/server/jobs/job-engine';
 import { createGithubClient } from './github-client';
 import { createWaveRunner, type WaveRunner } from './runner';
 import { waveExports } from './routes';
@@ -40,7 +42,9 @@ beforeEach(async () => {
   sim = createSimulator({ speed: 2_000, scenario: 'big-org' });
 });
 afterEach(async () => {
-  for (const runner of runners.splice(0)) runner.stop();
+  for (const runner of runners.splice(0)) await runner.stop();
+  // Jobs of this test's waves find no wave and end.
+  await store.db.execute(sql`truncate wave_batches, waves`);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -59,8 +63,8 @@ function runner(fetch: (request: Request) => Promise<Response> = sim.fetch, repo
     storageBounds: outbound.storageBounds,
     isTrustedStorage: outbound.isTrustedStorage,
     githubBaseUrl: BASE,
-    dataDir: dir,
-    tickMs: 10,
+    archiveDir: path.join(dir, 'archives'),
+    jobs: () => startJobEngine({ executeSql: store.executeSql, kind: 'embedded', log: () => undefined }),
     minCheckMs: 10,
     maxCheckMs: 100,
     log: () => undefined,
@@ -154,12 +158,14 @@ describe('the wave runner on the simulator', () => {
         list: () => files.list(),
         get: (id) => files.get(id),
         save: (wave) => (crashed ? Promise.reject(new Error('process is dead')) : files.save(wave)),
+        update: (id, change) =>
+          crashed ? Promise.reject(new Error('process is dead')) : files.update(id, change),
       };
       const first = runner(crashing, dying).runner;
       const wave = await first.create(SIXTY);
       await first.start();
       while (!crashed) await new Promise((resolve) => setTimeout(resolve, 5));
-      first.stop();
+      await first.stop();
       const atCrash = (await files.get(wave.id))!;
       const unrecorded = atCrash.batches.filter((b) => b.state === 'starting' && b.migrationId === undefined);
       // Each batch is saved as starting before its request goes out: with two running at once, the one

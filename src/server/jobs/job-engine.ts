@@ -1,0 +1,142 @@
+import PgBoss from 'pg-boss';
+import type { ExecuteSql } from '@/server/store/open-store';
+import { QUEUES, type QueueName } from './queues';
+
+/**
+ * Ferry's long-running work runs as jobs of pg-boss (docs/team.md says why this engine) in the store Ferry
+ * already has: the embedded PGlite through its SQL (one process) or a team's PostgreSQL (any number of
+ * gateways). Jobs are claimed with `FOR UPDATE SKIP LOCKED`, so one gateway takes each; a job whose gateway died
+ * is handed to another when it expires (`expireInSeconds` per queue); a job that throws is retried with
+ * back-off. Delivery is therefore at least once: every handler is written to be run again.
+ */
+export interface SendOptions {
+  /** Run no earlier than this many milliseconds from now. */
+  afterMs?: number;
+  /** At most one waiting job per key (queues with the `short` policy). */
+  key?: string;
+  /** Expiry of this job when it differs from its queue's (a long verification). */
+  expireInSeconds?: number;
+}
+
+export interface JobContext {
+  id: string;
+  /** 0 on the first run; more after a failure or an expiry (its gateway died). */
+  retryCount: number;
+}
+
+export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
+
+export interface JobEngine {
+  send<T extends object>(queue: QueueName, data: T, options?: SendOptions): Promise<void>;
+  work<T>(queue: QueueName, workers: number, handler: JobHandler<T>): Promise<void>;
+  /** Send `queue` a job on a cron schedule; one gateway of the team sends it each time. */
+  every(queue: QueueName, cron: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobEngineOptions {
+  executeSql: ExecuteSql;
+  /** `embedded`: this process is the store's only user (its lock says so). */
+  kind: 'embedded' | 'postgres';
+  /** How often an idle worker asks for work (a job sent by this process wakes its workers at once). */
+  pollingSeconds?: number;
+  /** How often expired jobs are handed back (one gateway does it per interval). */
+  maintenanceSeconds?: number;
+  log?: (line: string) => void;
+}
+
+export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
+  const log = options.log ?? ((line: string) => console.error(`[jobs] ${line}`));
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => options.executeSql(text, values) },
+    supervise: true,
+    schedule: true,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 5,
+    monitorStateIntervalSeconds: 60,
+    // Finished jobs are kept a day for inspection, then dropped.
+    archiveCompletedAfterSeconds: 3_600,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error: Error) => log(error.message));
+  await boss.start();
+  for (const [name, queue] of Object.entries(QUEUES)) {
+    const existing = await boss.getQueue(name);
+    const settings = { name, ...queue };
+    if (existing) await boss.updateQueue(name, settings);
+    else await boss.createQueue(name, settings);
+  }
+  if (options.kind === 'embedded') await retryOrphans(boss, options.executeSql, log);
+
+  const workers = new Map<QueueName, string[]>();
+  const pollingIntervalSeconds = options.pollingSeconds ?? (options.kind === 'embedded' ? 2 : 1);
+  let stopped = false;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const wake = (queue: QueueName, afterMs: number) => {
+    const notify = () => {
+      for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
+    };
+    if (afterMs <= 0) return notify();
+    // pg-boss compares start_after with the database's clock at whole milliseconds: a few more to be due.
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      notify();
+    }, afterMs + 5);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  return {
+    async send(queue, data, sendOptions = {}) {
+      if (stopped) return;
+      const id = await boss.send(queue, data, {
+        ...(sendOptions.key ? { singletonKey: sendOptions.key } : {}),
+        ...(sendOptions.afterMs && sendOptions.afterMs > 0
+          ? { startAfter: new Date(Date.now() + sendOptions.afterMs) }
+          : {}),
+        ...(sendOptions.expireInSeconds ? { expireInSeconds: sendOptions.expireInSeconds } : {}),
+      });
+      // Wake this process's idle workers when the job is due rather than at their next poll (other gateways
+      // poll): a check 50 ms away is not made to wait two seconds.
+      if (id) wake(queue, sendOptions.afterMs ?? 0);
+    },
+    async work(queue, count, handler) {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        ids.push(
+          await boss.work<object>(
+            queue,
+            { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+            async ([job]) => {
+              if (job) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+            },
+          ),
+        );
+      }
+      workers.set(queue, [...(workers.get(queue) ?? []), ...ids]);
+    },
+    async every(queue, cron) {
+      await boss.schedule(queue, cron);
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      // Not graceful: a job in hand is left active, and expires to another gateway (or this store's next start).
+      await boss.stop({ graceful: false, wait: true, close: false });
+    },
+  };
+}
+
+/**
+ * With the embedded store only this process can run jobs (the store's lock refuses a second one), so a job
+ * still active at start was the previous process's when it died: hand it back now rather than at its expiry.
+ */
+async function retryOrphans(boss: PgBoss, executeSql: ExecuteSql, log: (line: string) => void) {
+  const { rows } = await executeSql(
+    `SELECT name, array_agg(id::text) AS ids FROM pgboss.job WHERE state = 'active' GROUP BY name`,
+  );
+  for (const row of rows as { name: string; ids: string[] }[]) {
+    await boss.fail(row.name, row.ids);
+    log(`${row.ids.length} ${row.name} job(s) left by the previous process are retried`);
+  }
+}

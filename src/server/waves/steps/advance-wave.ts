@@ -1,0 +1,35 @@
+import type { Wave } from '@/contracts/waves';
+import { batchesToStart } from '../wave-machine';
+import { fileStep, nextStep, type WaveContext } from '../wave-context';
+
+/** A start decided this long ago with no outcome written has lost its job: look for its export. */
+export const LOST_START_MS = 10 * 60_000;
+
+/**
+ * Look at a wave and ask for the steps it needs now: starts while it has room, archives of finished exports.
+ * Steps already waiting are not asked twice (one waiting job per batch). A `sweep` (each minute) also asks for
+ * checks of running exports and for starts whose outcome was lost: work a lost job would otherwise leave.
+ */
+export async function advanceWave(context: WaveContext, wave: Wave, sweep = false): Promise<void> {
+  if (wave.state === 'cancelled' || wave.state === 'completed') return;
+  for (const batch of batchesToStart(wave)) await nextStep(context, { waveId: wave.id, batchId: batch.id });
+  for (const batch of wave.batches) {
+    const job = { waveId: wave.id, batchId: batch.id };
+    if (batch.state === 'downloading' || batch.state === 'verifying')
+      await fileStep(context, job, 0, fileExpiry(context));
+    if (!sweep) continue;
+    if (batch.state === 'exporting') await nextStep(context, job);
+    const decided = Date.parse(batch.startRequestedAt ?? '');
+    if (batch.state === 'starting' && context.now() - decided > LOST_START_MS) {
+      await nextStep(context, { ...job, reconcile: true });
+    }
+  }
+}
+
+/**
+ * How long an archive job may run before the team takes its gateway for dead: the whole download's bound (a
+ * gateway that dies sooner is noticed by its lock going stale, not by this).
+ */
+export function fileExpiry(context: Pick<WaveContext, 'storageBounds'>): number {
+  return Math.ceil(context.storageBounds.totalMs / 1_000) + 600;
+}

@@ -1,0 +1,141 @@
+import { rm, stat } from 'node:fs/promises';
+import type { Wave, WaveBatch } from '@/contracts/waves';
+import { DownloadError, downloadArchive } from '../downloader';
+import { RateLimitedError } from '../github-client';
+import { verifyArchive } from '../verifier';
+import {
+  advance,
+  archiveFile,
+  counted,
+  migrationsPath,
+  recordIf,
+  stamp,
+  type WaveContext,
+} from '../wave-context';
+import { lockArchive } from './archive-lock';
+import { unlockBatch } from './unlock-batch';
+
+/**
+ * A batch's archive, under its file lock: download it (streaming, resumed from the `.part` another attempt or
+ * gateway left), then verify it, then unlock the repositories and delete GitHub's copy when the wave asks.
+ * Another job finding the lock held leaves: the holder is alive and at work.
+ */
+export async function archiveBatch(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
+  const file = archiveFile(context.archiveDir, wave, batch);
+  const lost = new AbortController();
+  const release = await lockArchive(file, (error) => lost.abort(error));
+  if (!release) return;
+  try {
+    // Read again under the lock: the previous holder may have finished this step.
+    const fresh = (await context.repository.get(wave.id))?.batches.find((b) => b.id === batch.id);
+    if (fresh?.state === 'downloading') await download(context, wave, fresh, file, lost.signal);
+    const now = (await context.repository.get(wave.id)) ?? wave;
+    const ready = now.batches.find((b) => b.id === batch.id);
+    if (ready?.state === 'verifying' && now.state !== 'cancelled') await verify(context, now, ready);
+  } finally {
+    await release().catch(() => undefined);
+  }
+}
+
+async function download(
+  context: WaveContext,
+  wave: Wave,
+  batch: WaveBatch,
+  file: string,
+  signal: AbortSignal,
+) {
+  const still = (current: WaveBatch) =>
+    current.state === 'downloading' && current.migrationId === batch.migrationId;
+  try {
+    const redirect = await counted(context, wave.id, () =>
+      context.client.get(`${migrationsPath(wave)}/${batch.migrationId}/archive`),
+    );
+    const location = redirect.headers.get('location');
+    if (redirect.status !== 302 || !location) {
+      throw new DownloadError(`GitHub answered HTTP ${redirect.status} instead of the archive's address.`);
+    }
+    const target = new URL(location, context.githubBaseUrl);
+    if (!context.isTrustedStorage(target)) {
+      throw new DownloadError(`The archive redirect pointed at an unexpected host (${target.host}).`);
+    }
+    const result = await downloadArchive({
+      url: target.toString(),
+      file,
+      fetch: context.fetchStorage,
+      bounds: context.storageBounds,
+      signal,
+    });
+    await recordIf(context, wave.id, batch.id, still, {
+      type: 'downloaded',
+      batchId: batch.id,
+      file: result.file,
+      bytes: result.bytes,
+      sha256: result.sha256,
+    });
+  } catch (error) {
+    if (error instanceof RateLimitedError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    // Shown on the page; the job's retry resumes from what is on disk.
+    context.log(`wave ${wave.id} batch ${batch.id}: download failed (${message}); will resume`);
+    await recordIf(context, wave.id, batch.id, still, {
+      type: 'download-failed',
+      batchId: batch.id,
+      error: message,
+    });
+    throw error;
+  }
+}
+
+async function verify(context: WaveContext, wave: Wave, batch: WaveBatch) {
+  if (!batch.file) return;
+  const result = await verifyArchive(batch.file, batch.repos);
+  const { wave: verified, applied } = await recordIf(
+    context,
+    wave.id,
+    batch.id,
+    (current) => current.state === 'verifying' && current.file === batch.file,
+    {
+      type: 'verified',
+      batchId: batch.id,
+      ok: result.ok,
+      message: result.message,
+      repos: result.repos,
+      at: stamp(context),
+    },
+  );
+  const done = verified?.batches.find((b) => b.id === batch.id);
+  if (!applied || !verified || !done) return;
+  if (result.ok) {
+    if (verified.options.lockRepositories && verified.options.unlockWhenVerified)
+      await unlockBatch(context, verified, done);
+    if (verified.options.deleteAfterDownload) {
+      const answer = await counted(context, verified.id, () =>
+        context.client.write('DELETE', `${migrationsPath(verified)}/${done.migrationId}/archive`),
+      );
+      if (answer.status === 204) {
+        await recordIf(context, verified.id, done.id, () => true, {
+          type: 'github-copy-deleted',
+          batchId: done.id,
+        });
+      }
+    }
+  }
+  await advance(context, wave.id);
+}
+
+/** Bytes of each batch's download on disk now (the `.part` file any gateway is writing to the shared folder). */
+export async function downloadedBytes(archiveDir: string, wave: Wave) {
+  const entries = await Promise.all(
+    wave.batches
+      .filter((batch) => batch.state === 'downloading' && batch.migrationId !== undefined)
+      .map(async (batch) => {
+        const size = (await stat(`${archiveFile(archiveDir, wave, batch)}.part`).catch(() => undefined))
+          ?.size;
+        return size === undefined ? [] : [[batch.id, { downloaded: size }] as const];
+      }),
+  );
+  return Object.fromEntries(entries.flat()) as Record<number, { downloaded: number; total?: number }>;
+}
+
+/** Before a retry downloads an invalid archive again. */
+export const removeArchive = (file: string) => rm(file, { force: true });

@@ -1,0 +1,115 @@
+import { readMigrations, repositorySetKey } from '@/contracts/github/migration';
+import { isRecord, stringOf } from '@/contracts/json';
+import type { Wave, WaveBatch } from '@/contracts/waves';
+import { batchesToStart } from '../wave-machine';
+import {
+  advance,
+  counted,
+  migrationsPath,
+  nextStep,
+  record,
+  recordIf,
+  stamp,
+  type WaveContext,
+} from '../wave-context';
+import { modelledExportSeconds } from '../planner';
+import { observedSpeed } from '../observed-speed';
+
+/**
+ * Start a queued batch's export. The decision is written first (`starting`, row locked, only while the wave
+ * has room for it), so exactly one job of the team sends the start, and a crash after it is known: the job's
+ * retry (`adoptOrStart`) looks for the export on GitHub before sending another.
+ */
+export async function startBatch(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
+  const at = stamp(context);
+  const { wave: decided, applied } = await recordIf(
+    context,
+    wave.id,
+    batch.id,
+    (current, fresh) => current.state === 'queued' && batchesToStart(fresh).some((b) => b.id === batch.id),
+    { type: 'start-requested', batchId: batch.id, at },
+  );
+  const current = decided?.batches.find((b) => b.id === batch.id);
+  if (!applied || !decided || !current) return;
+  await send(context, decided, current);
+}
+
+function startBody(wave: Wave, batch: WaveBatch) {
+  const o = wave.options;
+  return {
+    repositories: batch.repos,
+    lock_repositories: o.lockRepositories,
+    exclude_metadata: o.excludeMetadata,
+    exclude_git_data: o.excludeGitData,
+    exclude_attachments: o.excludeAttachments,
+    exclude_releases: o.excludeReleases,
+    exclude_owner_projects: o.excludeOwnerProjects,
+    exclude: ['repositories'],
+  };
+}
+
+async function send(context: WaveContext, wave: Wave, batch: WaveBatch) {
+  const answer = await counted(context, wave.id, () =>
+    context.client.write<unknown>('POST', migrationsPath(wave), startBody(wave, batch)),
+  );
+  const started = answer.status === 201 ? readMigrations([answer.body])[0] : undefined;
+  if (started) {
+    await adopt(context, wave, batch, started.id, stamp(context));
+    return;
+  }
+  // GitHub refused the start (422: a repository it does not know, …): the batch failed like an export.
+  const message =
+    (isRecord(answer.body) ? stringOf(answer.body.message) : undefined) ?? `HTTP ${answer.status}`;
+  await record(context, wave.id, {
+    type: 'export-failed',
+    batchId: batch.id,
+    at: stamp(context),
+    error: `GitHub refused the export: ${message}`,
+  });
+  await advance(context, wave.id);
+}
+
+/** The batch's export is `migrationId`: follow it from its expected end on. */
+async function adopt(context: WaveContext, wave: Wave, batch: WaveBatch, migrationId: number, at: string) {
+  const { applied } = await recordIf(
+    context,
+    wave.id,
+    batch.id,
+    (current) => current.state === 'starting' && current.migrationId === undefined,
+    { type: 'started', batchId: batch.id, migrationId, at },
+  );
+  if (!applied) return;
+  const speed = observedSpeed([wave]);
+  // Until one export has been seen to finish, check early and back off.
+  const expectedMs =
+    speed === undefined
+      ? context.minCheckMs
+      : Math.max(context.minCheckMs, modelledExportSeconds(batch) * speed * 1_000 * 1.05);
+  await nextStep(context, { waveId: wave.id, batchId: batch.id, backoffMs: context.minCheckMs }, expectedMs);
+}
+
+/**
+ * A batch left `starting` by a job that did not finish (its gateway died, or the start threw): find the export
+ * it may have started among the owner's migrations (same repositories, created since the decision) and adopt
+ * it; only if none exists, start it. Run only by that job's retry, after the start's own request is over.
+ */
+export async function adoptOrStart(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
+  const since = Date.parse(batch.startRequestedAt ?? '') - 60_000;
+  const known = new Set(wave.batches.map((b) => b.migrationId).filter((id) => id !== undefined));
+  const want = repositorySetKey(batch.repos);
+  const answer = await counted(context, wave.id, () =>
+    context.client.get<unknown>(`${migrationsPath(wave)}?per_page=100`),
+  );
+  const found = readMigrations(answer.body).find(
+    (migration) =>
+      !known.has(migration.id) &&
+      migration.createdAt >= since &&
+      repositorySetKey(migration.repositories.map((repo) => repo.name)) === want,
+  );
+  if (!found) {
+    await send(context, wave, batch);
+    return;
+  }
+  context.log(`wave ${wave.id} batch ${batch.id}: adopted migration ${found.id} started before a restart`);
+  await adopt(context, wave, batch, found.id, new Date(found.createdAt).toISOString());
+}
