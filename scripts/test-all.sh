@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test Ferry has: Vitest (unit, component, simulator, gateway, contract; the store on its embedded
-# PGlite), the store and watcher suites again on a real PostgreSQL server (scripts/with-postgres.sh starts a
+# PGlite), the store, watcher and team suites again on a real PostgreSQL server (scripts/with-postgres.sh starts a
 # throw-away one), and Playwright (the production build in Debian Chromium). Ends with one summary line:
 # "N passed, N failed".
 set -uo pipefail
@@ -16,7 +16,7 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vite
 vitest_status=$?
 
 echo "== store on a real PostgreSQL server"
-bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json
+bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch src/server/jobs --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json
 postgres_status=$?
 
 echo "== playwright"

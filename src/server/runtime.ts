@@ -19,6 +19,7 @@ import type { GatewayConfig } from './config';
 import { createGithubClient } from './waves/github-client';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
 import { startJobEngine } from './jobs/job-engine';
+import { stepExpirySeconds } from './jobs/queues';
 import { keepSimulatedWorld, type KeptWorld } from './simulated-world';
 import type { WaveRepository } from './waves/wave-repository';
 
@@ -126,7 +127,11 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           archiveDir: options.archiveDir,
           jobs: async () => {
             const opened = await jobStore();
-            return startJobEngine({ executeSql: opened.executeSql, kind: opened.kind });
+            return startJobEngine({
+              executeSql: opened.executeSql,
+              kind: opened.kind,
+              stepExpirySeconds: stepExpirySeconds(config.upstreamTotalMs),
+            });
           },
         })
       : undefined;

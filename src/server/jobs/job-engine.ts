@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { ExecuteSql } from '@/server/store/open-store';
-import { QUEUES, type QueueName } from './queues';
+import { QUEUES, STEP_QUEUES, type QueueName } from './queues';
 
 /**
  * Ferry's long-running work runs as jobs of pg-boss (docs/team.md says why this engine) in the store Ferry
@@ -40,6 +40,8 @@ export interface JobEngineOptions {
   kind: 'embedded' | 'postgres';
   /** How often an idle worker asks for work (a job sent by this process wakes its workers at once). */
   pollingSeconds?: number;
+  /** Expiry of GitHub steps (`stepExpirySeconds(UPSTREAM_TOTAL_MS)`); 90 s when not given. */
+  stepExpirySeconds?: number;
   /** How often expired jobs are handed back (one gateway does it per interval). */
   maintenanceSeconds?: number;
   log?: (line: string) => void;
@@ -61,7 +63,13 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   await boss.start();
   for (const [name, queue] of Object.entries(QUEUES)) {
     const existing = await boss.getQueue(name);
-    const settings = { name, ...queue };
+    const settings = {
+      name,
+      ...queue,
+      ...(options.stepExpirySeconds && STEP_QUEUES.includes(name as QueueName)
+        ? { expireInSeconds: options.stepExpirySeconds }
+        : {}),
+    };
     if (existing) await boss.updateQueue(name, settings);
     else await boss.createQueue(name, settings);
   }

@@ -3,7 +3,8 @@
  * is dropped), so "look at this batch again" can be asked any number of times and is done once.
  *
  * Expiry is how a dead gateway's work comes back: a step's expiry is longer than its longest upstream call
- * (`UPSTREAM_TOTAL_MS`, 60 s by default), so when a start expires its request is certainly over.
+ * (`stepExpirySeconds`: `UPSTREAM_TOTAL_MS` + 30 s), so when a start expires its request is certainly over.
+ * Archive jobs expire after the whole download's bound; a dead downloader is noticed sooner by its file lock.
  */
 export const QUEUES = {
   /** Look at a wave: start what may start, hand finished exports to the file queue. Key: the wave. */
@@ -17,3 +18,9 @@ export const QUEUES = {
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
+
+/** A step's expiry: longer than any one upstream exchange may last (its total bound), with a margin. */
+export const stepExpirySeconds = (upstreamTotalMs: number) => Math.ceil(upstreamTotalMs / 1_000) + 30;
+
+/** The queues whose jobs are GitHub steps bounded by `UPSTREAM_TOTAL_MS`. */
+export const STEP_QUEUES: readonly QueueName[] = ['wave-advance', 'wave-step'];

@@ -121,7 +121,9 @@ export function createWaveRunner(options: RunnerOptions) {
         options.maxDownloads ?? 2,
         track(async (job) => {
           const found = await batchOf(job);
-          if (found) await archiveBatch(made, found.wave, found.batch);
+          const state = found?.batch.state;
+          if (found && (state === 'downloading' || state === 'verifying'))
+            await archiveBatch(made, found.wave, found.batch);
         }),
       );
       await jobs.work<{ waveId: string; sweep?: boolean }>(

@@ -7,12 +7,14 @@ import {
   advance,
   archiveFile,
   counted,
+  fileStep,
   migrationsPath,
   recordIf,
   stamp,
   type WaveContext,
 } from '../wave-context';
-import { lockArchive } from './archive-lock';
+import { lockArchive, STALE_MS } from './archive-lock';
+import { fileExpiry } from './advance-wave';
 import { unlockBatch } from './unlock-batch';
 
 /**
@@ -24,7 +26,11 @@ export async function archiveBatch(context: WaveContext, wave: Wave, batch: Wave
   const file = archiveFile(context.archiveDir, wave, batch);
   const lost = new AbortController();
   const release = await lockArchive(file, (error) => lost.abort(error));
-  if (!release) return;
+  if (!release) {
+    // Its holder is at work; look again once its lock would have gone stale, in case the holder dies.
+    await fileStep(context, { waveId: wave.id, batchId: batch.id }, STALE_MS, fileExpiry(context));
+    return;
+  }
   try {
     // Read again under the lock: the previous holder may have finished this step.
     const fresh = (await context.repository.get(wave.id))?.batches.find((b) => b.id === batch.id);

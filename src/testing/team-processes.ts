@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort } from './free-port';
+
+/**
+ * A team as it runs Ferry: a standalone simulator (GitHub, with its storage on another port) and gateway
+ * processes started as `npm start` starts one, all on one PostgreSQL database and one shared `ARCHIVE_DIR`.
+ * Used by the team test and the team benchmark.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const given = new Set<number>();
+/** A free port not handed out before in this process (a port just released may be handed out again). */
+async function port(): Promise<number> {
+  for (;;) {
+    const candidate = await freePort();
+    if (given.has(candidate)) continue;
+    given.add(candidate);
+    return candidate;
+  }
+}
+export const SIM_TOKEN = 'sim-token-octocat-FAKE';
+
+export interface Proc {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+function run(script: string, env: Record<string, string>, url: string): Proc {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, url, output: () => output };
+}
+
+export async function waitUp(proc: Proc, probe: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.url} exited: ${proc.output()}`);
+    try {
+      if ((await fetch(`${proc.url}${probe}`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${proc.url} did not come up: ${proc.output()}`);
+}
+
+export async function startSimulator(options: { speed: number; scenario: string }) {
+  const apiPort = await port();
+  const storagePort = await port();
+  const sim = run(
+    'src/simulator/main.ts',
+    {
+      SIM_PORT: String(apiPort),
+      SIM_STORAGE_PORT: String(storagePort),
+      SIM_HOST: '127.0.0.1',
+      SIM_SCENARIO: options.scenario,
+      SIM_SPEED: String(options.speed),
+    },
+    `http://127.0.0.1:${apiPort}`,
+  );
+  await waitUp(sim, '/__sim/state');
+  return { ...sim, storageOrigin: `http://127.0.0.1:${storagePort}` };
+}
+
+export async function startGateway(env: Record<string, string>): Promise<Proc> {
+  const gatewayPort = await port();
+  const gateway = run(
+    'src/server/main.ts',
+    { PORT: String(gatewayPort), HOST: '127.0.0.1', ...env },
+    `http://127.0.0.1:${gatewayPort}`,
+  );
+  await waitUp(gateway, '/api/health');
+  return gateway;
+}
+
+/** A fresh database on the server `DATABASE_URL` names; dropped by the returned function. */
+export async function freshDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = new URL(process.env.DATABASE_URL ?? '');
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = Object.assign(new URL(admin), { pathname: `/${name}` }).toString();
+  return {
+    url,
+    async drop() {
+      const again = new pg.Client({ connectionString: admin.toString() });
+      await again.connect();
+      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await again.end();
+    },
+  };
+}
+
+/** A write as Ferry's own client sends it (the gateway asks every write to say where it comes from). */
+export function postJson(url: string, body: unknown): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
+    body: JSON.stringify(body),
+  });
+}
