@@ -85,6 +85,9 @@ describe('the domains page under a registrar 503 burst', { timeout: 60_000 }, ()
     await waitFor(() => expect(lookups()).toBe(2), { timeout: 10_000 });
     expect(screen.getByText('The registrar is throttling requests')).toBeInTheDocument();
     expectAllKept();
+    // The second retry once the first's answer is in: a click while it is in flight cancels it, and the burst's
+    // second 503 would then answer the third request instead.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0), { timeout: 10_000 });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(
       () => expect(screen.queryByText('The registrar is throttling requests')).not.toBeInTheDocument(),
