@@ -101,7 +101,6 @@ describe.skipIf(!hasServer)('a team of three gateways on one PostgreSQL', () => 
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       a.child.kill('SIGKILL');
-      const killedAt = Date.now();
       const atKill = (await waveOn(b, wave.id))!;
       expect(atKill.state).toBe('running');
 
@@ -114,13 +113,6 @@ describe.skipIf(!hasServer)('a team of three gateways on one PostgreSQL', () => 
       const deadline = Date.now() + 240_000;
       while (Date.now() < deadline) {
         done = await waveOn(c, wave.id);
-        if (process.env.TEAM_DEBUG)
-          console.log(
-            Date.now() - killedAt,
-            JSON.stringify(
-              done?.batches.filter((x) => x.state !== 'verified').map((x) => [x.id, x.state, x.attempts]),
-            ),
-          );
         if (done?.state === 'completed') break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }

@@ -7,7 +7,7 @@ import { parseLinkHeader } from '@/lib/link-header';
 import type { GithubAnswer, GithubClient } from './github-client';
 import { observedSpeed } from './observed-speed';
 import { arrangedBatches, filterRepos, planBatches, PER_PAGE, preview } from './planner';
-import { advanceWave, fileExpiry } from './steps/advance-wave';
+import { advanceWave } from './steps/advance-wave';
 import { archiveBatch, downloadedBytes, removeArchive } from './steps/archive-batch';
 import { checkExport } from './steps/check-export';
 import { adoptOrStart, startBatch } from './steps/start-batch';
@@ -63,7 +63,6 @@ export function createWaveRunner(options: RunnerOptions) {
   const client = options.client;
   const listings = new Map<string, { at: number; repos: PlannedRepo[]; pages: number }>();
   let ready: Promise<WaveContext> | undefined;
-  let context: WaveContext | undefined;
   /** Handlers running in this process (tests and benchmarks wait for them). */
   let inFlight = 0;
 
@@ -146,7 +145,6 @@ export function createWaveRunner(options: RunnerOptions) {
         }),
       );
       await jobs.every('wave-sweep', '* * * * *');
-      context = made;
       return made;
     })();
     return ready;
@@ -195,7 +193,6 @@ export function createWaveRunner(options: RunnerOptions) {
     async stop() {
       const opened = ready;
       ready = undefined;
-      context = undefined;
       await (await opened?.catch(() => undefined))?.jobs.stop();
     },
     /** Drop cached repository listings (the simulator behind was reset). */
@@ -244,10 +241,6 @@ export function createWaveRunner(options: RunnerOptions) {
       if (!wave || !batch) return undefined;
       return unlockBatch(made, wave, batch);
     },
-    /** The expiry of archive jobs (docs and tests). */
-    get fileExpirySeconds() {
-      return fileExpiry({ storageBounds: options.storageBounds });
-    },
     /** Wait until no wave is running and this process has no step in hand (tests and benchmarks). */
     async settled(timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
@@ -257,10 +250,6 @@ export function createWaveRunner(options: RunnerOptions) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       throw new Error('Waves did not finish in time.');
-    },
-    /** Whether this process has taken its share of the jobs yet. */
-    get working() {
-      return context !== undefined;
     },
   };
 }
