@@ -140,6 +140,7 @@ export function createGateway({
         timeline: store?.timeline,
         upstreamNow: recorder.upstreamNow,
         rateHeaders: () => recorder.latestHeaders(),
+        soleUser: store?.kind === 'embedded',
       })
     : undefined;
   onMemory?.({ recorder, watcher, upstreamGet });

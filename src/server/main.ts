@@ -43,7 +43,7 @@ const runtime = createRuntime(config, {
   keepSimulatorWorldIn: storeConfig.dataDir,
 });
 void runtime.waves?.start();
-const memoryTasks = startMemoryTasks(runtime.memory, store);
+const memoryTasks = startMemoryTasks(runtime.memory, store, runtime.jobs);
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
 const serveOptions = {
@@ -77,6 +77,7 @@ const stop = () =>
     void (runtime.waves?.stop() ?? Promise.resolve())
       .then(() => runtime.simulatorWorld?.flush())
       .then(() => memoryTasks.stop())
+      .then(() => runtime.stopJobs())
       .then(() => store.close())
       .finally(() => process.exit(0));
   });

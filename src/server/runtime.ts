@@ -18,7 +18,7 @@ import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 import { createGithubClient } from './waves/github-client';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
-import { startJobEngine } from './jobs/job-engine';
+import { startJobEngine, type JobEngine } from './jobs/job-engine';
 import { stepExpirySeconds } from './jobs/queues';
 import { keepSimulatedWorld, type KeptWorld } from './simulated-world';
 import type { WaveRepository } from './waves/wave-repository';
@@ -51,6 +51,10 @@ export interface Runtime {
   waves?: WaveRunner;
   /** The embedded simulator's world kept on disk (with `keepSimulatorWorldIn`). */
   simulatorWorld?: KeptWorld;
+  /** The gateway's job engine over its store (started on first use; with a store only). */
+  jobs?: () => Promise<JobEngine>;
+  /** Stop the job engine if it was started (a job in hand goes back to the team when it expires). */
+  stopJobs(): Promise<void>;
 }
 
 /**
@@ -109,8 +113,20 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         update: async (id, change) => (await lazyStore()).waves.update(id, change),
       };
   const jobStore = store ? () => Promise.resolve(store) : lazyStore;
+  // One job engine per gateway, started on first use: waves and the memory tasks share it.
+  let engine: Promise<JobEngine> | undefined;
+  const jobs = jobStore
+    ? () =>
+        (engine ??= jobStore().then((opened) =>
+          startJobEngine({
+            executeSql: opened.executeSql,
+            kind: opened.kind,
+            stepExpirySeconds: stepExpirySeconds(config.upstreamTotalMs),
+          }),
+        ))
+    : undefined;
   const waves =
-    waveRepository && options.archiveDir && jobStore
+    waveRepository && options.archiveDir && jobs
       ? createWaveRunner({
           repository: waveRepository,
           client: createGithubClient({
@@ -125,14 +141,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           isTrustedStorage: storageTrust(config),
           githubBaseUrl: effective.github.baseUrl,
           archiveDir: options.archiveDir,
-          jobs: async () => {
-            const opened = await jobStore();
-            return startJobEngine({
-              executeSql: opened.executeSql,
-              kind: opened.kind,
-              stepExpirySeconds: stepExpirySeconds(config.upstreamTotalMs),
-            });
-          },
+          jobs,
         })
       : undefined;
 
@@ -176,7 +185,11 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       else void watcher.nudge();
     });
   }
-  return { app, simulator, config, memory, waves, simulatorWorld };
+  const stopJobs = async () => {
+    const started = engine;
+    await (await started?.catch(() => undefined))?.stop();
+  };
+  return { app, simulator, config, memory, waves, simulatorWorld, jobs, stopJobs };
 }
 
 function mountSpa(app: Hono, root: string) {

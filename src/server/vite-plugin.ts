@@ -46,7 +46,7 @@ export function ferryGatewayPlugin(): Plugin {
         );
         const store = createFerryStore(opened);
         const runtime = createRuntime({ ...loadConfig(process.env), port }, { store });
-        startMemoryTasks(runtime.memory, store);
+        startMemoryTasks(runtime.memory, store, runtime.jobs);
         const { answerUnparsedRequest } = await load<typeof ClientErrorModule>('/src/server/client-error.ts');
         return getRequestListener(runtime.app.fetch, { errorHandler: answerUnparsedRequest });
       })();

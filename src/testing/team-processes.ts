@@ -42,12 +42,21 @@ function run(script: string, env: Record<string, string>, url: string): Proc {
   return { child, url, output: () => output };
 }
 
-export async function waitUp(proc: Proc, probe: string, timeoutMs = 90_000): Promise<void> {
+/**
+ * Wait until `proc` says it listens (`listening`, from its own output) and answers `probe`. The line matters: a
+ * port found free may be taken by another test run's process meanwhile, which would answer the probe for us.
+ */
+export async function waitUp(
+  proc: Proc,
+  probe: string,
+  listening: string,
+  timeoutMs = 90_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.url} exited: ${proc.output()}`);
     try {
-      if ((await fetch(`${proc.url}${probe}`)).ok) return;
+      if (proc.output().includes(listening) && (await fetch(`${proc.url}${probe}`)).ok) return;
     } catch {
       // not up yet
     }
@@ -70,7 +79,7 @@ export async function startSimulator(options: { speed: number; scenario: string 
     },
     `http://127.0.0.1:${apiPort}`,
   );
-  await waitUp(sim, '/__sim/state');
+  await waitUp(sim, '/__sim/state', 'Ferry simulator listening on');
   return { ...sim, storageOrigin: `http://127.0.0.1:${storagePort}` };
 }
 
@@ -81,7 +90,7 @@ export async function startGateway(env: Record<string, string>): Promise<Proc> {
     { PORT: String(gatewayPort), HOST: '127.0.0.1', ...env },
     `http://127.0.0.1:${gatewayPort}`,
   );
-  await waitUp(gateway, '/api/health');
+  await waitUp(gateway, '/api/health', 'Ferry is running at');
   return gateway;
 }
 

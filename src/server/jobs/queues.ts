@@ -15,6 +15,10 @@ export const QUEUES = {
   'wave-file': { policy: 'short', expireInSeconds: 90, retryLimit: 20, retryDelay: 5, retryBackoff: true },
   /** Every minute: advance every unfinished wave (work a lost job left behind). */
   'wave-sweep': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
+  /** Every minute: a `/rate_limit` reading for the history (free: GitHub does not count it). */
+  'memory-sample': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
+  /** Every hour: thin old rate-limit history. */
+  'memory-compact': { policy: 'short', expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
 } as const;
 
 export type QueueName = keyof typeof QUEUES;

@@ -105,6 +105,9 @@ export const watchSnapshots = pgTable('watch_snapshots', {
   body: jsonb('body').notNull(),
   seenAt: at('seen_at').notNull(),
   terminal: boolean('terminal').notNull().default(false),
+  /** The gateway polling it now (a team has one poller per resource), until `lease_until`. */
+  poller: text('poller'),
+  leaseUntil: at('lease_until'),
   createdAt: at('created_at')
     .notNull()
     .default(sql`now()`),

@@ -194,6 +194,40 @@ describe(`the store (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded'})`, 
     expect((await store.recent.list('org')).map((item) => item.key)).toEqual(['octo-org']);
   });
 
+  it('gives one gateway at a time the lease to poll a watched path, on the database clock', async () => {
+    const path = 'orgs/o/migrations/7';
+    const snapshots = store.watchSnapshots;
+    // The first ask: one gateway wins, the other waits for its answer.
+    expect(await snapshots.claimFirst(path, 'migration', 'a', 60_000)).toBe(true);
+    expect(await snapshots.claimFirst(path, 'migration', 'b', 60_000)).toBe(false);
+    expect(await snapshots.all()).toHaveLength(0); // a first ask without an answer is no snapshot
+    expect((await snapshots.get(path))?.held).toBe(true);
+    await snapshots.put({
+      path,
+      kind: 'migration',
+      state: 'exporting',
+      etag: '"e"',
+      body: { data: { id: 7 } },
+      seenAt: minutes(1),
+      terminal: false,
+    });
+    expect(await snapshots.claim(path, 'a', 60_000)).toBe('held');
+    expect(await snapshots.claim(path, 'b', 60_000)).toBe('other');
+    // A lease that runs out (its gateway died) is taken by the next that asks.
+    expect(await snapshots.claim(path, 'a', 1)).toBe('held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await snapshots.get(path))?.held).toBe(false);
+    expect(await snapshots.claim(path, 'b', 60_000)).toBe('held');
+    // Released (terminal, or the holder stopping): taken at once.
+    await snapshots.release(path, 'a'); // not a's: nothing happens
+    expect(await snapshots.claim(path, 'c', 60_000)).toBe('other');
+    await snapshots.releaseAll('b');
+    expect(await snapshots.claim(path, 'c', 60_000)).toBe('held');
+    expect(await snapshots.claim('orgs/o/migrations/8', 'c', 60_000)).toBe('missing');
+    await snapshots.removeAsking(path); // answered: stays
+    expect(await snapshots.get(path)).toMatchObject({ state: 'exporting', held: true });
+  });
+
   it('keeps one watch snapshot per path', async () => {
     const base = { kind: 'migration', etag: '"a"', seenAt: minutes(1), terminal: false };
     await store.watchSnapshots.put({

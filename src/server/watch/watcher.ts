@@ -1,50 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Timeline } from '../store/timeline';
-import type { WatchSnapshots } from '../store/watch-snapshots';
-import { pausedForMs, watchInterval } from './watch-interval';
-import { observedState, type ObservedState, type WatchTarget } from './watch-targets';
+import { ASKING, type StoredWatch, type WatchSnapshots } from '../store/watch-snapshots';
+import { answerFrom } from './watch-answer';
+import {
+  IDLE_FORGET_MS,
+  newEntry,
+  readInto,
+  snapshotOf,
+  storedUsable,
+  takeAnswer,
+  targetOf,
+  UNREACHABLE,
+  usable,
+  type WatchEntry,
+} from './watch-entry';
+import { watchInterval } from './watch-interval';
+import type { WatchTarget } from './watch-targets';
+
+export { INTERNAL_ORIGIN } from './watch-answer';
+export { IDLE_FORGET_MS, TERMINAL_TTL_MS, type WatchEntry } from './watch-entry';
 
 /**
- * One watcher for every browser. The first browser to ask for a migration, an import or a list of
- * migrations gets the upstream's answer and the watcher starts following it (conditional requests with the
- * ETag, spacing and rate-limit pauses as the SPA does, stopping at terminal states); every later ask, from
- * any number of browsers, is answered from what the watcher last saw. The GitHub requests counted therefore do
- * not grow with the number of open browsers.
+ * One watcher for every browser, and for a team of gateways. The first browser to ask for a migration, an import
+ * or a list of migrations gets the upstream's answer and the watcher starts following it (conditional requests
+ * with the ETag, spacing and rate-limit pauses as the SPA does, stopping at terminal states); every later ask,
+ * from any number of browsers, is answered from what the watcher last saw. With a store, one gateway of the team
+ * polls each resource (it holds the lease on its snapshot row) and the others answer from the snapshot it
+ * writes; a lease that runs out (its gateway died) is taken by the next gateway that wants it. The GitHub
+ * requests counted therefore grow with neither the number of browsers nor the number of gateways.
  */
 
-/**
- * The origin of the gateway's own requests (watcher polls, minute samples). Link headers and body URLs the
- * gateway writes on its origin carry it in snapshots; answers put the asking browser's origin back.
- */
-export const INTERNAL_ORIGIN = 'http://gateway.internal';
-
-/** Headers kept with a snapshot and given back with it. */
-const KEPT_HEADERS = [
-  'content-type',
-  'etag',
-  'link',
-  'last-modified',
-  'x-github-media-type',
-  'date',
-] as const;
-/** A terminal snapshot is served this long, then the next ask goes upstream again (someone may have deleted it). */
-export const TERMINAL_TTL_MS = 60_000;
-/** An item nobody asked about for this long is no longer followed. */
-export const IDLE_FORGET_MS = 30 * 60_000;
-
-export interface WatchEntry {
-  target: WatchTarget;
-  body: unknown;
-  headers: Record<string, string>;
-  observed: ObservedState;
-  seenAt: number;
-  changedAt: number;
-  askedAt: number;
-  pausedUntil: number;
-  /** The upstream's answer to the last poll when it failed: browsers get it too, so no page shows stale data as fresh. */
-  failure?: { status: number; headers: [string, string][]; body: string };
-  timer?: ReturnType<typeof setTimeout>;
-  polling?: Promise<void>;
-}
+/** A lease outlives its holder's next poll by this much: a dead gateway's resources are taken over after it. */
+export const LEASE_GRACE_MS = 10_000;
+/** The lease taken to poll (or to ask first): longer than any one upstream exchange. */
+const POLL_LEASE_MS = 60_000;
+/** How long a gateway waits for another gateway's first ask before asking itself, and how often it looks. */
+const FIRST_ASK_WAIT_MS = 20_000;
+const FIRST_ASK_LOOK_MS = 100;
+/** A gateway that does not poll a resource reads the store's copy at most this often for its browsers. */
+const READ_EVERY_MS = 1_000;
 
 export interface WatcherDeps {
   /** A GET through the gateway's own forwarding (allow-list, credentials, Link rewriting), never the watcher. */
@@ -55,6 +50,10 @@ export interface WatcherDeps {
   upstreamNow: () => Date;
   /** Rate headers to put on answers given from a snapshot. */
   rateHeaders: () => [string, string][];
+  /** This gateway's name on leases (unique per process by default). */
+  holder?: string;
+  /** No other process can use the store (the embedded one): leases left by a previous run are void. */
+  soleUser?: boolean;
   log?: (message: string) => void;
 }
 
@@ -63,6 +62,8 @@ export function createWatcher(deps: WatcherDeps) {
   const lastStates = new Map<string, string>();
   const firstAsks = new Map<string, Promise<WatchEntry | undefined>>();
   const log = deps.log ?? console.error;
+  const snapshots = deps.snapshots;
+  const holder = deps.holder ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   let stopped = false;
   let writes: Promise<void> = Promise.resolve();
   const persist = (task: () => Promise<void>) => {
@@ -99,18 +100,16 @@ export function createWatcher(deps: WatcherDeps) {
   };
 
   const save = (entry: WatchEntry) => {
-    const snapshots = deps.snapshots;
-    if (!snapshots) return;
-    const snapshot = {
-      path: entry.target.key,
-      kind: entry.target.kind,
-      state: entry.observed.state,
-      etag: entry.headers.etag ?? null,
-      body: { data: entry.body, headers: entry.headers, subject: entry.target.subject ?? null },
-      seenAt: new Date(entry.seenAt),
-      terminal: entry.observed.terminal,
-    };
-    persist(() => snapshots.put(snapshot));
+    if (snapshots) persist(() => snapshots.put(snapshotOf(entry)));
+  };
+
+  /** Stop following locally (another gateway may go on); the lease, if held, is given up. */
+  const drop = (entry: WatchEntry) => {
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = undefined;
+    if (entries.get(entry.target.key) === entry) entries.delete(entry.target.key);
+    if (entry.holding && snapshots) persist(() => snapshots.release(entry.target.key, holder));
+    entry.holding = false;
   };
 
   const schedule = (entry: WatchEntry) => {
@@ -118,10 +117,7 @@ export function createWatcher(deps: WatcherDeps) {
     entry.timer = undefined;
     if (stopped) return;
     const now = Date.now();
-    if (now - entry.askedAt > IDLE_FORGET_MS) {
-      entries.delete(entry.target.key);
-      return;
-    }
+    if (now - entry.askedAt > IDLE_FORGET_MS) return drop(entry);
     const delay = watchInterval({
       terminal: entry.observed.terminal,
       waiting: entry.observed.waiting,
@@ -129,70 +125,67 @@ export function createWatcher(deps: WatcherDeps) {
       pausedForMs: Math.max(0, entry.pausedUntil - now),
       failing: entry.failure !== undefined,
     });
+    if (entry.holding && snapshots) {
+      const key = entry.target.key;
+      // Keep the lease until just after the next poll; give it up when there is none.
+      if (delay === false) persist(() => snapshots.release(key, holder));
+      else persist(async () => void (await snapshots.claim(key, holder, delay + LEASE_GRACE_MS)));
+    }
     if (delay === false) return;
     entry.timer = setTimeout(() => void poll(entry), delay);
     entry.timer.unref?.();
   };
 
-  const take = async (entry: WatchEntry, response: Response, actor: string): Promise<boolean> => {
-    const now = Date.now();
-    if (response.status === 304) {
-      entry.seenAt = now;
-      entry.failure = undefined;
+  /** Read what the holder wrote; a snapshot gone from the store (a write made it stale) is dropped here too. */
+  const readStored = async (entry: WatchEntry): Promise<void> => {
+    if (!snapshots) return;
+    const stored = await snapshots.get(entry.target.key);
+    if (!stored) return drop(entry);
+    readInto(entry, stored, Date.now());
+  };
+
+  /** Whose turn it is: true when this gateway is to poll now. */
+  const takeTurn = async (entry: WatchEntry): Promise<boolean> => {
+    if (!snapshots) return true;
+    const turn = await snapshots.claim(entry.target.key, holder, POLL_LEASE_MS);
+    if (turn === 'held') {
+      const takenOver = !entry.holding;
+      entry.holding = true;
+      if (takenOver) {
+        // Start from what the last holder saw (its answer and ETag may be newer than this gateway's copy), and
+        // read the timeline's last state again before recording.
+        if (entry.target.subject) lastStates.delete(entry.target.subject);
+        await readStored(entry);
+        if (entry.observed.terminal) return false;
+      }
       return true;
     }
-    if (response.status !== 200) {
-      const paused = pausedForMs(response.status, response.headers, deps.upstreamNow().getTime());
-      if (paused > 0) entry.pausedUntil = now + paused;
-      entry.failure = {
-        status: response.status,
-        headers: [...response.headers],
-        body: await response.text(),
-      };
-      return false;
-    }
-    entry.failure = undefined;
-    const body: unknown = await response.json();
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = response.headers.get(name);
-      if (value !== null) headers[name] = value;
-    }
-    const observed = observedState(entry.target.kind, body);
-    const changed = JSON.stringify(body) !== JSON.stringify(entry.body);
-    entry.body = body;
-    entry.headers = headers;
-    entry.seenAt = now;
-    if (changed) entry.changedAt = now;
-    entry.observed = observed;
-    recordState(entry, actor);
-    save(entry);
-    return true;
+    entry.holding = false;
+    if (turn === 'missing') drop(entry);
+    else await readStored(entry);
+    return false;
   };
 
   const poll = async (entry: WatchEntry) => {
     if (entry.polling || stopped) return;
     entry.polling = (async () => {
       try {
+        if (!(await takeTurn(entry))) return;
         const response = await deps.fetchUpstream(entry.target.key, entry.headers.etag);
         if (response.status === 404 || response.status === 410) {
           void response.body?.cancel();
           forget(entry.target.key);
           return;
         }
-        await take(entry, response, 'watcher');
+        const now = Date.now();
+        const taken = await takeAnswer(entry, response, now, deps.upstreamNow().getTime());
+        if (taken.ok) recordState(entry, 'watcher');
+        // Every poll is written, a 304 too: the team's other gateways show when it was last seen.
+        save(entry);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        entry.failure = {
-          status: 502,
-          headers: [['content-type', 'application/json; charset=utf-8']],
-          body: JSON.stringify({
-            message: 'The upstream could not be reached.',
-            code: 'UPSTREAM_UNREACHABLE',
-            source: 'gateway',
-          }),
-        };
-        log(`[watch] ${entry.target.key}: ${message}`);
+        entry.failure = UNREACHABLE;
+        save(entry);
+        log(`[watch] ${entry.target.key}: ${error instanceof Error ? error.message : String(error)}`);
       } finally {
         entry.polling = undefined;
         if (entries.get(entry.target.key) === entry) schedule(entry);
@@ -205,45 +198,36 @@ export function createWatcher(deps: WatcherDeps) {
     const entry = entries.get(key);
     if (entry?.timer) clearTimeout(entry.timer);
     entries.delete(key);
-    const snapshots = deps.snapshots;
     if (snapshots) persist(() => snapshots.remove(key));
   };
 
-  const answer = (entry: WatchEntry, ifNoneMatch: string | undefined, origin: string): Response => {
-    const host = new URL(origin).host;
-    const onOrigin = (text: string) =>
-      text.replaceAll(INTERNAL_ORIGIN, origin).replaceAll(new URL(INTERNAL_ORIGIN).host, host);
-    if (entry.failure) {
-      return new Response(onOrigin(entry.failure.body), {
-        status: entry.failure.status,
-        headers: entry.failure.headers,
-      });
-    }
-    const headers = new Headers(entry.headers);
-    const link = headers.get('link');
-    if (link) headers.set('link', onOrigin(link));
-    for (const [name, value] of deps.rateHeaders()) headers.set(name, value);
-    headers.set('x-ferry-seen-at', new Date(entry.seenAt).toISOString());
-    const etag = entry.headers.etag;
-    if (etag && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    headers.set('content-type', entry.headers['content-type'] ?? 'application/json; charset=utf-8');
-    return new Response(onOrigin(JSON.stringify(entry.body)), { status: 200, headers });
+  /** Follow what the store holds (another gateway polls it), from now on. */
+  const adopt = (target: WatchTarget, stored: StoredWatch, now: number): WatchEntry => {
+    const entry = entries.get(target.key) ?? newEntry(target, now);
+    readInto(entry, stored, now);
+    entry.askedAt = now;
+    entries.set(target.key, entry);
+    schedule(entry);
+    return entry;
   };
 
-  const usable = (entry: WatchEntry | undefined): entry is WatchEntry => {
-    if (!entry || entry.seenAt === 0) return false;
-    if (!entry.observed.terminal) return true;
-    // A migration's repositories never change; a finished migration may still be deleted by someone.
-    const ttl = entry.target.kind === 'repos' ? IDLE_FORGET_MS : TERMINAL_TTL_MS;
-    return Date.now() - entry.seenAt < ttl;
+  /** Another gateway is asking first: its answer, once in the store, or nothing after a while. */
+  const answerOfOther = async (key: string, since: number): Promise<StoredWatch | undefined> => {
+    if (!snapshots) return undefined;
+    for (const deadline = Date.now() + FIRST_ASK_WAIT_MS; Date.now() < deadline && !stopped;) {
+      const stored = await snapshots.get(key);
+      if (!stored) return undefined;
+      if (stored.state !== ASKING && (storedUsable(stored, Date.now()) || stored.seenAt.getTime() >= since))
+        return stored;
+      await new Promise((resolve) => setTimeout(resolve, FIRST_ASK_LOOK_MS));
+    }
+    return undefined;
   };
 
   return {
     /**
-     * Answer a browser's GET of a watched resource: from the snapshot when there is one, otherwise by
-     * forwarding once and following the resource from then on.
+     * Answer a browser's GET of a watched resource: from what this gateway or the team follows when that is
+     * current, otherwise by forwarding once and following the resource from then on.
      */
     async serve(
       target: WatchTarget,
@@ -253,52 +237,64 @@ export function createWatcher(deps: WatcherDeps) {
       /** The asking browser's origin, for Link headers and body URLs. */
       origin: string,
     ): Promise<Response> {
+      const key = target.key;
       // A poll in flight is about to know more than the snapshot: wait for it.
-      await entries.get(target.key)?.polling;
-      const existing = entries.get(target.key);
-      if (usable(existing)) {
+      await entries.get(key)?.polling;
+      const local = entries.get(key);
+      if (local && !local.holding && snapshots && Date.now() - local.readAt > READ_EVERY_MS) {
+        await readStored(local);
+      }
+      const existing = entries.get(key);
+      if (usable(existing, Date.now())) {
         existing.askedAt = Date.now();
         if (!existing.timer && !existing.polling && !existing.observed.terminal) schedule(existing);
-        return answer(existing, ifNoneMatch, origin);
+        return answerFrom(existing, ifNoneMatch, origin, deps.rateHeaders());
       }
       // Tabs that ask together while nobody has the answer share one upstream request.
-      const pending = firstAsks.get(target.key);
+      const pending = firstAsks.get(key);
       if (pending) {
         const entry = await pending;
-        if (entry) return answer(entry, ifNoneMatch, origin);
+        if (entry) return answerFrom(entry, ifNoneMatch, origin, deps.rateHeaders());
         return forwardOnce();
       }
       let response: Response | undefined;
       const first = (async () => {
+        const asked = Date.now();
+        if (snapshots) {
+          // Another gateway of the team may follow it already, or be asking for it right now.
+          const stored = await snapshots.get(key);
+          if (stored && storedUsable(stored, asked)) return adopt(target, stored, asked);
+          if (!(await snapshots.claimFirst(key, target.kind, holder, POLL_LEASE_MS))) {
+            const answered = await answerOfOther(key, asked);
+            if (answered) return adopt(target, answered, Date.now());
+          }
+        }
         response = await forwardOnce();
-        if (response.status !== 200 || stopped) return undefined;
+        if (response.status !== 200 || stopped) {
+          if (snapshots) persist(() => snapshots.removeAsking(key));
+          return undefined;
+        }
         const now = Date.now();
-        const entry: WatchEntry = existing ?? {
-          target,
-          body: undefined,
-          headers: {},
-          observed: { state: 'unknown', terminal: false, waiting: false },
-          seenAt: 0,
-          changedAt: now,
-          askedAt: now,
-          pausedUntil: 0,
-        };
+        const entry = entries.get(key) ?? newEntry(target, now);
         entry.askedAt = now;
-        await take(entry, response, actor);
-        entries.set(target.key, entry);
+        entry.holding = snapshots !== undefined;
+        await takeAnswer(entry, response, now, deps.upstreamNow().getTime());
+        recordState(entry, actor);
+        save(entry);
+        entries.set(key, entry);
         schedule(entry);
         return entry;
       })();
-      firstAsks.set(target.key, first);
+      firstAsks.set(key, first);
       try {
         const entry = await first;
-        return entry ? answer(entry, ifNoneMatch, origin) : response!;
+        return entry ? answerFrom(entry, ifNoneMatch, origin, deps.rateHeaders()) : response!;
       } finally {
-        firstAsks.delete(target.key);
+        firstAsks.delete(key);
       }
     },
 
-    /** A write went through: what it changed is asked for afresh next time. */
+    /** A write went through: what it changed is asked for afresh next time (by every gateway). */
     invalidate(prefixes: string[]): void {
       for (const key of [...entries.keys()]) {
         if (
@@ -316,30 +312,16 @@ export function createWatcher(deps: WatcherDeps) {
 
     /** Resume following what was live before a restart (terminal snapshots are only remembered). */
     async restore(): Promise<number> {
-      if (!deps.snapshots) return 0;
+      if (!snapshots) return 0;
+      // The embedded store's previous process is gone (its lock says so): its leases are void.
+      if (deps.soleUser) await snapshots.releaseAll();
       const now = Date.now();
       let resumed = 0;
-      for (const snapshot of await deps.snapshots.all()) {
-        const stored = snapshot.body as {
-          data?: unknown;
-          headers?: Record<string, string>;
-          subject?: string | null;
-        };
-        const kind =
-          snapshot.kind === 'import' || snapshot.kind === 'list' || snapshot.kind === 'repos'
-            ? snapshot.kind
-            : 'migration';
-        if (snapshot.terminal) continue;
-        const entry: WatchEntry = {
-          target: { key: snapshot.path, kind, subject: stored.subject ?? undefined },
-          body: stored.data,
-          headers: stored.headers ?? {},
-          observed: observedState(kind, stored.data),
-          seenAt: 0, // not served until the first poll confirms it
-          changedAt: now,
-          askedAt: now,
-          pausedUntil: 0,
-        };
+      for (const snapshot of await snapshots.all()) {
+        if (snapshot.terminal || entries.has(snapshot.path)) continue;
+        const entry = newEntry(targetOf(snapshot), now);
+        readInto(entry, snapshot, now);
+        entry.seenAt = 0; // not served until a poll (or the gateway polling it) confirms it
         entries.set(entry.target.key, entry);
         void poll(entry);
         resumed += 1;
@@ -376,9 +358,11 @@ export function createWatcher(deps: WatcherDeps) {
       await writes;
     },
 
+    /** Stop following; the team's other gateways take this one's resources at once. */
     stop(): void {
       stopped = true;
       for (const entry of entries.values()) if (entry.timer) clearTimeout(entry.timer);
+      if (snapshots) persist(() => snapshots.releaseAll(holder));
     },
   };
 }

@@ -47,6 +47,14 @@ export interface GithubAnswer<T> {
   headers: Headers;
   /** The answer was a 304: `body` is the one seen before. */
   notModified: boolean;
+  /** The ETag `body` goes with (a GET's), to revalidate it later, on any gateway. */
+  etag?: string;
+}
+
+/** An answer seen before, possibly by another gateway of the team: a GET revalidates it (a free 304). */
+export interface KnownAnswer {
+  etag: string;
+  body: unknown;
 }
 
 export function createGithubClient(options: GithubClientOptions) {
@@ -63,7 +71,12 @@ export function createGithubClient(options: GithubClientOptions) {
     return path.startsWith('http') ? path : `${options.baseUrl}/${path.replace(/^\//, '')}`;
   }
 
-  async function send<T>(method: string, path: string, body?: unknown): Promise<GithubAnswer<T>> {
+  async function send<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    known?: KnownAnswer,
+  ): Promise<GithubAnswer<T>> {
     if (pausedUntil > now()) await sleep(pausedUntil - now());
     const target = url(path);
     const headers = new Headers({
@@ -72,7 +85,7 @@ export function createGithubClient(options: GithubClientOptions) {
       'user-agent': USER_AGENT,
     });
     if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-    const cached = method === 'GET' ? etags.get(target) : undefined;
+    const cached = method === 'GET' ? (etags.get(target) ?? known) : undefined;
     if (cached) headers.set('if-none-match', cached.etag);
     if (body !== undefined) headers.set('content-type', 'application/json');
     stats.requests++;
@@ -94,7 +107,13 @@ export function createGithubClient(options: GithubClientOptions) {
     if (response.status === 304 && cached) {
       stats.notModified++;
       abort();
-      return { status: 200, body: cached.body as T, headers: response.headers, notModified: true };
+      return {
+        status: 200,
+        body: cached.body as T,
+        headers: response.headers,
+        notModified: true,
+        etag: cached.etag,
+      };
     }
     const pause = readRateLimitPause(response.status, response.headers);
     if (pause) {
@@ -117,13 +136,21 @@ export function createGithubClient(options: GithubClientOptions) {
       parsed = undefined;
     }
     const etag = response.headers.get('etag');
-    if (method === 'GET' && response.status === 200 && etag) etags.set(target, { etag, body: parsed });
-    return { status: response.status, body: parsed, headers: response.headers, notModified: false };
+    const fresh = method === 'GET' && response.status === 200 && etag !== null;
+    if (fresh) etags.set(target, { etag, body: parsed });
+    return {
+      status: response.status,
+      body: parsed,
+      headers: response.headers,
+      notModified: false,
+      ...(fresh ? { etag } : {}),
+    };
   }
 
   return {
     stats,
-    get: <T>(path: string) => send<T>('GET', path),
+    /** A GET; `known` is revalidated when this gateway has not seen the path itself. */
+    get: <T>(path: string, known?: KnownAnswer) => send<T>('GET', path, undefined, known),
     /** Writes queue behind each other, spaced. */
     write<T>(method: 'POST' | 'DELETE' | 'PATCH', path: string, body?: unknown): Promise<GithubAnswer<T>> {
       const run = writes.then(async () => {

@@ -112,7 +112,7 @@ export function createWaveRunner(options: RunnerOptions) {
           // Only a start's own retry (its request certainly over) or the sweep's last resort adopts.
           else if (batch.state === 'starting' && (meta.retryCount > 0 || job.reconcile))
             await adoptOrStart(made, wave, batch);
-          else if (batch.state === 'exporting') await checkExport(made, wave, batch, job.backoffMs);
+          else if (batch.state === 'exporting') await checkExport(made, wave, batch, job.backoffMs, job.seen);
         }),
       );
       await jobs.work<BatchJob>(

@@ -3,7 +3,7 @@ import { githubPath } from '@/contracts/github/operations';
 import type { Wave, WaveBatch } from '@/contracts/waves';
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
-import type { GithubAnswer, GithubClient } from './github-client';
+import type { GithubAnswer, GithubClient, KnownAnswer } from './github-client';
 import { applyEvent, type WaveEvent } from './wave-machine';
 import type { WaveRepository } from './wave-repository';
 
@@ -32,6 +32,8 @@ export interface BatchJob {
   backoffMs?: number;
   /** Look for the export of a start whose outcome was never written (the sweep's last resort). */
   reconcile?: boolean;
+  /** The last check's answer: the next check revalidates it on whichever gateway takes it (a free 304). */
+  seen?: KnownAnswer;
 }
 
 export const batchKey = (waveId: string, batchId: number) => `${waveId}:${batchId}`;

@@ -1,4 +1,5 @@
 import { migrationStateOf } from '@/contracts/github/migration';
+import type { KnownAnswer } from '../github-client';
 import type { Wave, WaveBatch } from '@/contracts/waves';
 import {
   advance,
@@ -22,10 +23,11 @@ export async function checkExport(
   wave: Wave,
   batch: WaveBatch,
   backoffMs = context.minCheckMs,
+  seen?: KnownAnswer,
 ): Promise<void> {
   const migrationId = batch.migrationId;
   const answer = await counted(context, wave.id, () =>
-    context.client.get<unknown>(`${migrationsPath(wave)}/${migrationId}?exclude=repositories`),
+    context.client.get<unknown>(`${migrationsPath(wave)}/${migrationId}?exclude=repositories`, seen),
   );
   const state = migrationStateOf(answer.body);
   const still = (current: WaveBatch) => current.state === 'exporting' && current.migrationId === migrationId;
@@ -52,5 +54,10 @@ export async function checkExport(
     await advance(context, wave.id);
     return;
   }
-  await nextStep(context, { ...job, backoffMs: Math.min(context.maxCheckMs, backoffMs * 1.5) }, backoffMs);
+  const next = { ...job, backoffMs: Math.min(context.maxCheckMs, backoffMs * 1.5) };
+  await nextStep(
+    context,
+    answer.etag ? { ...next, seen: { etag: answer.etag, body: answer.body } } : next,
+    backoffMs,
+  );
 }

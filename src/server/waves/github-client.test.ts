@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { jsonBounds } from '../outbound/bounds';
+import { createGithubClient } from './github-client';
+
+/** A GitHub that answers one migration with ETag "e1", and a 304 to a request that sends it back. */
+function fakeGithub() {
+  const asked: (string | null)[] = [];
+  const fetch = (request: Request) => {
+    asked.push(request.headers.get('if-none-match'));
+    if (request.headers.get('if-none-match') === '"e1"')
+      return Promise.resolve(new Response(null, { status: 304 }));
+    return Promise.resolve(Response.json({ id: 1, state: 'exporting' }, { headers: { etag: '"e1"' } }));
+  };
+  return { asked, fetch };
+}
+
+const client = (fetch: (request: Request) => Promise<Response>) =>
+  createGithubClient({ baseUrl: 'https://api.github.test', fetch, bounds: jsonBounds(loadConfig({})) });
+
+describe('the wave runner’s GitHub client', () => {
+  it('revalidates an answer another gateway saw: a free 304, the known body, the same ETag to pass on', async () => {
+    const github = fakeGithub();
+    const first = await client(github.fetch).get('orgs/o/migrations/1');
+    expect(first).toMatchObject({ status: 200, notModified: false, etag: '"e1"' });
+
+    // Another gateway, given what the first saw (the check job carries it).
+    const other = client(github.fetch);
+    const again = await other.get('orgs/o/migrations/1', { etag: first.etag!, body: first.body });
+    expect(again).toMatchObject({
+      status: 200,
+      notModified: true,
+      etag: '"e1"',
+      body: { id: 1, state: 'exporting' },
+    });
+    expect(github.asked).toEqual([null, '"e1"']);
+  });
+
+  it('without what was seen before, asks for the whole answer', async () => {
+    const github = fakeGithub();
+    const answer = await client(github.fetch).get('orgs/o/migrations/1');
+    expect(answer.notModified).toBe(false);
+    expect(github.asked).toEqual([null]);
+  });
+});
