@@ -9,6 +9,7 @@ import { gatewayOverhead } from './gateway-overhead';
 import { gatewayRss } from './gateway-rss';
 import { historyRender } from './history-render';
 import { storeHistory } from './store-history';
+import { team } from './team';
 import { lighthouseMobile } from './lighthouse-mobile';
 import { mainThreadBlocking } from './main-thread-blocking';
 import { mappingApply } from './mapping-apply';
@@ -36,4 +37,5 @@ export const FIGURES: BenchFigure[] = [
   lighthouseMobile,
   mainThreadBlocking,
   waves,
+  team,
 ];

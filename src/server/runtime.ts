@@ -116,14 +116,21 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   // One job engine per gateway, started on first use: waves and the memory tasks share it.
   let engine: Promise<JobEngine> | undefined;
   const jobs = jobStore
-    ? () =>
-        (engine ??= jobStore().then((opened) =>
+    ? () => {
+        engine ??= jobStore().then((opened) =>
           startJobEngine({
             executeSql: opened.executeSql,
             kind: opened.kind,
             stepExpirySeconds: stepExpirySeconds(config.upstreamTotalMs),
           }),
-        ))
+        );
+        // A failed start is not kept: the next use tries again.
+        const starting = engine;
+        starting.catch(() => {
+          if (engine === starting) engine = undefined;
+        });
+        return starting;
+      }
     : undefined;
   const waves =
     waveRepository && options.archiveDir && jobs

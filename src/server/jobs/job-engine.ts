@@ -47,8 +47,28 @@ export interface JobEngineOptions {
   log?: (line: string) => void;
 }
 
+/** Set-up attempts: gateways of a team starting together on a fresh database deadlock on pg-boss's tables. */
+const SET_UP_ATTEMPTS = 6;
+
 export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
   const log = options.log ?? ((line: string) => console.error(`[jobs] ${line}`));
+  // pg-boss creates its schema and a table per queue; two processes doing so at once may deadlock (the loser's
+  // transaction is rolled back). Each step is idempotent, so the loser starts again a moment later.
+  for (let attempt = 1; ; attempt++) {
+    const boss = createBoss(options, log);
+    try {
+      await setUp(boss, options, log);
+      return engineOver(boss, options);
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+      if (attempt >= SET_UP_ATTEMPTS) throw error;
+      log(`set-up failed (${error instanceof Error ? error.message : String(error)}), trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 400));
+    }
+  }
+}
+
+function createBoss(options: JobEngineOptions, log: (line: string) => void): PgBoss {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => options.executeSql(text, values) },
     supervise: true,
@@ -60,6 +80,10 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     deleteAfterDays: 1,
   });
   boss.on('error', (error: Error) => log(error.message));
+  return boss;
+}
+
+async function setUp(boss: PgBoss, options: JobEngineOptions, log: (line: string) => void) {
   await boss.start();
   for (const [name, queue] of Object.entries(QUEUES)) {
     const existing = await boss.getQueue(name);
@@ -74,7 +98,9 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     else await boss.createQueue(name, settings);
   }
   if (options.kind === 'embedded') await retryOrphans(boss, options.executeSql, log);
+}
 
+function engineOver(boss: PgBoss, options: JobEngineOptions): JobEngine {
   const workers = new Map<QueueName, string[]>();
   const pollingIntervalSeconds = options.pollingSeconds ?? (options.kind === 'embedded' ? 2 : 1);
   let stopped = false;

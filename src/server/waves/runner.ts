@@ -147,7 +147,12 @@ export function createWaveRunner(options: RunnerOptions) {
       await jobs.every('wave-sweep', '* * * * *');
       return made;
     })();
-    return ready;
+    // A failed start (the job engine could not start) is not kept: the next call tries again.
+    const opening = ready;
+    opening.catch(() => {
+      if (ready === opening) ready = undefined;
+    });
+    return opening;
   }
 
   async function listRepos(
