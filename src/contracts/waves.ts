@@ -84,22 +84,26 @@ export interface WavePreview {
   estimatedSeconds: number;
 }
 
-export type BatchState =
-  | 'queued'
-  | 'starting'
-  | 'exporting'
-  | 'downloading'
-  | 'verifying'
-  | 'verified'
-  /** The export failed; it will be retried or split. */
-  | 'failed'
-  /** Replaced by two halves after failing twice. */
-  | 'split'
-  /** A single repository whose export fails even alone: reported, not retried. */
-  | 'isolated'
-  /** Downloaded, but the archive is not what was asked for (or cannot be read). */
-  | 'invalid'
-  | 'cancelled';
+/**
+ * A batch's states. `failed`: the export failed; it will be retried or split. `split`: replaced by two halves
+ * after failing twice. `isolated`: a single repository whose export fails even alone (reported, not retried).
+ * `invalid`: downloaded, but the archive is not what was asked for (or cannot be read).
+ */
+export const WAVE_BATCH_STATES = [
+  'queued',
+  'starting',
+  'exporting',
+  'downloading',
+  'verifying',
+  'verified',
+  'failed',
+  'split',
+  'isolated',
+  'invalid',
+  'cancelled',
+] as const;
+
+export type BatchState = (typeof WAVE_BATCH_STATES)[number];
 
 export interface WaveBatch {
   id: number;

@@ -14,6 +14,7 @@ import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
 import type { FerryStore } from './store/ferry-store';
 import { createWatcher, INTERNAL_ORIGIN, type Watcher } from './watch/watcher';
+import { createGatewayMetrics, routeGroup, type GatewayMetrics } from './metrics/gateway-metrics';
 import { createWaveRoutes } from './waves/routes';
 import type { WaveRunner } from './waves/runner';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
@@ -51,6 +52,8 @@ export interface GatewayDeps {
   onMemory?: (memory: GatewayMemory) => void;
   /** Migration waves (they need the store); without them `/api/waves/*` answers 503. */
   waves?: { runner: WaveRunner; archiveDir: string };
+  /** What `GET /metrics` exposes (one is made when not given). */
+  metrics?: GatewayMetrics;
 }
 
 export interface GatewayMemory {
@@ -73,9 +76,15 @@ export function createGateway({
   actor,
   waves,
   onMemory,
+  metrics = createGatewayMetrics(),
 }: GatewayDeps): Hono {
   const app = new Hono();
   const recorder = createRateRecorder(store?.rateHistory);
+  app.use('*', async (c, next) => {
+    const end = metrics.requestDuration.startTimer();
+    await next();
+    end({ method: c.req.method, route: routeGroup(c.req.path), status: String(c.res.status) });
+  });
   app.use('*', securityHeaders);
   const secrets = secretsOf(config);
   app.use('/api/*', redactSecrets(secrets));
@@ -102,6 +111,11 @@ export function createGateway({
   });
 
   app.get('/api/health', (c) => c.json({ ok: true }));
+  // Behind the same host and password checks as everything else (Prometheus sends basic_auth).
+  app.get('/metrics', async (c) => {
+    c.header('cache-control', 'no-store');
+    return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
+  });
   app.get('/api/config', (c) => c.json(publicConfig(config)));
 
   const matchRequest = (c: Context, upstream: 'github' | 'registrar') => {
@@ -116,6 +130,8 @@ export function createGateway({
     return result.ok ? { ...result, url } : { ...result, code: 'NOT_ALLOWED' };
   };
 
+  const countUpstream = (upstream: string, operation: string, status: number) =>
+    metrics.upstreamRequests.inc({ upstream, operation, status: String(status) });
   const proxy =
     (upstream: 'github' | 'registrar', fetchUpstream: UpstreamFetch): MiddlewareHandler =>
     async (c) => {
@@ -123,6 +139,7 @@ export function createGateway({
       if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
       const response = await forward(c, config, result.match, fetchUpstream);
       if (upstream === 'github') recorder.observe(response.headers);
+      countUpstream(upstream, result.match.operation.id, response.status);
       return response;
     };
 
@@ -141,8 +158,15 @@ export function createGateway({
         upstreamNow: recorder.upstreamNow,
         rateHeaders: () => recorder.latestHeaders(),
         soleUser: store?.kind === 'embedded',
+        onPoll: (result) => metrics.watchPolls.inc({ result }),
       })
     : undefined;
+  const routesStore = store ? () => Promise.resolve(store) : lazyStore;
+  metrics.readFrom({
+    rateReadings: () => recorder.latest(),
+    waves: waves ? () => waves.runner.list() : undefined,
+    storeUp: routesStore ? () => answersWithin(routesStore, 2_000) : undefined,
+  });
   onMemory?.({ recorder, watcher, upstreamGet });
 
   const actorOf = (c: Context) => {
@@ -168,6 +192,7 @@ export function createGateway({
     }
     const response = await forward(c, config, match, fetchGithub);
     recorder.observe(response.headers);
+    countUpstream('github', match.operation.id, response.status);
     if (match.operation.method !== 'GET' && response.status < 300) {
       watcher?.invalidate(stalePrefixes(match));
       if (store) {
@@ -181,7 +206,6 @@ export function createGateway({
     }
     return absentAsNull(match.operation, c.req.header(ABSENT_HEADER), response);
   });
-  const routesStore = store ? () => Promise.resolve(store) : lazyStore;
   if (routesStore) app.route('/api/ferry', createFerryRoutes({ store: routesStore, recorder, watcher }));
   else
     app.all('/api/ferry/*', (c) =>
@@ -210,4 +234,21 @@ export function createGateway({
     );
   });
   return app;
+}
+
+/** Whether the store answers `SELECT 1` within `ms` (the metrics' store health). */
+async function answersWithin(open: () => Promise<FerryStore>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([
+      open()
+        .then((store) => store.executeSql('SELECT 1'))
+        .then(() => true as const)
+        .catch(() => false as const),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -41,6 +41,7 @@ const runtime = createRuntime(config, {
   store,
   archiveDir: storeConfig.archiveDir,
   keepSimulatorWorldIn: storeConfig.dataDir,
+  processMetrics: true,
 });
 void runtime.waves?.start();
 const memoryTasks = startMemoryTasks(runtime.memory, store, runtime.jobs);

@@ -98,6 +98,11 @@ export function createRateRecorder(
       ];
     },
 
+    /** The newest reading of each category (metrics). */
+    latest(): RateReading[] {
+      return [...last.values()];
+    },
+
     /** Wait for queued writes (tests, shutdown). */
     flush: () => queue,
   };

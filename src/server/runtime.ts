@@ -12,6 +12,7 @@ import { loopbackOnly } from '@/simulator/loopback-only';
 import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
 import { createGateway, type GatewayMemory } from './app';
+import { createGatewayMetrics } from './metrics/gateway-metrics';
 import { storageTrust } from './archive';
 import { archiveBounds, jsonBounds } from './outbound/bounds';
 import type { FerryStore } from './store/ferry-store';
@@ -40,6 +41,8 @@ export interface RuntimeOptions {
   archiveDir?: string;
   /** Keep the embedded simulator's world in this folder across restarts (`npm start`; not in tests). */
   keepSimulatorWorldIn?: string;
+  /** Expose the process's own figures (CPU, memory, event loop) at `/metrics` (`npm start`; not in tests). */
+  processMetrics?: boolean;
 }
 
 export interface Runtime {
@@ -163,6 +166,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       memory = created;
     },
     waves: waves && options.archiveDir ? { runner: waves, archiveDir: options.archiveDir } : undefined,
+    metrics: createGatewayMetrics({ processMetrics: options.processMetrics }),
     fetchGithub,
     fetchRegistrar: config.registrar.mode === 'simulator' ? simulated : live,
     mount(gateway) {

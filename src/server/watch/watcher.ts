@@ -54,6 +54,8 @@ export interface WatcherDeps {
   holder?: string;
   /** No other process can use the store (the embedded one): leases left by a previous run are void. */
   soleUser?: boolean;
+  /** Each upstream poll's outcome (metrics). */
+  onPoll?: (result: 'changed' | 'not_modified' | 'failed' | 'unreachable') => void;
   log?: (message: string) => void;
 }
 
@@ -179,10 +181,12 @@ export function createWatcher(deps: WatcherDeps) {
         }
         const now = Date.now();
         const taken = await takeAnswer(entry, response, now, deps.upstreamNow().getTime());
+        deps.onPoll?.(!taken.ok ? 'failed' : response.status === 304 ? 'not_modified' : 'changed');
         if (taken.ok) recordState(entry, 'watcher');
         // Every poll is written, a 304 too: the team's other gateways show when it was last seen.
         save(entry);
       } catch (error) {
+        deps.onPoll?.('unreachable');
         entry.failure = UNREACHABLE;
         save(entry);
         log(`[watch] ${entry.target.key}: ${error instanceof Error ? error.message : String(error)}`);

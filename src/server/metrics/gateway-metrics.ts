@@ -1,0 +1,131 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { WAVE_BATCH_STATES, type Wave } from '@/contracts/waves';
+import type { RateReading } from '../store/rate-history';
+
+/**
+ * What `GET /metrics` exposes, in Prometheus's text format (prom-client). Counters are this gateway's own (a
+ * team's Prometheus sums them over gateways); gauges read at scrape time describe the team's shared state (the
+ * waves and the store) or what this gateway last saw of GitHub's limits. Names and labels: docs/monitoring.md.
+ */
+export interface MetricsSources {
+  /** The newest rate-limit reading of each category this gateway saw. */
+  rateReadings: () => RateReading[];
+  /** Every wave in the store. */
+  waves?: () => Promise<Wave[]>;
+  /** Whether the store answers a trivial query in time. */
+  storeUp?: () => Promise<boolean>;
+}
+
+/** The credential label of every per-credential series (one credential today: `GITHUB_TOKEN`). */
+export const DEFAULT_CREDENTIAL = 'default';
+
+export function createGatewayMetrics(options: { processMetrics?: boolean } = {}) {
+  const registry = new Registry();
+  // Process figures (CPU, memory, event loop) only for a real gateway: tests make many gateways in one process.
+  if (options.processMetrics) collectDefaultMetrics({ register: registry });
+  let sources: MetricsSources = { rateReadings: () => [] };
+
+  const upstreamRequests = new Counter({
+    name: 'ferry_upstream_requests_total',
+    help: 'Requests this gateway sent upstream, by upstream, operation (Ferry’s operation id) and answer status.',
+    labelNames: ['upstream', 'operation', 'status'] as const,
+    registers: [registry],
+  });
+  const watchPolls = new Counter({
+    name: 'ferry_watch_polls_total',
+    help: 'Polls of watched resources by this gateway: changed (200), not_modified (304, free), failed, unreachable.',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const requestDuration = new Histogram({
+    name: 'ferry_http_request_duration_seconds',
+    help: 'Time this gateway took to answer, by method, route group and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+
+  const rateGauge = (name: string, help: string, value: (reading: RateReading) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['credential', 'resource'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const reading of sources.rateReadings())
+          this.set({ credential: DEFAULT_CREDENTIAL, resource: reading.resource }, value(reading));
+      },
+    });
+  rateGauge('ferry_rate_limit_remaining', 'Requests left in the category’s window.', (r) => r.remaining);
+  rateGauge('ferry_rate_limit_limit', 'The category’s limit per window.', (r) => r.limit);
+  rateGauge(
+    'ferry_rate_limit_reset_timestamp_seconds',
+    'When the category’s window resets (Unix time).',
+    (r) => Math.floor(r.reset.getTime() / 1000),
+  );
+
+  // One read of the waves serves both wave gauges of a scrape.
+  let wavesRead: Promise<Wave[]> | undefined;
+  const readWaves = () => {
+    wavesRead ??= (sources.waves?.() ?? Promise.resolve([])).finally(() => {
+      setTimeout(() => (wavesRead = undefined), 0);
+    });
+    return wavesRead;
+  };
+  new Gauge({
+    name: 'ferry_wave_batches',
+    help: 'Batches of every wave in the store, by state.',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = new Map<string, number>(WAVE_BATCH_STATES.map((state) => [state, 0]));
+      for (const wave of await readWaves())
+        for (const batch of wave.batches) counts.set(batch.state, (counts.get(batch.state) ?? 0) + 1);
+      for (const [state, count] of counts) this.set({ state }, count);
+    },
+  });
+  new Gauge({
+    name: 'ferry_wave_archive_bytes',
+    help: 'Bytes of the verified archives of every wave in the store.',
+    registers: [registry],
+    async collect() {
+      let bytes = 0;
+      for (const wave of await readWaves())
+        for (const batch of wave.batches) if (batch.state === 'verified') bytes += batch.bytes ?? 0;
+      this.set(bytes);
+    },
+  });
+  new Gauge({
+    name: 'ferry_store_up',
+    help: '1 when the store answered a trivial query within 2 s at this scrape, 0 otherwise.',
+    registers: [registry],
+    async collect() {
+      this.set((await (sources.storeUp?.() ?? Promise.resolve(false))) ? 1 : 0);
+    },
+  });
+
+  return {
+    registry,
+    upstreamRequests,
+    watchPolls,
+    requestDuration,
+    /** Where the scrape-time gauges read (known once the gateway's parts exist). */
+    readFrom(next: MetricsSources) {
+      sources = next;
+    },
+  };
+}
+
+export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
+
+/** A route group for the duration histogram (never the raw path: its label values must stay few). */
+export function routeGroup(pathname: string): string {
+  const api = /^\/api\/(github|registrar|ferry|waves|health|config)(?:\/|$)/.exec(pathname);
+  if (api) return `/api/${api[1]}`;
+  if (pathname === '/metrics') return '/metrics';
+  if (pathname.startsWith('/__sim/')) return '/__sim';
+  if (pathname.startsWith('/assets/')) return '/assets';
+  if (pathname.startsWith('/api/')) return '/api/other';
+  return 'page';
+}

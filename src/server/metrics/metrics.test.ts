@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inProcessGateway } from '@/testing/node-servers';
+import type { FerryStore } from '../store/ferry-store';
+import { openTestStore } from '../store/test-store';
+import { routeGroup } from './gateway-metrics';
+
+let store: FerryStore;
+beforeAll(async () => {
+  ({ store } = await openTestStore());
+}, 60_000);
+afterAll(() => store.close());
+
+const family = (families: PromFamily[], name: string) => {
+  const found = families.find((f) => f.name === name);
+  if (!found) throw new Error(`no ${name} in the exposition`);
+  return found;
+};
+
+async function scrape(
+  call: ReturnType<typeof inProcessGateway>['call'],
+): Promise<{ families: PromFamily[]; text: string }> {
+  const response = await call('/metrics');
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/plain');
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  const text = await response.text();
+  return { families: parsePrometheusTextFormat(text), text };
+}
+
+describe('GET /metrics', () => {
+  it('exposes rate limits per credential and category, upstream requests, watcher polls, waves, store health and durations', async () => {
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store });
+    expect((await gateway.call('/api/github/rate_limit')).status).toBe(200);
+    const started = await gateway.call('/api/github/orgs/octo-org/migrations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ repositories: ['hello-world'] }),
+    });
+    const { id } = (await started.json()) as { id: number };
+    await gateway.call(`/api/github/orgs/octo-org/migrations/${id}`);
+    await gateway.runtime.memory.watcher!.nudge();
+    await gateway.runtime.memory.watcher!.settle();
+
+    const { families, text } = await scrape(gateway.call);
+    const remaining = family(families, 'ferry_rate_limit_remaining');
+    expect(remaining.type).toBe('GAUGE');
+    const core = remaining.metrics.find((m) => m.labels?.resource === 'core');
+    expect(core?.labels?.credential).toBe('default');
+    expect(Number(core?.value)).toBeGreaterThan(0);
+    const limit = family(families, 'ferry_rate_limit_limit').metrics.find(
+      (m) => m.labels?.resource === 'core',
+    );
+    expect(Number(limit?.value)).toBeGreaterThanOrEqual(Number(core?.value));
+
+    const upstream = family(families, 'ferry_upstream_requests_total');
+    expect(upstream.type).toBe('COUNTER');
+    const operations = upstream.metrics.map((m) => `${m.labels?.operation} ${m.labels?.status}`);
+    expect(operations).toEqual(expect.arrayContaining(['migrations/start-for-org 201']));
+    expect(operations.some((line) => line.startsWith('migrations/get-status-for-org 200'))).toBe(true);
+
+    const polls = family(families, 'ferry_watch_polls_total').metrics;
+    expect(polls.some((m) => m.labels?.result === 'not_modified' && Number(m.value) >= 1)).toBe(true);
+
+    const batches = family(families, 'ferry_wave_batches').metrics;
+    expect(batches.map((m) => m.labels?.state)).toEqual(expect.arrayContaining(['queued', 'verified']));
+    expect(family(families, 'ferry_store_up').metrics[0]?.value).toBe('1');
+
+    expect(family(families, 'ferry_http_request_duration_seconds').type).toBe('HISTOGRAM');
+    // The parser folds a histogram's label sets together: the per-route count is read from the text itself.
+    const githubGets =
+      /^ferry_http_request_duration_seconds_count\{method="GET",route="\/api\/github",status="200"\} (\d+)$/m.exec(
+        text,
+      );
+    expect(Number(githubGets?.[1])).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  it('asks for the access password like every other route, and never shows a secret', async () => {
+    const gateway = inProcessGateway({
+      SIM_SPEED: '0',
+      SIM_SCENARIO: 'quiet',
+      FERRY_PASSWORD: 'correct horse battery',
+    });
+    expect((await gateway.call('/metrics')).status).toBe(401);
+    const authorised = await gateway.call('/metrics', {
+      headers: {
+        authorization: `Basic ${Buffer.from('prometheus:correct horse battery').toString('base64')}`,
+      },
+    });
+    expect(authorised.status).toBe(200);
+    const text = await authorised.text();
+    expect(text).not.toContain('correct horse battery');
+    expect(text).toContain('ferry_store_up 0'); // no store here: said, not hidden
+  });
+
+  it('has every metric the documented alert rules and dashboard use', async () => {
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store });
+    await gateway.call('/api/github/rate_limit');
+    const { families } = await scrape(gateway.call);
+    const exposed = new Set(families.map((f) => f.name));
+    const docs = path.resolve(import.meta.dirname, '../../../docs/monitoring');
+    for (const file of ['ferry-alerts.yml', 'ferry-dashboard.json']) {
+      const used = new Set(
+        [...readFileSync(path.join(docs, file), 'utf8').matchAll(/\bferry_[a-z_]+/g)].map(([name]) =>
+          name.replace(/_(bucket|count|sum)$/, ''),
+        ),
+      );
+      expect(used.size).toBeGreaterThan(3);
+      for (const name of used) expect(exposed, `${file} uses ${name}`).toContain(name);
+    }
+  });
+
+  it('labels durations by route group, never by raw path (few label values whatever is asked)', () => {
+    expect(routeGroup('/api/github/orgs/x/migrations/1')).toBe('/api/github');
+    expect(routeGroup('/api/waves/abc/manifest.json')).toBe('/api/waves');
+    expect(routeGroup('/api/%00/../../etc')).toBe('/api/other');
+    expect(routeGroup('/migrations/octo-org/12')).toBe('page');
+    expect(routeGroup('/assets/index-abc.js')).toBe('/assets');
+  });
+});
