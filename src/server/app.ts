@@ -15,6 +15,9 @@ import { recordWrite } from './record-writes';
 import type { FerryStore } from './store/ferry-store';
 import { createWatcher, INTERNAL_ORIGIN, type Watcher } from './watch/watcher';
 import { createGatewayMetrics, routeGroup, type GatewayMetrics } from './metrics/gateway-metrics';
+import type { Alerts } from './alerts/alerts';
+import { rateEvent, watchedEvent } from './alerts/alert-events';
+import { createAlertRoutes } from './alerts/alert-routes';
 import { createWaveRoutes } from './waves/routes';
 import type { WaveRunner } from './waves/runner';
 import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
@@ -54,6 +57,8 @@ export interface GatewayDeps {
   waves?: { runner: WaveRunner; archiveDir: string };
   /** What `GET /metrics` exposes (one is made when not given). */
   metrics?: GatewayMetrics;
+  /** Alerts (with a store): `/api/alerts/*`, and the watcher's and the rate readings' events. */
+  alerts?: Alerts;
 }
 
 export interface GatewayMemory {
@@ -77,9 +82,13 @@ export function createGateway({
   waves,
   onMemory,
   metrics = createGatewayMetrics(),
+  alerts,
 }: GatewayDeps): Hono {
   const app = new Hono();
-  const recorder = createRateRecorder(store?.rateHistory);
+  const recorder = createRateRecorder(store?.rateHistory, undefined, (reading) => {
+    const event = alerts && rateEvent(reading);
+    if (event) void alerts?.emit(event);
+  });
   app.use('*', async (c, next) => {
     const end = metrics.requestDuration.startTimer();
     await next();
@@ -159,6 +168,10 @@ export function createGateway({
         rateHeaders: () => recorder.latestHeaders(),
         soleUser: store?.kind === 'embedded',
         onPoll: (result) => metrics.watchPolls.inc({ result }),
+        onState: (kind, subject, state, body) => {
+          const event = alerts && watchedEvent(kind, subject, state, body, recorder.upstreamNow());
+          if (event) void alerts?.emit(event);
+        },
       })
     : undefined;
   const routesStore = store ? () => Promise.resolve(store) : lazyStore;
@@ -210,6 +223,11 @@ export function createGateway({
   else
     app.all('/api/ferry/*', (c) =>
       c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
+    );
+  if (routesStore && alerts) app.route('/api/alerts', createAlertRoutes(routesStore, alerts));
+  else
+    app.all('/api/alerts/*', (c) =>
+      c.json({ message: 'Alerts need Ferry’s store.', code: 'NO_STORE', source: 'gateway' }, 503),
     );
   if (waves) app.route('/api/waves', createWaveRoutes(waves.runner, waves.archiveDir));
   else

@@ -41,6 +41,8 @@ export function readingsFromRateLimitBody(body: unknown, at: Date): RateReading[
 export function createRateRecorder(
   history: RateHistory | undefined,
   log: (message: string) => void = console.error,
+  /** Each new reading (alerts). */
+  onReading?: (reading: RateReading) => void,
 ) {
   const last = new Map<string, RateReading>();
   /** Upstream clock minus ours, from the last `Date` header. */
@@ -59,7 +61,10 @@ export function createRateRecorder(
 
   const record = (readings: RateReading[]) => {
     const fresh = readings.filter(changed);
-    for (const reading of fresh) last.set(reading.resource, reading);
+    for (const reading of fresh) {
+      last.set(reading.resource, reading);
+      onReading?.(reading);
+    }
     if (!history || fresh.length === 0) return queue;
     queue = queue
       .then(() => history.record(fresh))

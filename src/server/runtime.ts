@@ -13,6 +13,8 @@ import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
 import { createGateway, type GatewayMemory } from './app';
 import { createGatewayMetrics } from './metrics/gateway-metrics';
+import { createAlerts, type Alerts } from './alerts/alerts';
+import { waveEvents } from './alerts/alert-events';
 import { storageTrust } from './archive';
 import { archiveBounds, jsonBounds } from './outbound/bounds';
 import type { FerryStore } from './store/ferry-store';
@@ -56,6 +58,8 @@ export interface Runtime {
   simulatorWorld?: KeptWorld;
   /** The gateway's job engine over its store (started on first use; with a store only). */
   jobs?: () => Promise<JobEngine>;
+  /** Alerts (with a store): `start()` takes this gateway's share of deliveries. */
+  alerts?: Alerts;
   /** Stop the job engine if it was started (a job in hand goes back to the team when it expires). */
   stopJobs(): Promise<void>;
 }
@@ -135,6 +139,8 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         return starting;
       }
     : undefined;
+  // Alerts go to receivers on the network, whatever the upstreams are (a simulator is never a receiver).
+  const alerts = jobStore && jobs ? createAlerts({ store: jobStore, jobs, fetch: live }) : undefined;
   const waves =
     waveRepository && options.archiveDir && jobs
       ? createWaveRunner({
@@ -152,6 +158,11 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           githubBaseUrl: effective.github.baseUrl,
           archiveDir: options.archiveDir,
           jobs,
+          onChange: alerts
+            ? (before, after) => {
+                for (const event of waveEvents(before, after, new Date())) void alerts.emit(event);
+              }
+            : undefined,
         })
       : undefined;
 
@@ -167,6 +178,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     },
     waves: waves && options.archiveDir ? { runner: waves, archiveDir: options.archiveDir } : undefined,
     metrics: createGatewayMetrics({ processMetrics: options.processMetrics }),
+    alerts,
     fetchGithub,
     fetchRegistrar: config.registrar.mode === 'simulator' ? simulated : live,
     mount(gateway) {
@@ -200,7 +212,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     const started = engine;
     await (await started?.catch(() => undefined))?.stop();
   };
-  return { app, simulator, config, memory, waves, simulatorWorld, jobs, stopJobs };
+  return { app, simulator, config, memory, waves, simulatorWorld, jobs, stopJobs, alerts };
 }
 
 function mountSpa(app: Hono, root: string) {

@@ -17,6 +17,8 @@ export const QUEUES = {
   'wave-sweep': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
   /** Every minute: a `/rate_limit` reading for the history (free: GitHub does not count it). */
   'memory-sample': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
+  /** One alert delivery to one target; retried with back-off (2 s doubling, about 8 minutes in all), then failed. */
+  'alert-deliver': { policy: 'short', expireInSeconds: 60, retryLimit: 8, retryDelay: 2, retryBackoff: true },
   /** Every hour: thin old rate-limit history. */
   'memory-compact': { policy: 'short', expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
 } as const;

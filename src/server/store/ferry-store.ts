@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { createAlertStore } from './alerts';
 import { createAuthorDrafts } from './author-drafts';
 import type { Store } from './open-store';
 import { createRateHistory } from './rate-history';
@@ -22,6 +23,7 @@ export function createFerryStore(store: Store) {
     recent: withoutParameters(createRecent(store.db)),
     watchSnapshots: withoutParameters(createWatchSnapshots(store.db)),
     waves: withoutParameters(createWaveStore(store.db)),
+    alerts: withoutParameters(createAlertStore(store.db)),
     /**
      * The simulator was reset to its seeded world: its ids and its clock start again, so what was remembered
      * of the old world (timelines, unlocks, drafts, snapshots, rate readings, recent items) describes things

@@ -160,3 +160,39 @@ export const waveBatches = pgTable(
   },
   (t) => [primaryKey({ columns: [t.waveId, t.batchId] })],
 );
+
+/** Alert targets (src/server/alerts): where events go. The secret is the HMAC key, never sent to a browser. */
+export const alertTargets = pgTable('alert_targets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind').notNull(),
+  url: text('url').notNull(),
+  secret: text('secret'),
+  events: jsonb('events').$type<string[]>().notNull(),
+  rateThresholdPercent: integer('rate_threshold_percent').notNull(),
+  paused: boolean('paused').notNull().default(false),
+  pausedReason: text('paused_reason'),
+  /** Deliveries in a row that failed for good (reset by one that succeeds). */
+  failures: integer('failures').notNull().default(0),
+  createdAt: at('created_at')
+    .notNull()
+    .default(sql`now()`),
+});
+
+/** One event for one target: recorded before it is sent, so a restart never sends it twice. */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: text('id').primaryKey(),
+    targetId: text('target_id')
+      .notNull()
+      .references(() => alertTargets.id, { onDelete: 'cascade' }),
+    event: jsonb('event').notNull(),
+    state: text('state').notNull(),
+    attempts: jsonb('attempts').$type<{ at: string; status?: number; error?: string }[]>().notNull(),
+    createdAt: at('created_at')
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('alert_deliveries_target').on(t.targetId, t.createdAt)],
+);

@@ -54,6 +54,8 @@ export interface WatcherDeps {
   holder?: string;
   /** No other process can use the store (the embedded one): leases left by a previous run are void. */
   soleUser?: boolean;
+  /** A migration or import reached a new state (recorded in the timeline by this gateway): alerts. */
+  onState?: (kind: 'migration' | 'import', subject: string, state: string, body: unknown) => void;
   /** Each upstream poll's outcome (metrics). */
   onPoll?: (result: 'changed' | 'not_modified' | 'failed' | 'unreachable') => void;
   log?: (message: string) => void;
@@ -88,6 +90,7 @@ export function createWatcher(deps: WatcherDeps) {
       }
       if (lastStates.get(subject) === state) return;
       lastStates.set(subject, state);
+      deps.onState?.(entry.target.kind === 'import' ? 'import' : 'migration', subject, state, entry.body);
       // A migration's guid tells it apart from an earlier one with the same id (a reset simulator).
       const guid = (entry.body as { guid?: unknown } | null)?.guid;
       await timeline.record({

@@ -31,6 +31,8 @@ import type { WaveRepository } from './wave-repository';
 export interface RunnerOptions {
   repository: WaveRepository;
   client: GithubClient;
+  /** A wave was written (any step, any gateway's action): alerts compare before and after. */
+  onChange?: (before: Wave, after: Wave) => void;
   /** The job engine over the store (opened on first use). */
   jobs: () => Promise<JobEngine>;
   /** How archive storage is reached (no credentials are sent). */
@@ -59,7 +61,7 @@ const LIST_TTL_MS = 5 * 60_000;
 export function createWaveRunner(options: RunnerOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(`[waves] ${message}`));
-  const repository = options.repository;
+  const repository = watchedRepository(options.repository, options.onChange);
   const client = options.client;
   const listings = new Map<string, { at: number; repos: PlannedRepo[]; pages: number }>();
   let ready: Promise<WaveContext> | undefined;
@@ -263,3 +265,23 @@ export type WaveRunner = ReturnType<typeof createWaveRunner>;
 
 /** A request the user can fix (unknown organization, nothing selected): answered 422. */
 export class WaveInputError extends Error {}
+
+/** The repository, telling `onChange` what each write changed (the wave as read in the same transaction). */
+function watchedRepository(
+  repository: WaveRepository,
+  onChange: ((before: Wave, after: Wave) => void) | undefined,
+): WaveRepository {
+  if (!onChange) return repository;
+  return {
+    ...repository,
+    async update(id, change) {
+      let before: Wave | undefined;
+      const after = await repository.update(id, (current) => {
+        before = current;
+        return change(current);
+      });
+      if (before && after && before !== after) onChange(before, after);
+      return after;
+    },
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Alerts (`/api/alerts/*`): targets people subscribe to events with, and the deliveries made to them. The gateway
+ * validates requests (src/server/alerts/alert-routes.ts); the SPA reads answers through alert-answers.ts.
+ */
+export const ALERT_EVENTS = [
+  'export-finished',
+  'export-failed',
+  'import-finished',
+  'import-failed',
+  'wave-finished',
+  'batch-isolated',
+  'rate-low',
+] as const;
+export type AlertEventKind = (typeof ALERT_EVENTS)[number] | 'test';
+
+export const ALERT_EVENT_LABELS: Record<AlertEventKind, string> = {
+  'export-finished': 'A migration export finished',
+  'export-failed': 'A migration export failed',
+  'import-finished': 'A source import finished',
+  'import-failed': 'A source import failed',
+  'wave-finished': 'A migration wave finished or was cancelled',
+  'batch-isolated': 'A wave isolated a repository that fails on its own',
+  'rate-low': 'A rate-limit category fell below the threshold',
+  test: 'A test sent from this page',
+};
+
+/** `webhook`: JSON signed with HMAC-SHA256 (as GitHub signs its webhooks); `slack`: an incoming webhook. */
+export type AlertTargetKind = 'webhook' | 'slack';
+
+export const RATE_THRESHOLD_DEFAULT = 10;
+export const RATE_THRESHOLD_MAX = 50;
+/** After this many deliveries in a row fail for good, the target is paused with a notice. */
+export const PAUSE_AFTER_FAILURES = 3;
+
+export interface AlertTargetRequest {
+  name: string;
+  kind: AlertTargetKind;
+  url: string;
+  /** Webhook only: the HMAC key. Kept by the gateway, never shown again. */
+  secret?: string;
+  events: AlertEventKind[];
+  /** `rate-low`: alert when a category's remaining share falls below this percentage. */
+  rateThresholdPercent: number;
+}
+
+export interface AlertAttempt {
+  at: string;
+  /** The receiver's HTTP status; absent when it could not be reached. */
+  status?: number;
+  error?: string;
+}
+
+export type AlertDeliveryState = 'pending' | 'delivered' | 'failed';
+
+export interface AlertDelivery {
+  id: string;
+  event: AlertEventKind;
+  summary: string;
+  state: AlertDeliveryState;
+  attempts: AlertAttempt[];
+  createdAt: string;
+}
+
+export interface AlertTarget {
+  id: string;
+  name: string;
+  kind: AlertTargetKind;
+  url: string;
+  hasSecret: boolean;
+  events: AlertEventKind[];
+  rateThresholdPercent: number;
+  paused: boolean;
+  /** Why it was paused (deliveries kept failing). */
+  pausedReason?: string;
+  createdAt: string;
+  /** The newest deliveries first. */
+  deliveries: AlertDelivery[];
+}
+
+/** What happened, as sent to a target. `key` makes a second emission of the same happening a no-op. */
+export interface AlertEvent {
+  kind: AlertEventKind;
+  key: string;
+  summary: string;
+  at: string;
+  data: Record<string, unknown>;
+}

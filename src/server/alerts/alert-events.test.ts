@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Wave } from '@/contracts/waves';
+import { alertBody } from './alert-payload';
+import { rateEvent, watchedEvent, waveEvents } from './alert-events';
+
+const at = new Date('2026-11-25T10:00:00Z');
+
+describe('alert events', () => {
+  it('tell finished and failed exports and imports, nothing for states on the way', () => {
+    expect(watchedEvent('migration', 'org/o/migration/1', 'exported', { guid: 'g' }, at)).toMatchObject({
+      kind: 'export-finished',
+      key: 'migration:org/o/migration/1:exported:g',
+    });
+    expect(watchedEvent('migration', 'org/o/migration/1', 'failed', {}, at)?.kind).toBe('export-failed');
+    expect(watchedEvent('import', 'o/r', 'complete', {}, at)?.kind).toBe('import-finished');
+    expect(watchedEvent('import', 'o/r', 'error', {}, at)?.kind).toBe('import-failed');
+    expect(watchedEvent('migration', 'org/o/migration/1', 'exporting', {}, at)).toBeUndefined();
+    expect(watchedEvent('import', 'o/r', 'auth_failed', {}, at)).toBeUndefined();
+  });
+
+  it('tell a wave finishing and each repository it isolates, once per happening', () => {
+    const batch = (id: number, state: string, repos: string[]) => ({ id, state, repos });
+    const before = {
+      id: 'w1',
+      state: 'running',
+      owner: { kind: 'org', login: 'big-org' },
+      isolated: [],
+      batches: [batch(1, 'verified', ['a']), batch(2, 'exporting', ['b-broken'])],
+    } as unknown as Wave;
+    const after = {
+      ...before,
+      state: 'completed',
+      isolated: ['b-broken'],
+      batches: [batch(1, 'verified', ['a']), batch(2, 'isolated', ['b-broken'])],
+    } as unknown as Wave;
+    const events = waveEvents(before, after, at);
+    expect(events.map((event) => [event.kind, event.key])).toEqual([
+      ['wave-finished', 'wave:w1:completed'],
+      ['batch-isolated', 'isolated:w1:2'],
+    ]);
+    expect(events[0]!.summary).toContain('1 of 2 batches verified');
+    expect(waveEvents(after, after, at)).toEqual([]);
+  });
+
+  it('tell a low rate limit once per category and window, below the highest threshold only', () => {
+    const reading = {
+      at,
+      resource: 'core',
+      limit: 5_000,
+      remaining: 400,
+      used: 4_600,
+      reset: at,
+      source: 'poll' as const,
+    };
+    expect(rateEvent(reading)).toMatchObject({
+      kind: 'rate-low',
+      key: `rate-low:core:${at.toISOString()}`,
+      data: { percent: 8 },
+    });
+    expect(rateEvent({ ...reading, remaining: 4_000 })).toBeUndefined();
+    expect(rateEvent({ ...reading, limit: 0 })).toBeUndefined();
+  });
+
+  it('send Slack its text and a block, and never HTML (Slack renders plain_text as text)', () => {
+    const event = watchedEvent('migration', 'org/<b>o</b>/migration/1', 'exported', {}, at)!;
+    const slack = JSON.parse(alertBody('slack', 'd-1', event)) as {
+      text: string;
+      blocks: { type: string }[];
+    };
+    expect(slack.text).toContain('finished');
+    expect(slack.blocks[0]).toMatchObject({ type: 'section', text: { type: 'plain_text' } });
+    expect(JSON.parse(alertBody('webhook', 'd-1', event))).toMatchObject({
+      delivery: 'd-1',
+      event: 'export-finished',
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { RATE_THRESHOLD_MAX, type AlertEvent } from '@/contracts/alerts';
+import type { Wave } from '@/contracts/waves';
+import type { RateReading } from '../store/rate-history';
+
+/**
+ * What happened, as alert events (pure). Each has a key that names the happening itself, so emitting it again
+ * (another gateway, a restart, the same poll seen twice) makes no second delivery.
+ */
+
+/** A watched migration or import reached a state worth telling (the watcher's timeline states). */
+export function watchedEvent(
+  kind: 'migration' | 'import',
+  subject: string,
+  state: string,
+  body: unknown,
+  at: Date,
+): AlertEvent | undefined {
+  const guid = (body as { guid?: unknown } | null)?.guid;
+  const key = `${kind}:${subject}:${state}:${typeof guid === 'string' ? guid : ''}`;
+  const base = { key, at: at.toISOString(), data: { subject, state } };
+  if (kind === 'migration' && state === 'exported')
+    return { ...base, kind: 'export-finished', summary: `The export ${subject} finished.` };
+  if (kind === 'migration' && state === 'failed')
+    return { ...base, kind: 'export-failed', summary: `The export ${subject} failed.` };
+  if (kind === 'import' && state === 'complete')
+    return { ...base, kind: 'import-finished', summary: `The import ${subject} is complete.` };
+  if (kind === 'import' && state === 'error')
+    return { ...base, kind: 'import-failed', summary: `The import ${subject} failed.` };
+  return undefined;
+}
+
+/** A wave write finished the wave or isolated a repository. */
+export function waveEvents(before: Wave, after: Wave, at: Date): AlertEvent[] {
+  const events: AlertEvent[] = [];
+  const owner = after.owner.login;
+  if (after.state !== before.state && (after.state === 'completed' || after.state === 'cancelled')) {
+    const verified = after.batches.filter((batch) => batch.state === 'verified').length;
+    events.push({
+      kind: 'wave-finished',
+      key: `wave:${after.id}:${after.state}`,
+      summary: `The migration wave of ${owner} is ${after.state}: ${verified} of ${after.batches.length} batches verified, ${after.isolated.length} repositories isolated.`,
+      at: at.toISOString(),
+      data: { wave: after.id, owner, state: after.state, isolated: after.isolated },
+    });
+  }
+  const wasIsolated = new Set(before.batches.filter((b) => b.state === 'isolated').map((b) => b.id));
+  for (const batch of after.batches) {
+    if (batch.state !== 'isolated' || wasIsolated.has(batch.id)) continue;
+    events.push({
+      kind: 'batch-isolated',
+      key: `isolated:${after.id}:${batch.id}`,
+      summary: `The migration wave of ${owner} isolated ${batch.repos.join(', ')}: its export fails even alone.`,
+      at: at.toISOString(),
+      data: { wave: after.id, owner, batch: batch.id, repositories: batch.repos },
+    });
+  }
+  return events;
+}
+
+/** A reading under the highest threshold a target may set: once per category and window. */
+export function rateEvent(reading: RateReading): AlertEvent | undefined {
+  if (reading.limit <= 0) return undefined;
+  const percent = (reading.remaining / reading.limit) * 100;
+  if (percent >= RATE_THRESHOLD_MAX) return undefined;
+  return {
+    kind: 'rate-low',
+    key: `rate-low:${reading.resource}:${reading.reset.toISOString()}`,
+    summary: `GitHub's ${reading.resource} limit is at ${reading.remaining} of ${reading.limit} (${percent.toFixed(1)} %) until ${reading.reset.toISOString()}.`,
+    at: reading.at.toISOString(),
+    data: {
+      resource: reading.resource,
+      remaining: reading.remaining,
+      limit: reading.limit,
+      percent,
+      reset: reading.reset.toISOString(),
+    },
+  };
+}

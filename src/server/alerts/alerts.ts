@@ -1,0 +1,113 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { AlertEvent } from '@/contracts/alerts';
+import type { JobEngine } from '../jobs/job-engine';
+import { QUEUES } from '../jobs/queues';
+import type { UpstreamFetch } from '../outbound/bounded-fetch';
+import type { StoredTarget } from '../store/alerts';
+import type { FerryStore } from '../store/ferry-store';
+import { deliverAlert } from './deliver-alert';
+
+export interface AlertsOptions {
+  store: () => Promise<FerryStore>;
+  jobs: () => Promise<JobEngine>;
+  /** How deliveries reach receivers (the network: receivers are never the simulator). */
+  fetch: UpstreamFetch;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+/** Targets are read at most this often when events come quickly (rate readings). */
+const TARGETS_TTL_MS = 10_000;
+/** Keys emitted lately, so a burst of the same happening costs no query (the store dedupes anyway). */
+const RECENT_KEYS = 1_000;
+
+/** The delivery of `key` to `target`: the same on every gateway, so the store keeps one. */
+export const deliveryId = (targetId: string, key: string) =>
+  `d-${createHash('sha256').update(`${targetId}\n${key}`).digest('hex').slice(0, 32)}`;
+
+/**
+ * Alerts for people away from the browser: an event is recorded as one delivery per subscribed target (before
+ * anything is sent), and each delivery is a job of the engine (`alert-deliver`): retried with back-off, attempts
+ * kept, never sent twice after a restart, never on a browser's request path.
+ */
+export function createAlerts(options: AlertsOptions) {
+  const log = options.log ?? console.error;
+  const now = options.now ?? (() => new Date());
+  let targets: { at: number; list: StoredTarget[] } | undefined;
+  const recent = new Set<string>();
+  let engine: Promise<JobEngine> | undefined;
+
+  const start = () => {
+    engine ??= (async () => {
+      const [jobs, store] = await Promise.all([options.jobs(), options.store()]);
+      const context = { alerts: store.alerts, fetch: options.fetch, now, log };
+      const retryLimit = QUEUES['alert-deliver'].retryLimit;
+      await jobs.work<{ deliveryId: string }>('alert-deliver', 2, (data, job) =>
+        deliverAlert(context, data.deliveryId, { retryCount: job.retryCount, retryLimit }),
+      );
+      return jobs;
+    })();
+    const starting = engine;
+    starting.catch(() => {
+      if (engine === starting) engine = undefined;
+    });
+    return starting;
+  };
+
+  const currentTargets = async (): Promise<StoredTarget[]> => {
+    if (targets && Date.now() - targets.at < TARGETS_TTL_MS) return targets.list;
+    const list = await (await options.store()).alerts.targets();
+    targets = { at: Date.now(), list };
+    return list;
+  };
+
+  const wants = (target: StoredTarget, event: AlertEvent) => {
+    if (target.paused || !target.events.includes(event.kind)) return false;
+    if (event.kind !== 'rate-low') return true;
+    const percent = event.data.percent;
+    return typeof percent === 'number' && percent < target.rateThresholdPercent;
+  };
+
+  const deliver = async (target: StoredTarget, event: AlertEvent): Promise<string> => {
+    const id = deliveryId(target.id, event.key);
+    const store = await options.store();
+    if (await store.alerts.addDelivery(id, target.id, event))
+      await (await start()).send('alert-deliver', { deliveryId: id }, { key: id });
+    return id;
+  };
+
+  return {
+    /** Take this gateway's share of deliveries (those left pending by a restart included). */
+    start: () => start().then(() => undefined),
+
+    /** Something happened: a delivery for every target that wants it. Never throws, never waits for a receiver. */
+    async emit(event: AlertEvent): Promise<void> {
+      if (recent.has(event.key)) return;
+      try {
+        for (const target of await currentTargets()) if (wants(target, event)) await deliver(target, event);
+        recent.add(event.key);
+        if (recent.size > RECENT_KEYS) recent.delete(recent.values().next().value!);
+      } catch (error) {
+        log(`[alerts] ${event.kind} not recorded: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    },
+
+    /** "Send a test": one delivery to this target, paused or not. */
+    async sendTest(target: StoredTarget): Promise<string> {
+      return deliver(target, {
+        kind: 'test',
+        key: `test:${randomUUID()}`,
+        summary: `A test of the alert target “${target.name}”.`,
+        at: now().toISOString(),
+        data: {},
+      });
+    },
+
+    /** Targets changed (added, removed, resumed): read them again. */
+    targetsChanged(): void {
+      targets = undefined;
+    },
+  };
+}
+
+export type Alerts = ReturnType<typeof createAlerts>;

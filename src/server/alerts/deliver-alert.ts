@@ -1,0 +1,67 @@
+import { PAUSE_AFTER_FAILURES, type AlertAttempt } from '@/contracts/alerts';
+import { fetchBounded, readBounded, type UpstreamFetch } from '../outbound/bounded-fetch';
+import type { AlertStore } from '../store/alerts';
+import { alertBody, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signBody } from './alert-payload';
+
+/** A receiver has this long to answer; its answer is read (and dropped) up to 64 KB. */
+export const DELIVERY_BOUNDS = { headersMs: 5_000, idleMs: 5_000, totalMs: 10_000, maxBytes: 64 * 1024 };
+
+export interface DeliverContext {
+  alerts: AlertStore;
+  fetch: UpstreamFetch;
+  now: () => Date;
+  log: (line: string) => void;
+}
+
+/**
+ * One attempt at one delivery (a job of `alert-deliver`): POST the event to its target, record the attempt, and
+ * throw to be retried while attempts remain. A delivery already delivered or failed is left alone, so a job run
+ * twice (at least once after a crash) sends nothing twice. A target whose deliveries keep failing for good is
+ * paused with the reason; a slow or dead receiver costs one bounded request per attempt, off the request path.
+ */
+export async function deliverAlert(
+  context: DeliverContext,
+  deliveryId: string,
+  attempt: { retryCount: number; retryLimit: number },
+): Promise<void> {
+  const delivery = await context.alerts.delivery(deliveryId);
+  if (!delivery || delivery.state !== 'pending') return;
+  const target = await context.alerts.target(delivery.targetId);
+  if (!target) return;
+  const body = alertBody(target.kind === 'slack' ? 'slack' : 'webhook', delivery.id, delivery.event);
+  const headers = new Headers({
+    'content-type': 'application/json',
+    'user-agent': 'Ferry-Alerts',
+    [DELIVERY_HEADER]: delivery.id,
+    [EVENT_HEADER]: delivery.event.kind,
+  });
+  if (target.kind === 'webhook' && target.secret)
+    headers.set(SIGNATURE_HEADER, signBody(target.secret, body));
+
+  const at = context.now().toISOString();
+  let outcome: AlertAttempt;
+  try {
+    const { response, body: answer } = await fetchBounded(
+      context.fetch,
+      target.url,
+      { method: 'POST', headers, body, redirect: 'manual' },
+      DELIVERY_BOUNDS,
+    );
+    await readBounded(answer).catch(() => undefined);
+    outcome = { at, status: response.status };
+  } catch (error) {
+    outcome = { at, error: error instanceof Error ? error.message : String(error) };
+  }
+  const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
+  const last = attempt.retryCount >= attempt.retryLimit;
+  await context.alerts.attempted(delivery.id, outcome, ok ? 'delivered' : last ? 'failed' : 'pending');
+  if (ok) return context.alerts.deliveredFor(target.id);
+  const why = outcome.status === undefined ? outcome.error : `HTTP ${outcome.status}`;
+  if (!last) throw new Error(`alert ${delivery.id} to ${target.name}: ${why}; trying again`);
+  context.log(`[alerts] ${delivery.id} to ${target.name} failed for good: ${why}`);
+  await context.alerts.failedFor(
+    target.id,
+    PAUSE_AFTER_FAILURES,
+    `Paused after ${PAUSE_AFTER_FAILURES} deliveries in a row failed (last: ${why}).`,
+  );
+}
