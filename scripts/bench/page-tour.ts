@@ -10,6 +10,7 @@ export const PAGE_TOUR: [string, string][] = [
   ['domains', '/domains?tld=com'],
   ['compare', '/domains/compare?tlds=com,us,ca'],
   ['connection', '/connection'],
+  ['alerts', '/alerts'],
   ['waves', '/waves'],
 ];
 

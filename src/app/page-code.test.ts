@@ -30,6 +30,7 @@ describe('pageModuleFor', () => {
     ['/imports/octo-org/hello-world', 'import'],
     ['/domains/compare', 'domains-compare'],
     ['/waves/abc', 'wave'],
+    ['/alerts', 'alerts'],
   ])('%s is drawn by routes/%s', (pathname, module) => {
     expect(pageModuleFor(pathname)).toBe(module);
   });

@@ -1,3 +1,4 @@
+import { alertPaths } from '@/features/alerts/paths';
 import { domainPaths } from '@/features/domains/paths';
 import { importPaths } from '@/features/imports/paths';
 import { migrationPaths } from '@/features/migrations/paths';
@@ -8,6 +9,7 @@ export const paths = {
   home: '/',
   rateLimits: '/rate-limits',
   connection: '/connection',
+  alerts: alertPaths.home,
   migrations: migrationPaths,
   waves: wavePaths,
   imports: importPaths,

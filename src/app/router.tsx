@@ -36,6 +36,7 @@ const LOADERS: Record<PageModule, () => Promise<RouteModule>> = {
   overview: () => import('./routes/overview'),
   'rate-limits': () => import('./routes/rate-limits'),
   connection: () => import('./routes/connection'),
+  alerts: () => import('./routes/alerts'),
   migrations: () => import('./routes/migrations'),
   'user-migrations': () => import('./routes/user-migrations'),
   'org-migrations': () => import('./routes/org-migrations'),

@@ -46,6 +46,7 @@ for (const scheme of ['light', 'dark'] as const) {
       ['/imports/octo-org/hello-world', /hello-world/],
       ['/domains?tld=com', /Domains|\.com/],
       ['/connection', /Connection/],
+      ['/alerts', /^Alerts$/],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

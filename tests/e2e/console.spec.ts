@@ -30,6 +30,13 @@ const JOURNEYS: [string, string, (page: Page) => Promise<void>][] = [
     },
   ],
   [
+    'alerts',
+    '/alerts',
+    async (page) => {
+      await expect(page.getByText(/No alert target yet/)).toBeVisible();
+    },
+  ],
+  [
     'connection',
     '/connection',
     async (page) => {

@@ -1,4 +1,5 @@
 import CableOutlined from '@mui/icons-material/CableOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DownloadingOutlined from '@mui/icons-material/DownloadingOutlined';
@@ -21,5 +22,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Migration waves', to: paths.waves.home, icon: WavesOutlined },
   { label: 'Source imports', to: paths.imports.home, icon: DownloadingOutlined },
   { label: 'Domains', to: paths.domains.home, icon: DnsOutlined },
+  { label: 'Alerts', to: paths.alerts, icon: NotificationsActiveOutlined },
   { label: 'Connection', to: paths.connection, icon: CableOutlined },
 ];

@@ -268,6 +268,8 @@ export function createWatcher(deps: WatcherDeps) {
       const first = (async () => {
         const asked = Date.now();
         if (snapshots) {
+          // This gateway's own queued writes first (a write just made a snapshot stale: it is being removed).
+          await writes;
           // Another gateway of the team may follow it already, or be asking for it right now.
           const stored = await snapshots.get(key);
           if (stored && storedUsable(stored, asked)) return adopt(target, stored, asked);

@@ -1,0 +1,5 @@
+import { AlertsPage } from '@/features/alerts/components/alerts-page';
+
+export function Component() {
+  return <AlertsPage />;
+}

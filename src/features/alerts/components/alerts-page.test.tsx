@@ -1,0 +1,86 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, passthrough } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render-with-providers';
+import { simServer, warmTestStore } from '@/testing/sim-server';
+
+/** A receiver on loopback: the gateway POSTs alerts to it for real (msw lets those requests through). */
+const received: { signature: string | undefined; body: string }[] = [];
+const server = createServer((request, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    received.push({ signature: request.headers['x-ferry-signature-256'] as string | undefined, body });
+    response.end('ok');
+  });
+});
+let hookUrl = '';
+// The in-process gateway's deliveries go through this environment's fetch (happy-dom's), which would apply the
+// page's same-origin policy to them; a real gateway's fetch has none.
+const fetchSettings = (
+  window as unknown as { happyDOM: { settings: { fetch: { disableSameOriginPolicy: boolean } } } }
+).happyDOM.settings.fetch;
+beforeAll(async () => {
+  fetchSettings.disableSameOriginPolicy = true;
+  await warmTestStore();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+}, 60_000);
+beforeEach(() => {
+  simServer.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\/hook$/, () => passthrough()));
+});
+afterAll(async () => {
+  fetchSettings.disableSameOriginPolicy = false;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('alerts page', () => {
+  it('adds a signed webhook, sends a test that arrives, shows it delivered, and removes the target after asking', async () => {
+    const { user } = renderApp('/alerts');
+    expect(await screen.findByText(/No alert target yet/, {}, { timeout: 10_000 })).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Add an alert target' });
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'ops channel');
+    await user.type(within(form).getByRole('textbox', { name: 'URL' }), hookUrl);
+    await user.type(within(form).getByLabelText(/Secret/), 'short');
+    await user.click(within(form).getByRole('button', { name: 'Add target' }));
+    // A bad field says so, and what was typed stays.
+    expect(await within(form).findByText(/At least 8 characters/)).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('ops channel');
+
+    await user.type(within(form).getByLabelText(/Secret/), ' but longer now');
+    await user.click(within(form).getByRole('checkbox', { name: /rate-limit category fell below/ }));
+    expect(within(form).getByRole('textbox', { name: 'Rate-limit threshold (%)' })).toHaveValue('10');
+    await user.click(within(form).getByRole('button', { name: 'Add target' }));
+
+    const card = await screen.findByRole('region', { name: 'ops channel' }, { timeout: 10_000 });
+    expect(card).toHaveTextContent('signed');
+    expect(card).toHaveTextContent('A rate-limit category fell below the threshold (10 %)');
+    expect(within(card).getByText(/Nothing sent yet/)).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toHaveValue('');
+
+    await user.click(within(card).getByRole('button', { name: 'Send a test' }));
+    const deliveries = await within(card).findByRole(
+      'table',
+      { name: 'Deliveries to ops channel' },
+      { timeout: 10_000 },
+    );
+    expect(await within(deliveries).findByText('delivered', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(deliveries).toHaveTextContent('200');
+    expect(received).toHaveLength(1);
+    expect(received[0]!.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+
+    await user.click(within(card).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove “ops channel”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('region', { name: 'ops channel' })).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Remove' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove target' }),
+    );
+    expect(await screen.findByText(/No alert target yet/, {}, { timeout: 10_000 })).toBeInTheDocument();
+  }, 60_000);
+});

@@ -1,0 +1,2 @@
+/** The alerts page's address. */
+export const alertPaths = { home: '/alerts' } as const;
