@@ -44,9 +44,11 @@ const runtime = createRuntime(config, {
   processMetrics: true,
 });
 void runtime.waves?.start();
-void runtime.alerts?.start().catch((error: unknown) =>
-  console.error(`[alerts] not started: ${error instanceof Error ? error.message : String(error)}`),
-);
+void runtime.alerts
+  ?.start()
+  .catch((error: unknown) =>
+    console.error(`[alerts] not started: ${error instanceof Error ? error.message : String(error)}`),
+  );
 const memoryTasks = startMemoryTasks(runtime.memory, store, runtime.jobs);
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
