@@ -35,11 +35,13 @@ describe('loadConfig', () => {
       mode: 'live',
       baseUrl: 'https://api.github.com',
       token: 'ghp_x',
+      apiVersion: '2022-11-28',
     });
     expect(loadConfig({ GITHUB_API_URL: 'https://ghe.example/api/v3/' }).github).toEqual({
       mode: 'live',
       baseUrl: 'https://ghe.example/api/v3',
       token: undefined,
+      apiVersion: '2022-11-28',
     });
   });
 

@@ -1,3 +1,4 @@
+import { GITHUB_API_VERSION, GITHUB_API_VERSIONS, type GithubApiVersion } from '@/contracts/github/http';
 import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-rules';
 
 /**
@@ -10,6 +11,8 @@ export interface GithubUpstreamConfig {
   mode: UpstreamMode;
   baseUrl: string;
   token?: string;
+  /** `GITHUB_API_VERSION`: the `X-GitHub-Api-Version` every request sends. */
+  apiVersion: GithubApiVersion;
 }
 
 export interface RegistrarUpstreamConfig {
@@ -55,6 +58,16 @@ export const DEFAULT_PORT = 5180;
 export const SIMULATOR_ORIGIN = 'http://simulator.internal';
 
 type Env = Record<string, string | undefined>;
+
+function githubApiVersion(value: string | undefined): GithubApiVersion {
+  const given = value?.trim() || GITHUB_API_VERSION;
+  const known = GITHUB_API_VERSIONS.find((version) => version === given);
+  if (!known)
+    throw new Error(
+      `GITHUB_API_VERSION must be one of ${GITHUB_API_VERSIONS.join(', ')} (GitHub Enterprise Server 3.20 takes only ${GITHUB_API_VERSION}).`,
+    );
+  return known;
+}
 
 function httpUrl(name: string, value: string): string {
   let url: URL;
@@ -156,8 +169,13 @@ export function loadConfig(env: Env): GatewayConfig {
           mode: 'live',
           baseUrl: httpUrl('GITHUB_API_URL', env.GITHUB_API_URL || 'https://api.github.com'),
           token,
+          apiVersion: githubApiVersion(env.GITHUB_API_VERSION),
         }
-      : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/v3` },
+      : {
+          mode: 'simulator',
+          baseUrl: `${SIMULATOR_ORIGIN}/api/v3`,
+          apiVersion: githubApiVersion(env.GITHUB_API_VERSION),
+        },
     registrar: registrarLive
       ? {
           mode: 'live',

@@ -1,4 +1,4 @@
-import { GITHUB_API_VERSION, PREVIEW_ACCEPT, USER_AGENT } from '@/contracts/github/http';
+import { PREVIEW_ACCEPT, USER_AGENT } from '@/contracts/github/http';
 import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import { resolveArchive } from './archive';
@@ -62,7 +62,7 @@ function upstreamHeaders(config: GatewayConfig, match: Match, c: Context): Heade
   const headers = new Headers({ 'user-agent': USER_AGENT });
   if (match.operation.upstream === 'github') {
     headers.set('accept', match.operation.preview ? PREVIEW_ACCEPT : STANDARD_ACCEPT);
-    headers.set('x-github-api-version', GITHUB_API_VERSION);
+    headers.set('x-github-api-version', config.github.apiVersion);
     if (config.github.token) headers.set('authorization', `Bearer ${config.github.token}`);
   } else {
     headers.set('accept', 'application/json');

@@ -1,4 +1,3 @@
-import { GITHUB_API_VERSION } from '@/contracts/github/http';
 import type { GatewayPublicConfig } from '@/contracts/gateway-config';
 import type { GatewayConfig } from './config';
 
@@ -10,7 +9,7 @@ export function publicConfig(config: GatewayConfig): GatewayPublicConfig {
       baseUrl: config.github.mode === 'simulator' ? 'embedded simulator' : config.github.baseUrl,
       host: config.github.mode === 'simulator' ? 'Simulator' : new URL(config.github.baseUrl).host,
       credentialConfigured: config.github.mode === 'simulator' || Boolean(config.github.token),
-      apiVersion: GITHUB_API_VERSION,
+      apiVersion: config.github.apiVersion,
     },
     registrar: {
       mode: config.registrar.mode,

@@ -148,6 +148,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           client: createGithubClient({
             baseUrl: effective.github.baseUrl,
             token: effective.github.token,
+            apiVersion: effective.github.apiVersion,
             fetch: fetchGithub,
             bounds: jsonBounds(config, true),
           }),

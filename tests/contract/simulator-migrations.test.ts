@@ -369,3 +369,49 @@ describe('migration operations match GitHub’s OpenAPI description', () => {
     expect(seen).toEqual(['pending', 'exporting', 'failed']);
   });
 });
+
+/**
+ * API version 2026-03-10 (GitHub's first with breaking changes): the answers of the migration and rate-limit
+ * operations lose the retired fields and keep everything the 2022-11-28 description requires, so one reader serves
+ * both (src/contracts/github). The committed description is 2022-11-28's; what the newer one removes is checked
+ * as absent.
+ */
+describe('under API version 2026-03-10', () => {
+  const V2026 = { 'x-github-api-version': '2026-03-10' };
+  async function versioned(sim: Simulator, path: string, version?: Record<string, string>) {
+    const response = await sim.fetch(
+      new Request(`${BASE}${path}`, {
+        headers: { accept: PREVIEW, authorization: `Bearer ${SIM_TOKENS.octocat}`, ...version },
+      }),
+    );
+    return { response, body: (await response.json()) as unknown };
+  }
+
+  it.each([
+    ['migrations/get-status-for-org', `${ORG}/1`],
+    ['migrations/list-for-org', ORG],
+    ['migrations/get-status-for-authenticated-user', `${USER}/2`],
+  ])('%s: minimal repositories (no has_downloads), still valid', async (operationId, path) => {
+    const sim = await world();
+    const old = await versioned(sim, path);
+    const next = await versioned(sim, path, V2026);
+    expect(next.response.headers.get('x-github-api-version-selected')).toBe('2026-03-10');
+    expectMatchesOperation(operationId, 200, next.body, { retired: ['has_downloads'] });
+    const repositories = (body: unknown) =>
+      (Array.isArray(body) ? body : [body]).flatMap((m) => (m as { repositories: object[] }).repositories);
+    expect(repositories(old.body).every((repo) => 'has_downloads' in repo)).toBe(true);
+    expect(repositories(next.body).length).toBeGreaterThan(0);
+    expect(repositories(next.body).some((repo) => 'has_downloads' in repo)).toBe(false);
+  });
+
+  it('rate-limit/get: no top-level rate, every category under resources, still valid', async () => {
+    const sim = await world();
+    const next = await versioned(sim, '/rate_limit', V2026);
+    expect(next.body).not.toHaveProperty('rate');
+    expect(next.body).toHaveProperty('resources.core.remaining');
+    expectMatchesOperation('rate-limit/get', 200, next.body, {
+      undeclared: ['/resources/audit_log'],
+      retired: ['rate'],
+    });
+  });
+});

@@ -4,6 +4,13 @@
  */
 export const USER_AGENT = 'Ferry/0.1 (+https://github.com/ferry-dashboard)';
 export const GITHUB_API_VERSION = '2022-11-28';
+/**
+ * The REST API versions Ferry speaks (`GITHUB_API_VERSION`). `2026-03-10` is GitHub's first calendar version with
+ * breaking changes for Ferry's operations (no top-level `rate` in `/rate_limit`; minimal repositories in
+ * migration answers); GitHub Enterprise Server 3.20 accepts only `2022-11-28`.
+ */
+export const GITHUB_API_VERSIONS = [GITHUB_API_VERSION, '2026-03-10'] as const;
+export type GithubApiVersion = (typeof GITHUB_API_VERSIONS)[number];
 /** The migrations API's preview media type (the specification requires it; today's GitHub ignores it). */
 export const PREVIEW_ACCEPT = 'application/vnd.github.wyandotte-preview+json';
 export const JSON_ACCEPT = 'application/vnd.github+json';

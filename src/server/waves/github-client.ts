@@ -30,6 +30,8 @@ export interface GithubClientOptions {
   bounds: OutboundBounds;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** `GITHUB_API_VERSION` (2022-11-28 when not given). */
+  apiVersion?: string;
 }
 
 export class RateLimitedError extends Error {
@@ -81,7 +83,7 @@ export function createGithubClient(options: GithubClientOptions) {
     const target = url(path);
     const headers = new Headers({
       accept: PREVIEW_ACCEPT,
-      'x-github-api-version': GITHUB_API_VERSION,
+      'x-github-api-version': options.apiVersion ?? GITHUB_API_VERSION,
       'user-agent': USER_AGENT,
     });
     if (options.token) headers.set('authorization', `Bearer ${options.token}`);

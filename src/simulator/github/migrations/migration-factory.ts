@@ -16,7 +16,13 @@ export function migrationGuid(id: number, createdAt: number): string {
 }
 
 /** The `repository` shape embedded in a migration (minimal-repository minus the two fields it does not declare). */
-export function buildMigrationRepository(repo: SimRepo, owner: SimAccount, api: string, web: string) {
+export function buildMigrationRepository(
+  repo: SimRepo,
+  owner: SimAccount,
+  api: string,
+  web: string,
+  apiVersion = '2022-11-28',
+) {
   const full: Partial<ReturnType<typeof buildMinimalRepository>> = buildMinimalRepository(
     repo,
     owner,
@@ -25,6 +31,8 @@ export function buildMigrationRepository(repo: SimRepo, owner: SimAccount, api: 
   );
   delete full.network_count;
   delete full.subscribers_count;
+  // API version 2026-03-10 embeds the newer minimal repository, without the retired fields.
+  if (apiVersion === '2026-03-10') delete full.has_downloads;
   return full;
 }
 
@@ -45,7 +53,7 @@ export function buildMigration(
   now: number,
   api: string,
   web: string,
-  options: { excludeRepositories?: boolean } = {},
+  options: { excludeRepositories?: boolean; apiVersion?: string } = {},
 ) {
   const ownerLogin = migration.scope.kind === 'org' ? migration.scope.org : migration.scope.login;
   const owner = state.world.accounts.get(ownerLogin);
@@ -54,7 +62,7 @@ export function buildMigration(
     ? []
     : migrationReposOf(state, migration).flatMap((repo) => {
         const repoOwner = state.world.accounts.get(repo.owner);
-        return repoOwner ? [buildMigrationRepository(repo, repoOwner, api, web)] : [];
+        return repoOwner ? [buildMigrationRepository(repo, repoOwner, api, web, options.apiVersion)] : [];
       });
   return {
     id: migration.id,

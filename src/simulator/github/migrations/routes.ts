@@ -103,7 +103,10 @@ function registerScope(
       .filter((migration) => sameScope(migration.scope, scoped.scope))
       .sort((a, b) => b.id - a.id)
       .map((migration) =>
-        buildMigration(scoped.s, migration, now, apiBase(c), webBase(c), { excludeRepositories }),
+        buildMigration(scoped.s, migration, now, apiBase(c), webBase(c), {
+          excludeRepositories,
+          apiVersion: c.get('apiVersion'),
+        }),
       );
     return sendPage(c, list);
   });
@@ -136,6 +139,7 @@ function registerScope(
     s.migrations.migrations.set(id, migration);
     const shown = buildMigration(s, migration, now, apiBase(c), webBase(c), {
       excludeRepositories: parsed.options.exclude.includes('repositories'),
+      apiVersion: c.get('apiVersion'),
     });
     return sendJson(c, shown, 201);
   });
@@ -147,6 +151,7 @@ function registerScope(
       c,
       buildMigration(found.s, found.migration, clock.now(), apiBase(c), webBase(c), {
         excludeRepositories: excludesRepositories(c),
+        apiVersion: c.get('apiVersion'),
       }),
     );
   });
