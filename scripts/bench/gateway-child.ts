@@ -8,6 +8,11 @@ import { SIM_TOKENS } from '@/simulator/github/seed';
 
 const sim = await startSimulatorServer({ speed: 0, scenario: 'quiet' });
 const embedded = await startGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet', BODY_LIMIT_BYTES: '4096' });
+// The same gateway without metrics (no request timing, no counters): what measuring costs.
+const bare = await startGateway(
+  { SIM_SPEED: '0', SIM_SCENARIO: 'quiet', BODY_LIMIT_BYTES: '4096' },
+  { metrics: false },
+);
 const live = await startGateway({
   GITHUB_TOKEN: SIM_TOKENS.octocat,
   GITHUB_API_URL: `${sim.origin}/api/v3`,
@@ -26,8 +31,8 @@ process.on('message', (message: { type: string }) => {
     sim.sim.reset({ scenario: 'quiet' });
     process.send?.({ type: 'reset' });
   } else if (message.type === 'stop') {
-    void Promise.all([embedded.close(), live.close(), sim.close()]).then(() => process.exit(0));
+    void Promise.all([embedded.close(), bare.close(), live.close(), sim.close()]).then(() => process.exit(0));
   }
 });
 
-process.send?.({ type: 'ready', sim: sim.port, embedded: embedded.port, live: live.port });
+process.send?.({ type: 'ready', sim: sim.port, embedded: embedded.port, live: live.port, bare: bare.port });

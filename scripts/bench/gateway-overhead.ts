@@ -40,6 +40,7 @@ export const gatewayOverhead: BenchFigure = {
         { port: servers.ports.sim, path: '/api/v3/rate_limit', headers: DIRECT_HEADERS },
         { port: servers.ports.embedded, path: '/api/github/rate_limit', headers: undefined },
         { port: servers.ports.live, path: '/api/github/rate_limit', headers: undefined },
+        { port: servers.ports.bare, path: '/api/github/rate_limit', headers: undefined },
       ];
       for (const target of targets) {
         await runLoad({ ...target, paths: [target.path], total: WARMUP, concurrency: CONCURRENCY });
@@ -52,7 +53,7 @@ export const gatewayOverhead: BenchFigure = {
         elapsedMs: 0,
       }));
       context.log(
-        `overhead: ${TOTAL} requests × 3 targets in ${ROUNDS} interleaved rounds at concurrency ${CONCURRENCY}`,
+        `overhead: ${TOTAL} requests × ${targets.length} targets in ${ROUNDS} interleaved rounds at concurrency ${CONCURRENCY}`,
       );
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const [index, target] of targets.entries()) {
@@ -73,9 +74,9 @@ export const gatewayOverhead: BenchFigure = {
           }
         }
       }
-      const [direct, embedded, live] = merged.map(summary);
-      if (!direct || !embedded || !live) throw new Error('missing results');
-      if (!direct.ok || !embedded.ok || !live.ok)
+      const [direct, embedded, live, bare] = merged.map(summary);
+      if (!direct || !embedded || !live || !bare) throw new Error('missing results');
+      if (!direct.ok || !embedded.ok || !live.ok || !bare.ok)
         throw new Error('some requests failed during the overhead run');
       const how = `GET /rate_limit, ${TOTAL} requests per target after ${WARMUP} warm-up, in ${ROUNDS} interleaved rounds, ${CONCURRENCY} concurrent keep-alive loopback connections; servers in a separate process`;
       const overhead = (gateway: ReturnType<typeof summary>) => ({
@@ -112,6 +113,13 @@ export const gatewayOverhead: BenchFigure = {
           goal: '—',
           verdict: '—',
           how: '1/throughput through the gateway minus 1/throughput direct: busy time per request, less sensitive to queueing on a loaded machine than p99',
+        },
+        {
+          figure: 'Metrics on vs off (embedded gateway): p99 difference',
+          value: `${ms(embedded.p99 - bare.p99)} (${ms(embedded.p99)} with, ${ms(bare.p99)} without)`,
+          goal: '≤ 1 ms',
+          verdict: verdict(embedded.p99 - bare.p99 <= 1, ms(embedded.p99 - bare.p99 - 1)),
+          how: 'the same gateway built without metrics (no request timing, no counters) under the same interleaved load',
         },
         {
           figure: 'Gateway overhead (live mode, extra HTTP hop): p50 / p99 / req/s',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROOT } from './context';
 
 export interface GatewayServers {
-  ports: { sim: number; embedded: number; live: number };
+  ports: { sim: number; embedded: number; live: number; bare: number };
   sample(): Promise<{ heapUsed: number; rss: number; gc: boolean }>;
   reset(): Promise<void>;
   stop(): Promise<void>;
@@ -28,9 +28,9 @@ export async function startGatewayServers(): Promise<GatewayServers> {
       child.on('message', onMessage);
       child.once('exit', onExit);
     });
-  const ready = await reply<{ sim: number; embedded: number; live: number }>('ready');
+  const ready = await reply<{ sim: number; embedded: number; live: number; bare: number }>('ready');
   return {
-    ports: { sim: ready.sim, embedded: ready.embedded, live: ready.live },
+    ports: { sim: ready.sim, embedded: ready.embedded, live: ready.live, bare: ready.bare },
     sample() {
       const answer = reply<{ heapUsed: number; rss: number; gc: boolean }>('sample');
       child.send({ type: 'sample' });

@@ -55,8 +55,8 @@ export interface GatewayDeps {
   onMemory?: (memory: GatewayMemory) => void;
   /** Migration waves (they need the store); without them `/api/waves/*` answers 503. */
   waves?: { runner: WaveRunner; archiveDir: string };
-  /** What `GET /metrics` exposes (one is made when not given). */
-  metrics?: GatewayMetrics;
+  /** What `GET /metrics` exposes (one is made when not given; `false`: no metrics at all, for the benchmark). */
+  metrics?: GatewayMetrics | false;
   /** Alerts (with a store): `/api/alerts/*`, and the watcher's and the rate readings' events. */
   alerts?: Alerts;
 }
@@ -81,19 +81,22 @@ export function createGateway({
   actor,
   waves,
   onMemory,
-  metrics = createGatewayMetrics(),
+  metrics: given,
   alerts,
 }: GatewayDeps): Hono {
   const app = new Hono();
+  const measured = given !== false;
+  const metrics = given || createGatewayMetrics();
   const recorder = createRateRecorder(store?.rateHistory, undefined, (reading) => {
     const event = alerts && rateEvent(reading);
     if (event) void alerts?.emit(event);
   });
-  app.use('*', async (c, next) => {
-    const end = metrics.requestDuration.startTimer();
-    await next();
-    end({ method: c.req.method, route: routeGroup(c.req.path), status: String(c.res.status) });
-  });
+  if (measured)
+    app.use('*', async (c, next) => {
+      const end = metrics.requestDuration.startTimer();
+      await next();
+      end({ method: c.req.method, route: routeGroup(c.req.path), status: String(c.res.status) });
+    });
   app.use('*', securityHeaders);
   const secrets = secretsOf(config);
   app.use('/api/*', redactSecrets(secrets));

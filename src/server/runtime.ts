@@ -45,6 +45,8 @@ export interface RuntimeOptions {
   keepSimulatorWorldIn?: string;
   /** Expose the process's own figures (CPU, memory, event loop) at `/metrics` (`npm start`; not in tests). */
   processMetrics?: boolean;
+  /** `false`: no request timing at all (the benchmark's "metrics off" gateway). */
+  metrics?: boolean;
 }
 
 export interface Runtime {
@@ -140,7 +142,16 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       }
     : undefined;
   // Alerts go to receivers on the network, whatever the upstreams are (a simulator is never a receiver).
-  const alerts = jobStore && jobs ? createAlerts({ store: jobStore, jobs, fetch: live }) : undefined;
+  const metrics = createGatewayMetrics({ processMetrics: options.processMetrics });
+  const alerts =
+    jobStore && jobs
+      ? createAlerts({
+          store: jobStore,
+          jobs,
+          fetch: live,
+          onAttempt: (result) => metrics.alertDeliveries.inc({ result }),
+        })
+      : undefined;
   const waves =
     waveRepository && options.archiveDir && jobs
       ? createWaveRunner({
@@ -178,7 +189,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       memory = created;
     },
     waves: waves && options.archiveDir ? { runner: waves, archiveDir: options.archiveDir } : undefined,
-    metrics: createGatewayMetrics({ processMetrics: options.processMetrics }),
+    metrics: options.metrics === false ? false : metrics,
     alerts,
     fetchGithub,
     fetchRegistrar: config.registrar.mode === 'simulator' ? simulated : live,

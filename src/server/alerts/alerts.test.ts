@@ -121,6 +121,9 @@ describe('alerts', () => {
     );
     expect(shown!.deliveries[0]!.attempts.map((attempt) => attempt.status)).toEqual([500, 503, 200]);
     expect(new Set(hook.received.map((r) => r.headers[DELIVERY_HEADER])).size).toBe(1);
+    const metrics = await (await g.call('/metrics')).text();
+    expect(metrics).toMatch(/^ferry_alert_deliveries_total\{result="retried"\} 2$/m);
+    expect(metrics).toMatch(/^ferry_alert_deliveries_total\{result="delivered"\} 1$/m);
     await g.runtime.stopJobs();
 
     // Another gateway process on the same store (a restart): the delivered alert stays delivered, once.

@@ -14,6 +14,8 @@ export interface AlertsOptions {
   fetch: UpstreamFetch;
   now?: () => Date;
   log?: (line: string) => void;
+  /** Each delivery attempt's outcome (metrics). */
+  onAttempt?: (result: 'delivered' | 'retried' | 'failed') => void;
 }
 
 /** Targets are read at most this often when events come quickly (rate readings). */
@@ -40,7 +42,7 @@ export function createAlerts(options: AlertsOptions) {
   const start = () => {
     engine ??= (async () => {
       const [jobs, store] = await Promise.all([options.jobs(), options.store()]);
-      const context = { alerts: store.alerts, fetch: options.fetch, now, log };
+      const context = { alerts: store.alerts, fetch: options.fetch, now, log, onAttempt: options.onAttempt };
       const retryLimit = QUEUES['alert-deliver'].retryLimit;
       await jobs.work<{ deliveryId: string }>('alert-deliver', 2, (data, job) =>
         deliverAlert(context, data.deliveryId, { retryCount: job.retryCount, retryLimit }),

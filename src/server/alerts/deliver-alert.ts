@@ -11,6 +11,8 @@ export interface DeliverContext {
   fetch: UpstreamFetch;
   now: () => Date;
   log: (line: string) => void;
+  /** Each attempt's outcome (metrics). */
+  onAttempt?: (result: 'delivered' | 'retried' | 'failed') => void;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function deliverAlert(
   const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
   const last = attempt.retryCount >= attempt.retryLimit;
   await context.alerts.attempted(delivery.id, outcome, ok ? 'delivered' : last ? 'failed' : 'pending');
+  context.onAttempt?.(ok ? 'delivered' : last ? 'failed' : 'retried');
   if (ok) return context.alerts.deliveredFor(target.id);
   const why = outcome.status === undefined ? outcome.error : `HTTP ${outcome.status}`;
   if (!last) throw new Error(`alert ${delivery.id} to ${target.name}: ${why}; trying again`);

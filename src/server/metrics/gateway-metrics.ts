@@ -37,6 +37,12 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const alertDeliveries = new Counter({
+    name: 'ferry_alert_deliveries_total',
+    help: 'Alert delivery attempts by this gateway: delivered, retried (will try again), failed (for good).',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
   const requestDuration = new Histogram({
     name: 'ferry_http_request_duration_seconds',
     help: 'Time this gateway took to answer, by method, route group and status.',
@@ -109,6 +115,7 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     registry,
     upstreamRequests,
     watchPolls,
+    alertDeliveries,
     requestDuration,
     /** Where the scrape-time gauges read (known once the gateway's parts exist). */
     readFrom(next: MetricsSources) {

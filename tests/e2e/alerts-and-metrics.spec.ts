@@ -1,0 +1,72 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, expectAccessible, test } from './fixtures';
+
+/** A webhook receiver on loopback, as a team's would be: keeps the bodies and signatures it is sent. */
+let receiver: Server;
+const received: { body: string; signature: string | undefined; event: string | undefined }[] = [];
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        body,
+        signature: request.headers['x-ferry-signature-256'] as string | undefined,
+        event: request.headers['x-ferry-event'] as string | undefined,
+      });
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+});
+
+test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+const SECRET = 'the receiver and Ferry share this';
+
+test('an alert target added in the browser gets a signed test, and the page shows it delivered', async ({
+  page,
+}) => {
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ferry`;
+  await page.goto('/alerts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Add an alert target' });
+  await form.getByRole('textbox', { name: 'Name' }).fill('e2e receiver');
+  await form.getByRole('textbox', { name: 'URL' }).fill(url);
+  await form.getByLabel('Secret').fill(SECRET);
+  await form.getByRole('checkbox', { name: 'A migration wave finished or was cancelled' }).check();
+  await form.getByRole('button', { name: 'Add target' }).click();
+
+  const card = page.getByRole('region', { name: 'e2e receiver' });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Send a test' }).click();
+  await expect(card.getByRole('table', { name: 'Deliveries to e2e receiver' })).toContainText('delivered', {
+    timeout: 15_000,
+  });
+  const test = received.find((item) => item.event === 'test');
+  expect(test).toBeDefined();
+  const expected = `sha256=${createHmac('sha256', SECRET).update(test!.body).digest('hex')}`;
+  expect(test!.signature).toBe(expected);
+  expect(await page.locator('body').innerText()).not.toContain(SECRET);
+  await expectAccessible(page);
+});
+
+test('/metrics parses, and its core remaining is the figure the rate-limits page shows', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/rate-limits');
+  const core = page.getByRole('status', { name: 'GitHub core rate limit' });
+  await expect(core).toContainText('/ 5,000');
+  const shown = Number((/([\d,]+) \/ 5,000/.exec(await core.innerText())?.[1] ?? '').replaceAll(',', ''));
+  const metrics = await (await request.get('/metrics')).text();
+  const remaining = /^ferry_rate_limit_remaining\{credential="default",resource="core"\} (\d+)$/m.exec(
+    metrics,
+  );
+  expect(remaining).not.toBeNull();
+  expect(Number(remaining![1])).toBe(shown);
+  expect(metrics).toContain('# TYPE ferry_http_request_duration_seconds histogram');
+});
