@@ -3,37 +3,21 @@
  * none is given): three gateway processes on one database and one shared ARCHIVE_DIR, live against a standalone
  * simulator. Prints the rows as JSON on its last line.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { Wave } from '@/contracts/waves';
 import { buildWavePlan } from '@/testing/wave-factories';
-import {
-  freshDatabase,
-  postJson,
-  SIM_TOKEN,
-  startGateway,
-  startSimulator,
-  type Proc,
-} from '@/testing/team-processes';
+import { postJson, startTeam, type Proc } from '@/testing/team-processes';
 import { verdict, type BenchRow } from './types';
 
 const SPEED = 2_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const work = await mkdtemp(path.join(tmpdir(), 'ferry-bench-team-'));
-const database = await freshDatabase(`ferry_bench_team_${process.pid}`);
-const sim = await startSimulator({ speed: SPEED, scenario: 'big-org' });
-const env = (name: string) => ({
-  DATABASE_URL: database.url,
-  DATA_DIR: path.join(work, name),
-  ARCHIVE_DIR: path.join(work, 'shared-archives'),
-  GITHUB_API_URL: `${sim.url}/api/v3`,
-  GITHUB_STORAGE_ORIGINS: sim.storageOrigin,
-  GITHUB_TOKEN: SIM_TOKEN,
+const team = await startTeam({
+  database: `ferry_bench_team_${process.pid}`,
+  speed: SPEED,
+  scenario: 'big-org',
 });
-const gateways: Proc[] = [];
+const { sim, gateways, database } = team;
 const sql = new pg.Client({ connectionString: database.url });
 const rows: BenchRow[] = [];
 
@@ -58,7 +42,6 @@ async function finished(gateway: Proc, id: string, timeoutMs: number): Promise<W
 }
 
 try {
-  gateways.push(...(await Promise.all(['a', 'b', 'c'].map((name) => startGateway(env(name))))));
   await sql.connect();
   const [a, b, c] = gateways as [Proc, Proc, Proc];
 
@@ -118,10 +101,8 @@ try {
     how: error instanceof Error ? error.message : String(error),
   });
 } finally {
-  for (const proc of [...gateways, sim]) proc.child.kill('SIGKILL');
   await sql.end().catch(() => undefined);
-  await database.drop().catch(() => undefined);
-  await rm(work, { recursive: true, force: true });
+  await team.stop();
 }
 console.log(JSON.stringify(rows));
 process.exit(0);

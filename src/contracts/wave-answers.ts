@@ -1,24 +1,19 @@
 import { isRecord, ShapeError, type JsonRecord } from './json';
-import type { WaveBatch, WavePreview, WaveState, WaveSummary, WaveView } from './waves';
+import {
+  WAVE_BATCH_STATES,
+  type WaveBatch,
+  type WavePreview,
+  type WaveState,
+  type WaveSummary,
+  type WaveView,
+} from './waves';
 
 /**
  * The SPA's edge for `/api/waves/*`: answers are read here, not trusted as the types of waves.ts. A body
  * that is not what the gateway promises fails with the one ShapeError.
  */
 const WAVE_STATES: readonly string[] = ['running', 'paused', 'cancelled', 'completed'];
-const BATCH_STATES: readonly string[] = [
-  'queued',
-  'starting',
-  'exporting',
-  'downloading',
-  'verifying',
-  'verified',
-  'failed',
-  'split',
-  'isolated',
-  'invalid',
-  'cancelled',
-];
+const BATCH_STATES: readonly string[] = WAVE_BATCH_STATES;
 
 const OUTCOMES: readonly string[] = ['held', 'handled', 'running', 'problem'];
 

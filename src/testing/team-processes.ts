@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
@@ -121,4 +123,59 @@ export function postJson(url: string, body: unknown): Promise<Response> {
     headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
     body: JSON.stringify(body),
   });
+}
+
+export interface Team {
+  work: string;
+  sim: Awaited<ReturnType<typeof startSimulator>>;
+  database: Awaited<ReturnType<typeof freshDatabase>>;
+  gateways: Proc[];
+  /** Kill every process, drop the database, remove the folder (printing the gateways' output first with TEAM_DEBUG). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A team of `count` gateway processes on a fresh database (named `database`), one shared ARCHIVE_DIR, live
+ * against a standalone simulator; `env` adds to every gateway's environment.
+ */
+export async function startTeam(options: {
+  database: string;
+  speed: number;
+  scenario: string;
+  count?: number;
+  env?: Record<string, string>;
+}): Promise<Team> {
+  const work = await mkdtemp(path.join(tmpdir(), 'ferry-team-'));
+  const database = await freshDatabase(options.database);
+  const sim = await startSimulator({ speed: options.speed, scenario: options.scenario });
+  const gateways: Proc[] = [];
+  const stop = async () => {
+    if (process.env.TEAM_DEBUG)
+      for (const proc of gateways) console.log(proc.url, proc.child.exitCode, proc.output());
+    for (const proc of [...gateways, sim]) proc.child.kill('SIGKILL');
+    await database.drop().catch(() => undefined);
+    await rm(work, { recursive: true, force: true });
+  };
+  try {
+    const names = Array.from({ length: options.count ?? 3 }, (_, index) => String.fromCharCode(97 + index));
+    gateways.push(
+      ...(await Promise.all(
+        names.map((name) =>
+          startGateway({
+            DATABASE_URL: database.url,
+            DATA_DIR: path.join(work, name),
+            ARCHIVE_DIR: path.join(work, 'shared-archives'),
+            GITHUB_API_URL: `${sim.url}/api/v3`,
+            GITHUB_STORAGE_ORIGINS: sim.storageOrigin,
+            GITHUB_TOKEN: SIM_TOKEN,
+            ...options.env,
+          }),
+        ),
+      )),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { work, sim, database, gateways, stop };
 }

@@ -1,18 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wave } from '@/contracts/waves';
 import { buildWavePlan } from '@/testing/wave-factories';
-import {
-  freshDatabase,
-  postJson,
-  SIM_TOKEN,
-  startGateway,
-  startSimulator,
-  type Proc,
-} from '@/testing/team-processes';
+import { postJson, SIM_TOKEN, startTeam, type Proc, type Team } from '@/testing/team-processes';
 
 /**
  * Three gateways on one PostgreSQL server and one shared ARCHIVE_DIR, live against one standalone simulator:
@@ -20,36 +12,24 @@ import {
  * to the others. Runs in the PostgreSQL pass (`scripts/with-postgres.sh` sets DATABASE_URL).
  */
 const hasServer = Boolean(process.env.DATABASE_URL);
+let team: Team | undefined;
 let work: string;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let sim: Team['sim'];
 let gateways: Proc[] = [];
-let database: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
   if (!hasServer) return;
-  work = await mkdtemp(path.join(tmpdir(), 'ferry-team-'));
-  database = await freshDatabase(`ferry_team_${process.pid}`);
-  sim = await startSimulator({ speed: 500, scenario: 'big-org' });
-  const env = (name: string) => ({
-    DATABASE_URL: database.url,
-    DATA_DIR: path.join(work, name),
-    ARCHIVE_DIR: path.join(work, 'shared-archives'),
-    GITHUB_API_URL: `${sim.url}/api/v3`,
-    GITHUB_STORAGE_ORIGINS: sim.storageOrigin,
-    GITHUB_TOKEN: SIM_TOKEN,
+  team = await startTeam({
+    database: `ferry_team_${process.pid}`,
+    speed: 500,
+    scenario: 'big-org',
     // Steps expire (and a dead gateway's come back) 35 s after they were taken.
-    UPSTREAM_TOTAL_MS: '5000',
+    env: { UPSTREAM_TOTAL_MS: '5000' },
   });
-  gateways = await Promise.all(['a', 'b', 'c'].map((name) => startGateway(env(name))));
+  ({ work, sim, gateways } = team);
 }, 180_000);
 
-afterAll(async () => {
-  if (process.env.TEAM_DEBUG)
-    for (const proc of gateways) console.log(proc.url, proc.child.exitCode, proc.output());
-  for (const proc of [...gateways, sim]) proc?.child.kill('SIGKILL');
-  await database?.drop().catch(() => undefined);
-  if (work) await rm(work, { recursive: true, force: true });
-});
+afterAll(() => team?.stop());
 
 const waveOn = async (gateway: Proc, id: string) => {
   const response = await fetch(`${gateway.url}/api/waves/${id}`);

@@ -1,15 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  freshDatabase,
-  postJson,
-  SIM_TOKEN,
-  startGateway,
-  startSimulator,
-  type Proc,
-} from '@/testing/team-processes';
+import { postJson, startTeam, type Proc, type Team } from '@/testing/team-processes';
 
 /**
  * One watcher for a team, as processes: three gateways on one PostgreSQL database, live against one standalone
@@ -17,33 +7,17 @@ import {
  * killed halfway); GitHub counts what one tab on one gateway costs. Runs in the PostgreSQL pass.
  */
 const hasServer = Boolean(process.env.DATABASE_URL);
-let work: string;
-let sim: Awaited<ReturnType<typeof startSimulator>>;
+let team: Team | undefined;
+let sim: Team['sim'];
 let gateways: Proc[] = [];
-let database: Awaited<ReturnType<typeof freshDatabase>>;
 
 beforeAll(async () => {
   if (!hasServer) return;
-  work = await mkdtemp(path.join(tmpdir(), 'ferry-team-watch-'));
-  database = await freshDatabase(`ferry_team_watch_${process.pid}`);
-  sim = await startSimulator({ speed: 2, scenario: 'quiet' });
-  const env = (name: string) => ({
-    DATABASE_URL: database.url,
-    DATA_DIR: path.join(work, name),
-    GITHUB_API_URL: `${sim.url}/api/v3`,
-    GITHUB_STORAGE_ORIGINS: sim.storageOrigin,
-    GITHUB_TOKEN: SIM_TOKEN,
-  });
-  gateways = await Promise.all(['a', 'b', 'c'].map((name) => startGateway(env(name))));
+  team = await startTeam({ database: `ferry_team_watch_${process.pid}`, speed: 2, scenario: 'quiet' });
+  ({ sim, gateways } = team);
 }, 180_000);
 
-afterAll(async () => {
-  if (process.env.TEAM_DEBUG)
-    for (const proc of gateways) console.log(proc.url, proc.child.exitCode, proc.output());
-  for (const proc of [...gateways, sim]) proc?.child.kill('SIGKILL');
-  await database?.drop().catch(() => undefined);
-  if (work) await rm(work, { recursive: true, force: true });
-});
+afterAll(() => team?.stop());
 
 const counted = async () =>
   ((await (await fetch(`${sim.url}/__sim/state`)).json()) as { stats: { counted: number } }).stats.counted;
