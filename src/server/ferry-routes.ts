@@ -229,9 +229,9 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
     return c.body(null, 204);
   });
 
-  app.get('/watched', (c) =>
+  app.get('/watched', async (c) =>
     c.json({
-      items: (watcher?.list() ?? []).map((entry) => ({
+      items: ((await watcher?.followed()) ?? []).map((entry) => ({
         path: entry.target.key,
         kind: entry.target.kind,
         state: entry.observed.state,

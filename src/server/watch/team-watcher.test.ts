@@ -104,6 +104,17 @@ describe('one watcher for a team of gateways', () => {
     expect(team.counted).toBe(one.counted);
   }, 120_000);
 
+  it('lists what the team follows on every gateway (the overview), whichever gateway polls it', async () => {
+    await resetStore();
+    const [a, b] = [gatewayOnStore(), gatewayOnStore()];
+    const path = await startExport(a);
+    await tab(a)(path);
+    await a.runtime.memory.watcher!.settle();
+    const watched = (await (await b.call('/api/ferry/watched')).json()) as { items: { path: string }[] };
+    expect(watched.items.map((item) => item.path)).toContain(path.replace('/api/github/', ''));
+    for (const gateway of [a, b]) gateway.runtime.memory.watcher!.stop();
+  }, 60_000);
+
   it('without a shared store each gateway polls for itself (the comparison can fail)', async () => {
     const one = await watchAnHour([gatewayOnStore()], 1);
     const apart = () =>

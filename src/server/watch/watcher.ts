@@ -356,9 +356,28 @@ export function createWatcher(deps: WatcherDeps) {
       ).then(() => undefined);
     },
 
-    /** What is followed now, newest first (the overview's "imports followed"). */
+    /** What this gateway follows now, newest first. */
     list(): WatchEntry[] {
       return [...entries.values()].filter((entry) => entry.seenAt > 0).sort((a, b) => b.seenAt - a.seenAt);
+    },
+
+    /**
+     * What the team follows (the overview's "imports followed"): every snapshot in the store seen within the idle
+     * time, whichever gateway polls it; without a store, this gateway's own list.
+     */
+    async followed(): Promise<WatchEntry[]> {
+      if (!snapshots) return this.list();
+      const now = Date.now();
+      const shown = new Map<string, WatchEntry>();
+      for (const snapshot of await snapshots.all()) {
+        if (now - snapshot.seenAt.getTime() >= IDLE_FORGET_MS) continue;
+        const entry = newEntry(targetOf(snapshot), now);
+        readInto(entry, snapshot, now);
+        shown.set(entry.target.key, entry);
+      }
+      // This gateway's own copy is at least as new as what it last wrote.
+      for (const entry of this.list()) shown.set(entry.target.key, entry);
+      return [...shown.values()].sort((a, b) => b.seenAt - a.seenAt);
     },
 
     /** Wait for polls in flight and queued store writes. */
