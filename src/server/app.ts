@@ -12,6 +12,7 @@ import { loggableError } from './log-safe';
 import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
+import { withDeadline } from './store/deadline';
 import type { FerryStore } from './store/ferry-store';
 import { createWatcher, INTERNAL_ORIGIN, type Watcher } from './watch/watcher';
 import { createGatewayMetrics, routeGroup, type GatewayMetrics } from './metrics/gateway-metrics';
@@ -258,18 +259,10 @@ export function createGateway({
 }
 
 /** Whether the store answers `SELECT 1` within `ms` (the metrics' store health). */
-async function answersWithin(open: () => Promise<FerryStore>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([
-      open()
-        .then((store) => store.executeSql('SELECT 1'))
-        .then(() => true as const)
-        .catch(() => false as const),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
+function answersWithin(open: () => Promise<FerryStore>, ms: number): Promise<boolean> {
+  const answered = open().then((store) => store.executeSql('SELECT 1'));
+  return withDeadline(answered, ms, () => new Error('the store did not answer in time')).then(
+    () => true,
+    () => false,
+  );
 }

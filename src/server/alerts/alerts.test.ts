@@ -1,41 +1,19 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AlertTarget } from '@/contracts/alerts';
 import { inProcessGateway } from '@/testing/node-servers';
+import { startWebhookReceiver } from '@/testing/webhook-receiver';
 import type { FerryStore } from '../store/ferry-store';
 import { openTestStore } from '../store/test-store';
 import { DELIVERY_HEADER, SIGNATURE_HEADER, verifySignature } from './alert-payload';
 import { deliverAlert } from './deliver-alert';
 
-/** A receiver on loopback: keeps what it is sent and answers with the statuses it is told, then 200. */
-function receiver() {
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const statuses: number[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
-      response.statusCode = statuses.shift() ?? 200;
-      response.end('ok');
-    });
-  });
-  const listening = new Promise<string>((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`),
-    ),
-  );
-  return { received, statuses, url: listening, close: () => new Promise((done) => server.close(done)) };
-}
-
 const SECRET = 'a shared secret of this test';
 let store: FerryStore;
 let resetStore: () => Promise<void>;
-let hook: ReturnType<typeof receiver>;
+let hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
 beforeAll(async () => {
   ({ store, reset: resetStore } = await openTestStore());
-  hook = receiver();
+  hook = await startWebhookReceiver();
 }, 60_000);
 afterAll(async () => {
   await hook.close();
@@ -57,7 +35,7 @@ const gateway = () => inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }
 async function addTarget(call: ReturnType<typeof gateway>['call'], events = ['export-finished']) {
   const response = await call(
     '/api/alerts',
-    json({ name: 'ops', kind: 'webhook', url: await hook.url, secret: SECRET, events }),
+    json({ name: 'ops', kind: 'webhook', url: hook.url, secret: SECRET, events }),
   );
   expect(response.status).toBe(201);
   return (await response.json()) as AlertTarget;
@@ -192,7 +170,7 @@ describe('alerts', () => {
 
   it('refuses bad targets with a clear 4xx and keeps nothing of them', async () => {
     const g = gateway();
-    const url = await hook.url;
+    const url = hook.url;
     const base = { name: 'ops', kind: 'webhook', url, secret: SECRET, events: ['rate-low'] };
     const refusals = [
       { ...base, name: 'a\u0000b' },

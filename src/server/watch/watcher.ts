@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Timeline } from '../store/timeline';
-import { ASKING, type StoredWatch, type WatchSnapshots } from '../store/watch-snapshots';
+import type { StoredWatch, WatchSnapshots } from '../store/watch-snapshots';
+import { answerOfOther } from './answer-of-other';
 import { answerFrom } from './watch-answer';
 import {
   IDLE_FORGET_MS,
@@ -35,9 +36,6 @@ export { IDLE_FORGET_MS, TERMINAL_TTL_MS, type WatchEntry } from './watch-entry'
 export const LEASE_GRACE_MS = 10_000;
 /** The lease taken to poll (or to ask first): longer than any one upstream exchange. */
 const POLL_LEASE_MS = 60_000;
-/** How long a gateway waits for another gateway's first ask before asking itself, and how often it looks. */
-const FIRST_ASK_WAIT_MS = 20_000;
-const FIRST_ASK_LOOK_MS = 100;
 /** A gateway that does not poll a resource reads the store's copy at most this often for its browsers. */
 const READ_EVERY_MS = 1_000;
 
@@ -218,19 +216,6 @@ export function createWatcher(deps: WatcherDeps) {
     return entry;
   };
 
-  /** Another gateway is asking first: its answer, once in the store, or nothing after a while. */
-  const answerOfOther = async (key: string, since: number): Promise<StoredWatch | undefined> => {
-    if (!snapshots) return undefined;
-    for (const deadline = Date.now() + FIRST_ASK_WAIT_MS; Date.now() < deadline && !stopped;) {
-      const stored = await snapshots.get(key);
-      if (!stored) return undefined;
-      if (stored.state !== ASKING && (storedUsable(stored, Date.now()) || stored.seenAt.getTime() >= since))
-        return stored;
-      await new Promise((resolve) => setTimeout(resolve, FIRST_ASK_LOOK_MS));
-    }
-    return undefined;
-  };
-
   return {
     /**
      * Answer a browser's GET of a watched resource: from what this gateway or the team follows when that is
@@ -274,7 +259,7 @@ export function createWatcher(deps: WatcherDeps) {
           const stored = await snapshots.get(key);
           if (stored && storedUsable(stored, asked)) return adopt(target, stored, asked);
           if (!(await snapshots.claimFirst(key, target.kind, holder, POLL_LEASE_MS))) {
-            const answered = await answerOfOther(key, asked);
+            const answered = await answerOfOther(snapshots, key, asked, () => stopped);
             if (answered) return adopt(target, answered, Date.now());
           }
         }

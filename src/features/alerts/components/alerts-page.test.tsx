@@ -1,22 +1,11 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
 import { simServer, warmTestStore } from '@/testing/sim-server';
+import { startWebhookReceiver } from '@/testing/webhook-receiver';
 
-/** A receiver on loopback: the gateway POSTs alerts to it for real (msw lets those requests through). */
-const received: { signature: string | undefined; body: string }[] = [];
-const server = createServer((request, response) => {
-  let body = '';
-  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-  request.on('end', () => {
-    received.push({ signature: request.headers['x-ferry-signature-256'] as string | undefined, body });
-    response.end('ok');
-  });
-});
-let hookUrl = '';
+let hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
 // The in-process gateway's deliveries go through this environment's fetch (happy-dom's), which would apply the
 // page's same-origin policy to them; a real gateway's fetch has none.
 const fetchSettings = (
@@ -25,15 +14,14 @@ const fetchSettings = (
 beforeAll(async () => {
   fetchSettings.disableSameOriginPolicy = true;
   await warmTestStore();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hookUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  hook = await startWebhookReceiver();
 }, 60_000);
 beforeEach(() => {
   simServer.use(http.all(/^http:\/\/127\.0\.0\.1:\d+\/hook$/, () => passthrough()));
 });
 afterAll(async () => {
   fetchSettings.disableSameOriginPolicy = false;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await hook.close();
 });
 
 describe('alerts page', () => {
@@ -43,7 +31,7 @@ describe('alerts page', () => {
 
     const form = screen.getByRole('form', { name: 'Add an alert target' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'ops channel');
-    await user.type(within(form).getByRole('textbox', { name: 'URL' }), hookUrl);
+    await user.type(within(form).getByRole('textbox', { name: 'URL' }), hook.url);
     await user.type(within(form).getByLabelText(/Secret/), 'short');
     await user.click(within(form).getByRole('button', { name: 'Add target' }));
     // A bad field says so, and what was typed stays.
@@ -69,8 +57,8 @@ describe('alerts page', () => {
     );
     expect(await within(deliveries).findByText('delivered', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(deliveries).toHaveTextContent('200');
-    expect(received).toHaveLength(1);
-    expect(received[0]!.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(hook.received).toHaveLength(1);
+    expect(hook.received[0]!.headers['x-ferry-signature-256']).toMatch(/^sha256=[0-9a-f]{64}$/);
 
     await user.click(within(card).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove “ops channel”?' });
