@@ -7,6 +7,8 @@ import { isRecord, ShapeError } from './json';
  */
 
 export interface RateHistoryPoint {
+  /** The configured GitHub credential (`default` for `GITHUB_TOKEN`). */
+  credential: string;
   at: string;
   resource: string;
   limit: number;
@@ -17,7 +19,7 @@ export interface RateHistoryPoint {
 }
 
 /**
- * `GET /api/ferry/rate-history?since=ISO&resource=core&step=600` (since defaults to a day ago; with `step`
+ * `GET /api/ferry/rate-history?since=ISO&resource=core&step=600&credential=name` (since defaults to a day ago; with `step`
  * seconds, only the newest reading of each resource per step).
  */
 export interface RateHistoryResponse {
@@ -112,16 +114,22 @@ const isIso = (value: unknown): value is string =>
 const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 export function parseRateHistory(value: unknown): RateHistoryResponse {
-  const samples = arrayField(value, 'samples').filter(
-    (sample): sample is RateHistoryPoint =>
-      isRecord(sample) &&
-      isIso(sample.at) &&
-      typeof sample.resource === 'string' &&
-      isInt(sample.limit) &&
-      isInt(sample.remaining) &&
-      isInt(sample.used) &&
-      isIso(sample.reset),
-  );
+  const samples = arrayField(value, 'samples')
+    // A gateway from before several credentials sent none: its readings are the one credential's.
+    .map((sample) =>
+      isRecord(sample) && sample.credential === undefined ? { ...sample, credential: 'default' } : sample,
+    )
+    .filter(
+      (sample): sample is RateHistoryPoint =>
+        isRecord(sample) &&
+        typeof sample.credential === 'string' &&
+        isIso(sample.at) &&
+        typeof sample.resource === 'string' &&
+        isInt(sample.limit) &&
+        isInt(sample.remaining) &&
+        isInt(sample.used) &&
+        isIso(sample.reset),
+    );
   const now = isRecord(value) && isIso(value.now) ? value.now : new Date().toISOString();
   return { now, samples };
 }

@@ -1,3 +1,5 @@
+import type { CredentialSummary } from './credentials';
+
 /** `GET /api/config`: non-secret facts about each upstream. Shared by the gateway and the SPA. */
 export type UpstreamMode = 'simulator' | 'live';
 
@@ -11,7 +13,8 @@ export interface UpstreamFacts {
 }
 
 export interface GatewayPublicConfig {
-  github: UpstreamFacts & { apiVersion: string };
+  /** `credentials`: every configured GitHub credential, in the order features take them by default. */
+  github: UpstreamFacts & { apiVersion: string; credentials: CredentialSummary[] };
   registrar: UpstreamFacts;
   passwordProtected: boolean;
 }

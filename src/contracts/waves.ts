@@ -34,6 +34,8 @@ export interface WaveExportOptions extends MigrationOptions {
   unlockWhenVerified: boolean;
   /** `DELETE …/archive` on GitHub once Ferry holds a verified copy. */
   deleteAfterDownload: boolean;
+  /** The configured GitHub credential the wave runs with (absent: the first that may export). */
+  credential?: string;
 }
 
 export interface WavePlanRequest {

@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context, MiddlewareHandler } from 'hono';
+import { CREDENTIAL_HEADER } from '@/contracts/credentials';
 import { ABSENT_HEADER } from '@/contracts/ferry';
+import type { Match } from './allow-list';
+import { githubCredentials } from './credentials/credential-config';
+import { createCredentials, type Credential, type Credentials } from './credentials/credentials';
+import { createCredentialRoutes } from './credentials/credential-routes';
 import { absentAsNull } from './absent-as-null';
 import { matchOperation } from './allow-list';
 import type { GatewayConfig } from './config';
@@ -21,7 +26,7 @@ import { rateEvent, watchedEvent } from './alerts/alert-events';
 import { createAlertRoutes } from './alerts/alert-routes';
 import { createWaveRoutes } from './waves/routes';
 import type { WaveRunner } from './waves/runner';
-import { stalePrefixes, watchTargetOf } from './watch/watch-targets';
+import { splitWatchKey, stalePrefixes, watchTargetOf } from './watch/watch-targets';
 import { createRegistrarCache, type RegistrarCacheOptions } from './registrar-cache';
 import type { UpstreamFetch } from './outbound/bounded-fetch';
 import { jsonBounds } from './outbound/bounds';
@@ -60,13 +65,16 @@ export interface GatewayDeps {
   metrics?: GatewayMetrics | false;
   /** Alerts (with a store): `/api/alerts/*`, and the watcher's and the rate readings' events. */
   alerts?: Alerts;
+  /** The GitHub credentials (made from `config` when not given). */
+  credentials?: Credentials;
 }
 
 export interface GatewayMemory {
   recorder: RateRecorder;
   watcher?: Watcher;
   /** A GET through the gateway's own forwarding, as the watcher and the minute sampler use it. */
-  upstreamGet: (path: string, ifNoneMatch?: string) => Promise<Response>;
+  upstreamGet: (path: string, ifNoneMatch?: string, credential?: string) => Promise<Response>;
+  credentials: Credentials;
 }
 
 /** The gateway as a request handler, testable without a port. */
@@ -84,8 +92,17 @@ export function createGateway({
   onMemory,
   metrics: given,
   alerts,
+  credentials: givenCredentials,
 }: GatewayDeps): Hono {
   const app = new Hono();
+  const credentials =
+    givenCredentials ??
+    createCredentials(githubCredentials(config.github), {
+      baseUrl: config.github.baseUrl,
+      apiVersion: config.github.apiVersion,
+      fetch: fetchGithub,
+      bounds: jsonBounds(config),
+    });
   const measured = given !== false;
   const metrics = given || createGatewayMetrics();
   const recorder = createRateRecorder(store?.rateHistory, undefined, (reading) => {
@@ -130,6 +147,7 @@ export function createGateway({
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType });
   });
   app.get('/api/config', (c) => c.json(publicConfig(config)));
+  app.route('/api/credentials', createCredentialRoutes(credentials));
 
   const matchRequest = (c: Context, upstream: 'github' | 'registrar') => {
     const url = new URL(c.req.url);
@@ -151,21 +169,55 @@ export function createGateway({
       const result = matchRequest(c, upstream);
       if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
       const response = await forward(c, config, result.match, fetchUpstream);
-      if (upstream === 'github') recorder.observe(response.headers);
       countUpstream(upstream, result.match.operation.id, response.status);
       return response;
     };
 
+  /** A GitHub call with the credential the request names (or the operation's first), recorded under it. */
+  const sendGithub = async (c: Context, match: Match, credential: Credential) => {
+    let authorization: string;
+    try {
+      authorization = await credential.authorization();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 200) : 'unknown';
+      return gatewayError(
+        c,
+        502,
+        `The credential “${credential.name}” could not be used: ${reason}`,
+        'CREDENTIAL_UNAVAILABLE',
+      );
+    }
+    const response = await forward(c, config, match, fetchGithub, {
+      authorization,
+      secret: credential.currentSecret(),
+    });
+    if (response.status === 401) credential.refused();
+    recorder.observe(response.headers, credential.name);
+    countUpstream('github', match.operation.id, response.status);
+    return response;
+  };
+
   // The gateway's own GETs (watcher, minute sample): the same forwarding, without the browser-facing checks.
   const internal = new Hono();
-  internal.get('/api/github/*', proxy('github', fetchGithub));
-  const upstreamGet = async (pathAndQuery: string, ifNoneMatch?: string) =>
-    internal.request(`${INTERNAL_ORIGIN}/api/github/${pathAndQuery}`, {
-      headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {},
-    });
+  internal.get('/api/github/*', async (c) => {
+    const result = matchRequest(c, 'github');
+    if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
+    const choice = credentials.choose(c.req.header(CREDENTIAL_HEADER), result.match.operation);
+    if (!choice.ok) return gatewayError(c, choice.status, choice.message, choice.code);
+    return sendGithub(c, result.match, choice.credential);
+  });
+  const upstreamGet = async (pathAndQuery: string, ifNoneMatch?: string, credential?: string) => {
+    const headers: Record<string, string> = {};
+    if (ifNoneMatch) headers['if-none-match'] = ifNoneMatch;
+    if (credential) headers[CREDENTIAL_HEADER] = credential;
+    return internal.request(`${INTERNAL_ORIGIN}/api/github/${pathAndQuery}`, { headers });
+  };
   const watcher = watch
     ? createWatcher({
-        fetchUpstream: upstreamGet,
+        fetchUpstream: (key, ifNoneMatch) => {
+          const { path, credential } = splitWatchKey(key);
+          return upstreamGet(path, ifNoneMatch, credential);
+        },
         snapshots: store?.watchSnapshots,
         timeline: store?.timeline,
         upstreamNow: recorder.upstreamNow,
@@ -184,7 +236,7 @@ export function createGateway({
     waves: waves ? () => waves.runner.list() : undefined,
     storeUp: routesStore ? () => answersWithin(routesStore, 2_000) : undefined,
   });
-  onMemory?.({ recorder, watcher, upstreamGet });
+  onMemory?.({ recorder, watcher, upstreamGet, credentials });
 
   const actorOf = (c: Context) => {
     if (actor) return actor;
@@ -196,20 +248,22 @@ export function createGateway({
     const result = matchRequest(c, 'github');
     if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
     const { match, url } = result;
-    const target = watcher && c.req.method === 'GET' ? watchTargetOf(match, url.search) : undefined;
+    const choice = credentials.choose(c.req.header(CREDENTIAL_HEADER), match.operation);
+    if (!choice.ok) return gatewayError(c, choice.status, choice.message, choice.code);
+    // The operation's default credential shares one watch with every tab; another one is followed apart.
+    const as = choice.isDefault ? undefined : choice.credential.name;
+    const target = watcher && c.req.method === 'GET' ? watchTargetOf(match, url.search, as) : undefined;
     if (target && watcher) {
       const watched = await watcher.serve(
         target,
         c.req.header('if-none-match'),
-        () => upstreamGet(`${match.path}${url.search}`),
+        () => upstreamGet(`${match.path}${url.search}`, undefined, as),
         actorOf(c),
         url.origin,
       );
       return absentAsNull(match.operation, c.req.header(ABSENT_HEADER), watched);
     }
-    const response = await forward(c, config, match, fetchGithub);
-    recorder.observe(response.headers);
-    countUpstream('github', match.operation.id, response.status);
+    const response = await sendGithub(c, match, choice.credential);
     if (match.operation.method !== 'GET' && response.status < 300) {
       watcher?.invalidate(stalePrefixes(match));
       if (store) {

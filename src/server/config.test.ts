@@ -35,12 +35,14 @@ describe('loadConfig', () => {
       mode: 'live',
       baseUrl: 'https://api.github.com',
       token: 'ghp_x',
+      credentials: [],
       apiVersion: '2022-11-28',
     });
     expect(loadConfig({ GITHUB_API_URL: 'https://ghe.example/api/v3/' }).github).toEqual({
       mode: 'live',
       baseUrl: 'https://ghe.example/api/v3',
       token: undefined,
+      credentials: [],
       apiVersion: '2022-11-28',
     });
   });
@@ -158,6 +160,7 @@ describe('publicConfig', () => {
         host: 'ghe.example',
         credentialConfigured: true,
         apiVersion: '2022-11-28',
+        credentials: [{ name: 'default', kind: 'classic' }],
       },
       registrar: {
         mode: 'live',

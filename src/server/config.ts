@@ -1,5 +1,6 @@
 import { GITHUB_API_VERSION, GITHUB_API_VERSIONS, type GithubApiVersion } from '@/contracts/github/http';
 import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-rules';
+import { loadGithubCredentials, type GithubCredentialConfig } from './credentials/credential-config';
 
 /**
  * Gateway configuration from the environment (and a `.env` file when present). Secrets are read here and
@@ -10,7 +11,10 @@ export type UpstreamMode = 'simulator' | 'live';
 export interface GithubUpstreamConfig {
   mode: UpstreamMode;
   baseUrl: string;
+  /** `GITHUB_TOKEN`: the single-credential case (named `default`). */
   token?: string;
+  /** Credentials besides `GITHUB_TOKEN` (`credentials/credential-config.ts`); the simulator brings its own. */
+  credentials?: GithubCredentialConfig[];
   /** `GITHUB_API_VERSION`: the `X-GitHub-Api-Version` every request sends. */
   apiVersion: GithubApiVersion;
 }
@@ -52,6 +56,11 @@ export interface GatewayConfig {
   simFaults: FaultRuleInput[];
   /** `SIM_ARCHIVE_BYTES_PER_KB`: simulated archive bytes per KB of repository size. */
   simArchiveBytesPerKb: number;
+  /**
+   * `SIM_CREDENTIALS=several`: on the embedded simulator, hubot's token, a fine-grained token and the
+   * simulated App installation besides octocat's (`one`, the default: octocat's only).
+   */
+  simCredentials: 'one' | 'several';
 }
 
 export const DEFAULT_PORT = 5180;
@@ -141,7 +150,8 @@ function refuseControlCharacters(env: Env) {
 export function loadConfig(env: Env): GatewayConfig {
   refuseControlCharacters(env);
   const token = env.GITHUB_TOKEN?.trim() || undefined;
-  const githubLive = Boolean(token || env.GITHUB_API_URL);
+  const named = loadGithubCredentials(env).filter((credential) => credential.name !== 'default');
+  const githubLive = Boolean(token || named.length > 0 || env.GITHUB_API_URL);
   const apiKey = env.PORKBUN_API_KEY?.trim() || undefined;
   const secretApiKey = env.PORKBUN_SECRET_API_KEY?.trim() || undefined;
   if (Boolean(apiKey) !== Boolean(secretApiKey)) {
@@ -169,6 +179,7 @@ export function loadConfig(env: Env): GatewayConfig {
           mode: 'live',
           baseUrl: httpUrl('GITHUB_API_URL', env.GITHUB_API_URL || 'https://api.github.com'),
           token,
+          credentials: named,
           apiVersion: githubApiVersion(env.GITHUB_API_VERSION),
         }
       : {
@@ -204,5 +215,6 @@ export function loadConfig(env: Env): GatewayConfig {
     simFaults: parseFaultsEnv(env.SIM_FAULTS),
     simArchiveBytesPerKb:
       Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) >= 0 ? Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) : 1,
+    simCredentials: env.SIM_CREDENTIALS?.trim() === 'several' ? 'several' : 'one',
   };
 }

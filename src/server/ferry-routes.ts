@@ -1,5 +1,6 @@
 import { isId, isLogin, isRepositoryName, isTld, parseFullName } from '@/contracts/github/names';
 import { normaliseSubject } from '@/contracts/github/subjects';
+import { CREDENTIAL_NAME } from '@/contracts/credentials';
 import { Hono, type Context } from 'hono';
 import { DRAFT_SAVES_PER_REQUEST, type DraftsSaveRequest, type RecentKind } from '@/contracts/ferry';
 import { gatewayError } from './gateway-error';
@@ -103,10 +104,14 @@ export function createFerryRoutes({ store: openStore, recorder, watcher }: Ferry
     const step = c.req.query('step') === undefined ? undefined : Number(c.req.query('step'));
     if (step !== undefined && (!Number.isInteger(step) || step < 1 || step > 86_400))
       return gatewayError(c, 400, 'step is a whole number of seconds (1 to 86400).', 'BAD_QUERY');
-    const samples = await c.var.store.rateHistory.read(since, resource, step);
+    const credential = c.req.query('credential');
+    if (credential !== undefined && !CREDENTIAL_NAME.test(credential))
+      return gatewayError(c, 400, 'Unknown credential name.', 'BAD_QUERY');
+    const samples = await c.var.store.rateHistory.read(since, resource, step, credential);
     return c.json({
       now: iso(now),
-      samples: samples.map(({ at, resource: name, limit, remaining, used, reset }) => ({
+      samples: samples.map(({ at, resource: name, limit, remaining, used, reset, credential: of }) => ({
+        credential: of ?? 'default',
         at: iso(at),
         resource: name,
         limit,

@@ -35,6 +35,8 @@ const PASSED_HEADERS = [
   'x-github-api-version-selected',
   'x-oauth-scopes',
   'x-accepted-oauth-scopes',
+  'x-accepted-github-permissions',
+  'github-authentication-token-expiration',
   'x-poll-interval',
   'deprecation',
   'sunset',
@@ -58,12 +60,17 @@ async function readJsonBody(c: Context): Promise<string | undefined | Error> {
   }
 }
 
-function upstreamHeaders(config: GatewayConfig, match: Match, c: Context): Headers {
+function upstreamHeaders(
+  config: GatewayConfig,
+  match: Match,
+  c: Context,
+  authorization: string | undefined,
+): Headers {
   const headers = new Headers({ 'user-agent': USER_AGENT });
   if (match.operation.upstream === 'github') {
     headers.set('accept', match.operation.preview ? PREVIEW_ACCEPT : STANDARD_ACCEPT);
     headers.set('x-github-api-version', config.github.apiVersion);
-    if (config.github.token) headers.set('authorization', `Bearer ${config.github.token}`);
+    if (authorization) headers.set('authorization', authorization);
   } else {
     headers.set('accept', 'application/json');
     if (config.registrar.apiKey && config.registrar.secretApiKey) {
@@ -78,18 +85,25 @@ function upstreamHeaders(config: GatewayConfig, match: Match, c: Context): Heade
   return headers;
 }
 
+/** How a GitHub call is authorised: the chosen credential's header, and a minted token to keep out of answers. */
+export interface UpstreamAuth {
+  authorization?: string;
+  secret?: string;
+}
+
 /** Forward one allowed operation and shape the answer for the browser. */
 export async function forward(
   c: Context,
   config: GatewayConfig,
   match: Match,
   fetchUpstream: UpstreamFetch,
+  auth: UpstreamAuth = {},
 ): Promise<Response> {
   const { operation } = match;
   const upstream = operation.upstream === 'github' ? config.github : config.registrar;
   const query = new URL(c.req.url).search;
   const target = `${upstream.baseUrl}/${match.path}${query}`;
-  const headers = upstreamHeaders(config, match, c);
+  const headers = upstreamHeaders(config, match, c, auth.authorization);
   // The embedded simulator writes body URLs on this origin, where they resolve (not on its internal address).
   if (upstream.mode === 'simulator') headers.set(GATEWAY_ORIGIN_HEADER, new URL(c.req.url).origin);
 
@@ -138,14 +152,18 @@ export async function forward(
   }
   // Absolute, on this gateway's origin (its Host was checked): non-browser clients can follow them too.
   const gatewayPrefix = `${new URL(c.req.url).origin}/api/${operation.upstream}`;
-  return shapeResponse(c, config, answer, { upstreamBase: upstream.baseUrl, gatewayPrefix });
+  return shapeResponse(c, config, answer, {
+    upstreamBase: upstream.baseUrl,
+    gatewayPrefix,
+    secret: auth.secret,
+  });
 }
 
 async function shapeResponse(
   c: Context,
   config: GatewayConfig,
   answer: BoundedAnswer,
-  { upstreamBase, gatewayPrefix }: { upstreamBase: string; gatewayPrefix: string },
+  { upstreamBase, gatewayPrefix, secret }: { upstreamBase: string; gatewayPrefix: string; secret?: string },
 ): Promise<Response> {
   const upstream = answer.response;
   const headers = new Headers();
@@ -199,7 +217,7 @@ async function shapeResponse(
     return bodyFailure(c, error);
   }
   const text = new TextDecoder().decode(bytes);
-  const clean = redactJsonText(text, secretsOf(config));
+  const clean = redactJsonText(text, secret ? [...secretsOf(config), secret] : secretsOf(config));
   // Unchanged text goes on as the bytes that came in (no second encoding of a large answer).
   return new Response(clean === text ? bytes : clean, { status: upstream.status, headers });
 }

@@ -20,14 +20,18 @@ export function startMemoryTasks(
   log: (line: string) => void = console.error,
 ) {
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-  const sample = async () => {
+  // Every credential has its own budget: each is sampled (free for each).
+  const sampleOne = async (credential: string) => {
     try {
-      const response = await memory.upstreamGet('rate_limit');
-      if (response.status === 200) await memory.recorder.recordBody(await response.json());
+      const response = await memory.upstreamGet('rate_limit', undefined, credential);
+      if (response.status === 200) await memory.recorder.recordBody(await response.json(), credential);
       else void response.body?.cancel();
     } catch (error) {
-      log(`[memory] rate-limit sample failed: ${describe(error)}`);
+      log(`[memory] rate-limit sample of ${credential} failed: ${describe(error)}`);
     }
+  };
+  const sample = async () => {
+    await Promise.all(memory.credentials.list.map((credential) => sampleOne(credential.name)));
   };
   const compact = () =>
     store.rateHistory

@@ -1,15 +1,18 @@
 import type { GatewayPublicConfig } from '@/contracts/gateway-config';
 import type { GatewayConfig } from './config';
+import { githubCredentials } from './credentials/credential-config';
 
 /** The connection facts the browser may see: modes, hosts, whether a credential is set. Never a secret. */
 export function publicConfig(config: GatewayConfig): GatewayPublicConfig {
+  const credentials = githubCredentials(config.github).map(({ name, kind }) => ({ name, kind }));
   return {
     github: {
       mode: config.github.mode,
       baseUrl: config.github.mode === 'simulator' ? 'embedded simulator' : config.github.baseUrl,
       host: config.github.mode === 'simulator' ? 'Simulator' : new URL(config.github.baseUrl).host,
-      credentialConfigured: config.github.mode === 'simulator' || Boolean(config.github.token),
+      credentialConfigured: config.github.mode === 'simulator' || credentials.length > 0,
       apiVersion: config.github.apiVersion,
+      credentials,
     },
     registrar: {
       mode: config.registrar.mode,

@@ -19,6 +19,7 @@ describe('readings', () => {
       used: 10,
       reset: new Date(1_795_000_000_000),
       source: 'header',
+      credential: 'default',
     });
     expect(readingFromHeaders(new Headers({ 'x-ratelimit-remaining': '1' }), AT)).toBeUndefined();
   });

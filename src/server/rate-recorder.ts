@@ -1,4 +1,5 @@
 import { parseRateLimitHeaders, parseRateLimitOverview } from '@/contracts/github/rate-limit';
+import { DEFAULT_CREDENTIAL } from './credentials/credential-config';
 import type { RateHistory, RateReading } from './store/rate-history';
 
 /**
@@ -18,15 +19,32 @@ export const RATE_HEADERS = [
 /** An unchanged reading of a resource is recorded again only after this long (it shows the category idle). */
 const REPEAT_MS = 60_000;
 
-export function readingFromHeaders(headers: Headers, at: Date): RateReading | undefined {
+export function readingFromHeaders(
+  headers: Headers,
+  at: Date,
+  credential = DEFAULT_CREDENTIAL,
+): RateReading | undefined {
   const reading = parseRateLimitHeaders(headers);
   if (!reading) return undefined;
   const { resource, limit, remaining, used, reset } = reading;
-  return { at, resource, limit, remaining, used, reset: new Date(reset * 1000), source: 'header' };
+  return {
+    at,
+    resource,
+    limit,
+    remaining,
+    used,
+    reset: new Date(reset * 1000),
+    source: 'header',
+    credential,
+  };
 }
 
 /** Every category of a `/rate_limit` body (`resources.*`), as readings taken at `at`. */
-export function readingsFromRateLimitBody(body: unknown, at: Date): RateReading[] {
+export function readingsFromRateLimitBody(
+  body: unknown,
+  at: Date,
+  credential = DEFAULT_CREDENTIAL,
+): RateReading[] {
   return parseRateLimitOverview(body).categories.map(({ name, limit, remaining, used, reset }) => ({
     at,
     resource: name,
@@ -35,6 +53,7 @@ export function readingsFromRateLimitBody(body: unknown, at: Date): RateReading[
     used,
     reset: new Date(reset * 1000),
     source: 'poll' as const,
+    credential,
   }));
 }
 
@@ -44,13 +63,16 @@ export function createRateRecorder(
   /** Each new reading (alerts). */
   onReading?: (reading: RateReading) => void,
 ) {
+  /** The newest reading per credential and category. */
   const last = new Map<string, RateReading>();
+  const keyOf = (credential: string | undefined, resource: string) =>
+    `${credential ?? DEFAULT_CREDENTIAL}\u0000${resource}`;
   /** Upstream clock minus ours, from the last `Date` header. */
   let skewMs = 0;
   let queue: Promise<void> = Promise.resolve();
 
   const changed = (reading: RateReading) => {
-    const previous = last.get(reading.resource);
+    const previous = last.get(keyOf(reading.credential, reading.resource));
     return (
       !previous ||
       previous.remaining !== reading.remaining ||
@@ -62,7 +84,7 @@ export function createRateRecorder(
   const record = (readings: RateReading[]) => {
     const fresh = readings.filter(changed);
     for (const reading of fresh) {
-      last.set(reading.resource, reading);
+      last.set(keyOf(reading.credential, reading.resource), reading);
       onReading?.(reading);
     }
     if (!history || fresh.length === 0) return queue;
@@ -78,21 +100,21 @@ export function createRateRecorder(
     /** The upstream's time now, as far as its last `Date` header tells. */
     upstreamNow: () => new Date(Date.now() + skewMs),
 
-    /** Learn the clock from a response and record its rate-limit headers. */
-    observe(headers: Headers): void {
+    /** Learn the clock from a response and record its rate-limit headers (of the credential it was sent with). */
+    observe(headers: Headers, credential?: string): void {
       const date = Date.parse(headers.get('date') ?? '');
       if (Number.isFinite(date)) skewMs = date - Date.now();
-      const reading = readingFromHeaders(headers, new Date(Date.now() + skewMs));
+      const reading = readingFromHeaders(headers, new Date(Date.now() + skewMs), credential);
       if (reading) void record([reading]);
     },
 
-    recordBody(body: unknown): Promise<void> {
-      return record(readingsFromRateLimitBody(body, new Date(Date.now() + skewMs)));
+    recordBody(body: unknown, credential?: string): Promise<void> {
+      return record(readingsFromRateLimitBody(body, new Date(Date.now() + skewMs), credential));
     },
 
     /** The newest rate headers seen, for answers the gateway gives from its own snapshot. */
-    latestHeaders(resource = 'core'): [string, string][] {
-      const reading = last.get(resource);
+    latestHeaders(resource = 'core', credential?: string): [string, string][] {
+      const reading = last.get(keyOf(credential, resource));
       if (!reading) return [];
       return [
         ['x-ratelimit-limit', String(reading.limit)],
@@ -103,7 +125,7 @@ export function createRateRecorder(
       ];
     },
 
-    /** The newest reading of each category (metrics). */
+    /** The newest reading of each credential's categories (metrics). */
     latest(): RateReading[] {
       return [...last.values()];
     },

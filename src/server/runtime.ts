@@ -6,7 +6,14 @@ import { compress } from 'hono/compress';
 import { precompressedAssets } from './precompressed';
 import { mountPrerenderedPages } from './prerendered-pages';
 import { createControlApp } from '@/simulator/control';
-import { SIM_TOKENS } from '@/simulator/github/seed';
+import { SIM_FINE_GRAINED_TOKEN, SIM_TOKENS } from '@/simulator/github/seed';
+import { SIM_APP, SIM_APP_PRIVATE_KEY } from '@/simulator/github/apps';
+import { githubOperation } from '@/contracts/github/operations';
+import { githubCredentials, type GithubCredentialConfig } from './credentials/credential-config';
+import { createCredentials, type Credential, type Credentials } from './credentials/credentials';
+import type { UpstreamFetch } from './outbound/bounded-fetch';
+import { WaveInputError } from './waves/runner';
+import { defaultCredential } from '@/contracts/credentials';
 import { isScenario } from '@/simulator/github/state';
 import { loopbackOnly } from '@/simulator/loopback-only';
 import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
@@ -19,7 +26,7 @@ import { storageTrust } from './archive';
 import { archiveBounds, jsonBounds } from './outbound/bounds';
 import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
-import { createGithubClient } from './waves/github-client';
+import { createGithubClient, type GithubClient } from './waves/github-client';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
 import { startJobEngine, type JobEngine } from './jobs/job-engine';
 import { stepExpirySeconds } from './jobs/queues';
@@ -86,7 +93,11 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     ...config,
     github:
       config.github.mode === 'simulator'
-        ? { ...config.github, token: SIM_TOKENS[options.simUser ?? 'octocat'] }
+        ? {
+            ...config.github,
+            token: SIM_TOKENS[options.simUser ?? 'octocat'],
+            credentials: config.simCredentials === 'several' ? SIM_CREDENTIALS : [],
+          }
         : config.github,
     registrar:
       config.registrar.mode === 'simulator'
@@ -122,6 +133,12 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         update: async (id, change) => (await lazyStore()).waves.update(id, change),
       };
   const jobStore = store ? () => Promise.resolve(store) : lazyStore;
+  const credentials = createCredentials(githubCredentials(effective.github), {
+    baseUrl: effective.github.baseUrl,
+    apiVersion: effective.github.apiVersion,
+    fetch: fetchGithub,
+    bounds: jsonBounds(config),
+  });
   // One job engine per gateway, started on first use: waves and the memory tasks share it.
   let engine: Promise<JobEngine> | undefined;
   const jobs = jobStore
@@ -156,13 +173,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     waveRepository && options.archiveDir && jobs
       ? createWaveRunner({
           repository: waveRepository,
-          client: createGithubClient({
-            baseUrl: effective.github.baseUrl,
-            token: effective.github.token,
-            apiVersion: effective.github.apiVersion,
-            fetch: fetchGithub,
-            bounds: jsonBounds(config, true),
-          }),
+          ...waveClients(effective, credentials, fetchGithub),
           // Storage links carry their own signature: the downloader sends no credentials.
           fetchStorage: fetchGithub,
           storageBounds: archiveBounds(config),
@@ -191,6 +202,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     waves: waves && options.archiveDir ? { runner: waves, archiveDir: options.archiveDir } : undefined,
     metrics: options.metrics === false ? false : metrics,
     alerts,
+    credentials,
     fetchGithub,
     fetchRegistrar: config.registrar.mode === 'simulator' ? simulated : live,
     mount(gateway) {
@@ -225,6 +237,46 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     await (await started?.catch(() => undefined))?.stop();
   };
   return { app, simulator, config, memory, waves, simulatorWorld, jobs, stopJobs, alerts };
+}
+
+/** The simulator's other credentials (`SIM_CREDENTIALS=several`): two more kinds and another user. */
+const SIM_CREDENTIALS: GithubCredentialConfig[] = [
+  { name: 'hubot', kind: 'classic', token: SIM_TOKENS.hubot },
+  { name: 'fine-grained', kind: 'fine-grained', token: SIM_FINE_GRAINED_TOKEN },
+  {
+    name: 'app',
+    kind: 'app',
+    appId: String(SIM_APP.id),
+    installationId: SIM_APP.installationId,
+    privateKey: SIM_APP_PRIVATE_KEY,
+  },
+];
+
+/**
+ * The wave runner's GitHub clients: the first credential that may export by default, one client per named
+ * credential (each has its own budget, ETags and write spacing).
+ */
+function waveClients(config: GatewayConfig, credentials: Credentials, fetchGithub: UpstreamFetch) {
+  const exportOperation = githubOperation('migrations/start-for-org');
+  const clientOf = (credential: Credential | undefined) =>
+    createGithubClient({
+      baseUrl: config.github.baseUrl,
+      authorization: credential ? () => credential.authorization() : undefined,
+      apiVersion: config.github.apiVersion,
+      fetch: fetchGithub,
+      bounds: jsonBounds(config, true),
+    });
+  const made = new Map<string, GithubClient>();
+  return {
+    client: clientOf(defaultCredential(credentials.list, exportOperation)),
+    clientFor(name: string): GithubClient {
+      const choice = credentials.choose(name, exportOperation);
+      if (!choice.ok) throw new WaveInputError(choice.message);
+      const client = made.get(name) ?? clientOf(choice.credential);
+      made.set(name, client);
+      return client;
+    },
+  };
 }
 
 function mountSpa(app: Hono, root: string) {

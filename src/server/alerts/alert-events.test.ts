@@ -54,7 +54,7 @@ describe('alert events', () => {
     };
     expect(rateEvent(reading)).toMatchObject({
       kind: 'rate-low',
-      key: `rate-low:core:${at.toISOString()}`,
+      key: `rate-low:default:core:${at.toISOString()}`,
       data: { percent: 8 },
     });
     expect(rateEvent({ ...reading, remaining: 4_000 })).toBeUndefined();

@@ -62,12 +62,14 @@ export function rateEvent(reading: RateReading): AlertEvent | undefined {
   if (reading.limit <= 0) return undefined;
   const percent = (reading.remaining / reading.limit) * 100;
   if (percent >= RATE_THRESHOLD_MAX) return undefined;
+  const credential = reading.credential ?? 'default';
   return {
     kind: 'rate-low',
-    key: `rate-low:${reading.resource}:${reading.reset.toISOString()}`,
-    summary: `GitHub's ${reading.resource} limit is at ${reading.remaining} of ${reading.limit} (${percent.toFixed(1)} %) until ${reading.reset.toISOString()}.`,
+    key: `rate-low:${credential}:${reading.resource}:${reading.reset.toISOString()}`,
+    summary: `GitHub's ${reading.resource} limit for credential “${credential}” is at ${reading.remaining} of ${reading.limit} (${percent.toFixed(1)} %) until ${reading.reset.toISOString()}.`,
     at: reading.at.toISOString(),
     data: {
+      credential,
       resource: reading.resource,
       remaining: reading.remaining,
       limit: reading.limit,

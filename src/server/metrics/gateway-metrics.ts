@@ -16,8 +16,7 @@ export interface MetricsSources {
   storeUp?: () => Promise<boolean>;
 }
 
-/** The credential label of every per-credential series (one credential today: `GITHUB_TOKEN`). */
-export const DEFAULT_CREDENTIAL = 'default';
+import { DEFAULT_CREDENTIAL } from '../credentials/credential-config';
 
 export function createGatewayMetrics(options: { processMetrics?: boolean } = {}) {
   const registry = new Registry();
@@ -60,7 +59,10 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
       collect() {
         this.reset();
         for (const reading of sources.rateReadings())
-          this.set({ credential: DEFAULT_CREDENTIAL, resource: reading.resource }, value(reading));
+          this.set(
+            { credential: reading.credential ?? DEFAULT_CREDENTIAL, resource: reading.resource },
+            value(reading),
+          );
       },
     });
   rateGauge('ferry_rate_limit_remaining', 'Requests left in the category’s window.', (r) => r.remaining);

@@ -10,6 +10,8 @@ export interface RateReading {
   used: number;
   reset: Date;
   source: 'header' | 'poll';
+  /** The configured GitHub credential it is of (`default` when not said). */
+  credential?: string;
 }
 
 export const HISTORY_KEEP_MS = 30 * 24 * 3_600_000;
@@ -22,18 +24,27 @@ export function createRateHistory(db: Db) {
     /** One transaction: either every reading of a batch is kept or none. */
     async record(readings: readonly RateReading[]): Promise<void> {
       if (readings.length === 0) return;
-      await db.insert(rateSamples).values(readings.map((reading) => ({ ...reading })));
+      await db
+        .insert(rateSamples)
+        .values(readings.map((reading) => ({ ...reading, credential: reading.credential ?? 'default' })));
     },
 
     /**
      * Readings since a time, oldest first. With `stepSeconds`, the newest reading of each resource per step
      * only: a chart of a day needs a point every few minutes, not every reading.
      */
-    async read(since: Date, resource?: string, stepSeconds?: number): Promise<RateReading[]> {
-      if (stepSeconds && stepSeconds >= 1) return readStepped(db, since, resource, stepSeconds);
-      const where = resource
-        ? and(gte(rateSamples.at, since), eq(rateSamples.resource, resource))
-        : gte(rateSamples.at, since);
+    async read(
+      since: Date,
+      resource?: string,
+      stepSeconds?: number,
+      credential?: string,
+    ): Promise<RateReading[]> {
+      if (stepSeconds && stepSeconds >= 1) return readStepped(db, since, resource, stepSeconds, credential);
+      const where = and(
+        gte(rateSamples.at, since),
+        resource ? eq(rateSamples.resource, resource) : undefined,
+        credential ? eq(rateSamples.credential, credential) : undefined,
+      );
       const rows = await db
         .select({
           at: rateSamples.at,
@@ -43,6 +54,7 @@ export function createRateHistory(db: Db) {
           used: rateSamples.used,
           reset: rateSamples.reset,
           source: rateSamples.source,
+          credential: rateSamples.credential,
         })
         .from(rateSamples)
         .where(where)
@@ -63,7 +75,7 @@ export function createRateHistory(db: Db) {
           delete from ${rateSamples} where ${rateSamples.id} in (
             select id from (
               select id, row_number() over (
-                partition by resource, floor(extract(epoch from at) / ${DOWNSAMPLE_BUCKET_S})
+                partition by credential, resource, floor(extract(epoch from at) / ${DOWNSAMPLE_BUCKET_S})
                 order by at desc, id desc
               ) as rank
               from ${rateSamples}
@@ -87,17 +99,19 @@ async function readStepped(
   since: Date,
   resource: string | undefined,
   step: number,
+  credential: string | undefined,
 ): Promise<RateReading[]> {
   // DISTINCT ON must repeat ORDER BY's expression exactly, so the step is written in, not bound twice.
   const bucket = sql.raw(`floor(extract(epoch from at) / ${Math.max(1, Math.floor(step))})`);
   const result = await db.execute(sql`
     select * from (
-      select distinct on (resource, ${bucket})
-        at, resource, "limit", remaining, used, reset, source
+      select distinct on (credential, resource, ${bucket})
+        at, resource, "limit", remaining, used, reset, source, credential
       from ${rateSamples}
       where at >= ${since} ${resource ? sql`and resource = ${resource}` : sql``}
-      order by resource, ${bucket}, at desc, id desc
-    ) stepped order by at, resource`);
+        ${credential ? sql`and credential = ${credential}` : sql``}
+      order by credential, resource, ${bucket}, at desc, id desc
+    ) stepped order by at, credential, resource`);
   return rowsOf<Record<string, unknown>>(result).map((row) => ({
     at: new Date(row.at as string | Date),
     resource: String(row.resource),
@@ -106,6 +120,7 @@ async function readStepped(
     used: Number(row.used),
     reset: new Date(row.reset as string | Date),
     source: row.source === 'poll' ? 'poll' : 'header',
+    credential: String(row.credential),
   }));
 }
 

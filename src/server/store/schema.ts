@@ -31,6 +31,8 @@ export const rateSamples = pgTable(
     used: integer('used').notNull(),
     reset: at('reset').notNull(),
     source: text('source').notNull(),
+    /** Which configured GitHub credential the reading is of (budgets are per user or installation). */
+    credential: text('credential').notNull().default('default'),
     /** Rows older than a day are thinned to one per resource and five minutes; those survivors say so. */
     downsampled: boolean('downsampled').notNull().default(false),
   },

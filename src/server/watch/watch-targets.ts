@@ -32,10 +32,20 @@ export function subjectOf(match: Match): string | undefined {
   return undefined;
 }
 
-export function watchTargetOf(match: Match, search: string): WatchTarget | undefined {
+/** A watch followed with a credential other than the operation's default: its key says which. */
+const AS = '#as=';
+
+export function watchTargetOf(match: Match, search: string, credential?: string): WatchTarget | undefined {
   const kind = match.operation.watch;
   if (!kind) return undefined;
-  return { key: `${match.path}${search}`, kind, subject: kind === 'repos' ? undefined : subjectOf(match) };
+  const key = `${match.path}${search}${credential ? `${AS}${credential}` : ''}`;
+  return { key, kind, subject: kind === 'repos' ? undefined : subjectOf(match) };
+}
+
+/** The upstream path (with its query) and the credential of a watch key. */
+export function splitWatchKey(key: string): { path: string; credential?: string } {
+  const at = key.indexOf(AS);
+  return at < 0 ? { path: key } : { path: key.slice(0, at), credential: key.slice(at + AS.length) };
 }
 
 /**
@@ -49,7 +59,7 @@ export function stalePrefixes(match: Match): string[] {
   const base = params.org ? `orgs/${params.org}/migrations` : 'user/migrations';
   if (operation.id.startsWith('migrations/start-for')) return [base];
   if (operation.id.startsWith('migrations/delete-archive'))
-    return [`${base}/${params.migration_id}`, `${base}?`];
+    return [`${base}/${params.migration_id}`, `${base}?`, `${base}${AS}`];
   return [];
 }
 

@@ -24,6 +24,8 @@ import {
 export interface GithubClientOptions {
   baseUrl: string;
   token?: string;
+  /** The credential's `Authorization` value, asked before each call (an App's token is renewed by the hour). */
+  authorization?: () => Promise<string>;
   fetch: UpstreamFetch;
   writeSpacingMs?: number;
   /** Header, stall, total-time and size bounds of every call (`jsonBounds`): answers are read whole. */
@@ -86,7 +88,8 @@ export function createGithubClient(options: GithubClientOptions) {
       'x-github-api-version': options.apiVersion ?? GITHUB_API_VERSION,
       'user-agent': USER_AGENT,
     });
-    if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+    if (options.authorization) headers.set('authorization', await options.authorization());
+    else if (options.token) headers.set('authorization', `Bearer ${options.token}`);
     const cached = method === 'GET' ? (etags.get(target) ?? known) : undefined;
     if (cached) headers.set('if-none-match', cached.etag);
     if (body !== undefined) headers.set('content-type', 'application/json');

@@ -1,5 +1,6 @@
 import { isLogin, isRepoName } from '@/contracts/github/names';
 import { isRecord } from '@/contracts/json';
+import { CREDENTIAL_NAME } from '@/contracts/credentials';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -110,7 +111,10 @@ export function parsePlanRequest(body: unknown): WavePlanRequest | Invalid {
     excludeOwnerProjects: flag('excludeOwnerProjects'),
     unlockWhenVerified: flag('unlockWhenVerified'),
     deleteAfterDownload: flag('deleteAfterDownload'),
+    ...(typeof o.credential === 'string' ? { credential: o.credential } : {}),
   };
+  if (options.credential !== undefined && !CREDENTIAL_NAME.test(options.credential))
+    return { error: 'options.credential is not a credential name.' };
   const batches = plannedBatches(body.batches);
   if (invalid(batches)) return batches;
   return {

@@ -31,6 +31,11 @@ import type { WaveRepository } from './wave-repository';
 export interface RunnerOptions {
   repository: WaveRepository;
   client: GithubClient;
+  /**
+   * The client of a named credential (a wave's `options.credential`); throws `WaveInputError` when none of
+   * that name may export. Without it every wave uses `client`.
+   */
+  clientFor?: (credential: string) => GithubClient;
   /** A wave was written (any step, any gateway's action): alerts compare before and after. */
   onChange?: (before: Wave, after: Wave) => void;
   /** The job engine over the store (opened on first use). */
@@ -63,6 +68,8 @@ export function createWaveRunner(options: RunnerOptions) {
   const log = options.log ?? ((message: string) => console.log(`[waves] ${message}`));
   const repository = watchedRepository(options.repository, options.onChange);
   const client = options.client;
+  const clientOf = (credential: string | undefined) =>
+    credential && options.clientFor ? options.clientFor(credential) : client;
   const listings = new Map<string, { at: number; repos: PlannedRepo[]; pages: number }>();
   let ready: Promise<WaveContext> | undefined;
   /** Handlers running in this process (tests and benchmarks wait for them). */
@@ -92,6 +99,7 @@ export function createWaveRunner(options: RunnerOptions) {
       const made: WaveContext = {
         repository,
         client,
+        clientFor: (wave) => clientOf(wave.options.credential),
         jobs,
         fetchStorage: options.fetchStorage,
         storageBounds: options.storageBounds,
@@ -159,8 +167,10 @@ export function createWaveRunner(options: RunnerOptions) {
 
   async function listRepos(
     owner: WavePlanRequest['owner'],
+    credential: string | undefined,
   ): Promise<{ repos: PlannedRepo[]; pages: number }> {
-    const cacheKey = `${owner.kind}:${owner.login.toLowerCase()}`;
+    const github = clientOf(credential);
+    const cacheKey = `${credential ?? ''}:${owner.kind}:${owner.login.toLowerCase()}`;
     const cached = listings.get(cacheKey);
     if (cached && now() - cached.at < LIST_TTL_MS) return cached;
     const repos: PlannedRepo[] = [];
@@ -170,7 +180,7 @@ export function createWaveRunner(options: RunnerOptions) {
         ? `orgs/${encodeURIComponent(owner.login)}/repos?per_page=${PER_PAGE}&type=all`
         : `user/repos?per_page=${PER_PAGE}&affiliation=owner`;
     while (next) {
-      const answer: GithubAnswer<unknown> = await client.get<unknown>(next);
+      const answer: GithubAnswer<unknown> = await github.get<unknown>(next);
       pages++;
       if (answer.status === 404)
         throw new WaveInputError(`No organization ${owner.login} that this token owns.`);
@@ -207,13 +217,13 @@ export function createWaveRunner(options: RunnerOptions) {
       listings.clear();
     },
     async plan(request: WavePlanRequest): Promise<WavePreview> {
-      const { repos } = await listRepos(request.owner);
+      const { repos } = await listRepos(request.owner, request.options.credential);
       const speed = observedSpeed(await repository.list());
       return preview(repos, request.filters, request.caps, request.options, speed ?? 1);
     },
     async create(request: WavePlanRequest): Promise<Wave> {
       const made = await open();
-      const { repos, pages } = await listRepos(request.owner);
+      const { repos, pages } = await listRepos(request.owner, request.options.credential);
       const selected = filterRepos(repos, request.filters);
       const batches = request.batches
         ? arrangedBatches(selected, request.batches)

@@ -11,6 +11,8 @@ import type { WaveRepository } from './wave-repository';
 export interface WaveContext {
   repository: WaveRepository;
   client: GithubClient;
+  /** The client of the credential a wave runs with. */
+  clientFor: (wave: Wave) => GithubClient;
   jobs: JobEngine;
   fetchStorage: UpstreamFetch;
   storageBounds: OutboundBounds;

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import type { SimClock } from '../clock';
 import { identify, type GithubEnv } from './auth';
 import { DOCS, gatewayOriginOf, githubError, githubJson } from './http';
+import { permissionRefusal } from './permissions';
+import { registerAppRoutes } from './routes/apps';
 import { registerRateLimitRoutes } from './routes/rate-limit';
 import { registerUserRoutes } from './routes/users';
 import type { GithubState } from './state';
@@ -69,7 +71,9 @@ export function createGithubApp(
 
     const finish = (
       response: Response,
-      status = limited ? s.limiter.status(actor?.identity ?? 'anonymous', 'core', now) : undefined,
+      status = limited
+        ? s.limiter.status(typeof actor === 'string' ? 'anonymous' : actor.identity, 'core', now)
+        : undefined,
     ) => {
       response.headers.set('x-github-request-id', requestId);
       response.headers.set('x-github-api-version-selected', apiVersion);
@@ -88,10 +92,14 @@ export function createGithubApp(
       response.headers.set('x-github-request-id', requestId);
       return response;
     }
-    if (!actor) {
-      return finish(
-        githubJson(c, { message: 'Bad credentials', documentation_url: DOCS, status: '401' }, 401),
-      );
+    if (typeof actor === 'string') {
+      return finish(githubJson(c, { message: actor, documentation_url: DOCS, status: '401' }, 401));
+    }
+    const refused = permissionRefusal(actor, c.req.method, c.req.path);
+    if (refused) {
+      const response = githubError(c, 403, refused.message, { documentation_url: refused.documentation });
+      if (refused.accepted) response.headers.set('x-accepted-github-permissions', refused.accepted);
+      return finish(response);
     }
     c.set('actor', actor);
     c.set('apiVersion', apiVersion);
@@ -129,7 +137,7 @@ export function createGithubApp(
 
     await next();
 
-    if (actor.login) {
+    if (actor.kind === 'classic') {
       c.res.headers.set('x-oauth-scopes', actor.scopes.join(', '));
       c.res.headers.set('x-accepted-oauth-scopes', '');
     }
@@ -144,6 +152,7 @@ export function createGithubApp(
   });
 
   registerRateLimitRoutes(app, state, clock);
+  registerAppRoutes(app, state);
   registerUserRoutes(app, state);
   for (const register of extraRoutes) register(app, state, clock);
 

@@ -1,11 +1,16 @@
 import type { Context } from 'hono';
+import { checkAppJwt, looksLikeJwt } from './apps';
 import type { GithubState } from './state';
 
+export type ActorKind = 'anonymous' | 'classic' | 'fine-grained' | 'installation' | 'app';
+
 export interface Actor {
-  /** "anonymous" or the token itself (limits are per token). */
+  /** "anonymous", the token itself, `installation:<id>` or `app:<id>` (limits are per identity). */
   identity: string;
+  kind: ActorKind;
   login?: string;
   scopes: string[];
+  permissions?: Record<string, string>;
 }
 
 export type GithubEnv = {
@@ -22,15 +27,31 @@ export type GithubEnv = {
   };
 };
 
-/** Who is calling. `undefined` means the token is unknown (401 Bad credentials). */
-export function identify(c: Context, state: GithubState): Actor | undefined {
+/**
+ * Who is calling. A string is why the credentials are refused (401): an unknown or expired token is "Bad
+ * credentials", an App's JWT says what is wrong with it.
+ */
+export function identify(c: Context, state: GithubState): Actor | string {
   const header = c.req.header('authorization');
-  if (!header) return { identity: 'anonymous', scopes: [] };
+  if (!header) return { identity: 'anonymous', kind: 'anonymous', scopes: [] };
   const match = /^(?:token|bearer)\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1]) return undefined;
-  const token = state.world.tokens.get(match[1]);
-  if (!token) return undefined;
-  return { identity: match[1], login: token.login, scopes: token.scopes };
+  const value = match?.[1];
+  if (!value) return 'Bad credentials';
+  const token = state.world.tokens.get(value);
+  if (token) {
+    if (token.expiresAt !== undefined && token.expiresAt <= Date.now()) return 'Bad credentials';
+    const kind = token.kind ?? 'classic';
+    return {
+      identity: token.installationId ? `installation:${token.installationId}` : value,
+      kind,
+      login: token.login,
+      scopes: kind === 'classic' ? token.scopes : [],
+      permissions: token.permissions,
+    };
+  }
+  if (!looksLikeJwt(value)) return 'Bad credentials';
+  const jwt = checkAppJwt(value, Date.now());
+  return jwt.ok ? { identity: `app:${jwt.appId}`, kind: 'app', scopes: [] } : jwt.message;
 }
 
 export function isOrgOwner(state: GithubState, org: string, login: string | undefined): boolean {

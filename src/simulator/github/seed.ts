@@ -10,9 +10,21 @@ export const SIM_TOKENS = {
   hubot: 'sim-token-hubot-FAKE',
 } as const;
 
+/** A fine-grained token of octocat's that may read organization migrations but not start them. */
+export const SIM_FINE_GRAINED_TOKEN =
+  'github_pat_11SIMULATED0octocat_FAKEfinegrainedtokenNOTREAL0000000000000000000000000000000';
+
 export interface SimToken {
-  login: string;
+  /** The user; none for an App installation's token. */
+  login?: string;
+  /** Classic tokens' OAuth scopes. */
   scopes: string[];
+  kind?: 'classic' | 'fine-grained' | 'installation';
+  /** Fine-grained tokens and installation tokens: GitHub's permission names, `read` or `write`. */
+  permissions?: Record<string, string>;
+  installationId?: number;
+  /** Installation tokens end (ms, wall clock: the App library judges renewal by it). */
+  expiresAt?: number;
 }
 
 export interface SimOrg {
@@ -132,6 +144,15 @@ export function seedWorld(nowMs: number): SimWorld {
   const tokens = new Map<string, SimToken>([
     [SIM_TOKENS.octocat, { login: 'octocat', scopes: ['admin:org', 'repo', 'user'] }],
     [SIM_TOKENS.hubot, { login: 'hubot', scopes: ['repo'] }],
+    [
+      SIM_FINE_GRAINED_TOKEN,
+      {
+        login: 'octocat',
+        scopes: [],
+        kind: 'fine-grained',
+        permissions: { metadata: 'read', administration: 'write', organization_administration: 'read' },
+      },
+    ],
   ]);
   return { accounts, orgs, repos, tokens };
 }

@@ -117,6 +117,7 @@ describe('overview page', () => {
     // 200 requests a minute over the last ten minutes, 2,000 left: runs out in 10 minutes, 40 before the reset.
     const history = Array.from({ length: 11 }, (_, index) => ({
       at: new Date(now - (10 - index) * 60_000).toISOString(),
+      credential: 'default',
       resource: 'core',
       limit: 5000,
       used: 1000 + index * 200,

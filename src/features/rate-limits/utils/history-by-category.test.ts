@@ -12,18 +12,26 @@ const sample = (minutesAgo: number, used: number, resetMs: number): BurnSample =
 });
 
 describe('historyByCategory', () => {
+  const point = (resource: string, used: number, credential = 'default') => ({
+    credential,
+    at: new Date(NOW).toISOString(),
+    resource,
+    limit: 5000,
+    remaining: 5000 - used,
+    used,
+    reset: new Date(NOW + 30 * MIN).toISOString(),
+  });
   it('splits the recorded readings per category', () => {
-    const point = (resource: string, used: number) => ({
-      at: new Date(NOW).toISOString(),
-      resource,
-      limit: 5000,
-      remaining: 5000 - used,
-      used,
-      reset: new Date(NOW + 30 * MIN).toISOString(),
-    });
     const grouped = historyByCategory([point('core', 1), point('search', 2)]);
     expect([...grouped.keys()]).toEqual(['core', 'search']);
     expect(grouped.get('search')![0]!.used).toBe(2);
+  });
+
+  it('keeps one credential’s readings when asked for it', () => {
+    const points = [point('core', 1), point('core', 7, 'app'), point('search', 3, 'app')];
+    const app = historyByCategory(points, 'app');
+    expect(app.get('core')!.map((sample) => sample.used)).toEqual([7]);
+    expect([...historyByCategory(points, 'default').keys()]).toEqual(['core']);
   });
 });
 

@@ -1,10 +1,15 @@
 import type { RateHistoryPoint } from '@/contracts/ferry';
 import { samplesFromHistory, type BurnSample } from '@/lib/burn-rate';
 
-/** The gateway's history split per category, as burn samples (oldest first). */
-export function historyByCategory(points: readonly RateHistoryPoint[]): Map<string, BurnSample[]> {
+/** One credential's history (all, when none is named) split per category, as burn samples (oldest first). */
+export function historyByCategory(
+  points: readonly RateHistoryPoint[],
+  credential?: string,
+): Map<string, BurnSample[]> {
   const grouped = new Map<string, RateHistoryPoint[]>();
-  for (const point of points) grouped.set(point.resource, [...(grouped.get(point.resource) ?? []), point]);
+  for (const point of points)
+    if (credential === undefined || point.credential === credential)
+      grouped.set(point.resource, [...(grouped.get(point.resource) ?? []), point]);
   return new Map([...grouped].map(([name, list]) => [name, samplesFromHistory(list)]));
 }
 

@@ -54,7 +54,7 @@ async function download(
     current.state === 'downloading' && current.migrationId === batch.migrationId;
   try {
     const redirect = await counted(context, wave.id, () =>
-      context.client.get(`${migrationsPath(wave)}/${batch.migrationId}/archive`),
+      context.clientFor(wave).get(`${migrationsPath(wave)}/${batch.migrationId}/archive`),
     );
     const location = redirect.headers.get('location');
     if (redirect.status !== 302 || !location) {
@@ -116,7 +116,9 @@ async function verify(context: WaveContext, wave: Wave, batch: WaveBatch) {
       await unlockBatch(context, verified, done);
     if (verified.options.deleteAfterDownload) {
       const answer = await counted(context, verified.id, () =>
-        context.client.write('DELETE', `${migrationsPath(verified)}/${done.migrationId}/archive`),
+        context
+          .clientFor(verified)
+          .write('DELETE', `${migrationsPath(verified)}/${done.migrationId}/archive`),
       );
       if (answer.status === 204) {
         await recordIf(context, verified.id, done.id, () => true, {

@@ -27,7 +27,7 @@ export async function checkExport(
 ): Promise<void> {
   const migrationId = batch.migrationId;
   const answer = await counted(context, wave.id, () =>
-    context.client.get<unknown>(`${migrationsPath(wave)}/${migrationId}?exclude=repositories`, seen),
+    context.clientFor(wave).get<unknown>(`${migrationsPath(wave)}/${migrationId}?exclude=repositories`, seen),
   );
   const state = migrationStateOf(answer.body);
   const still = (current: WaveBatch) => current.state === 'exporting' && current.migrationId === migrationId;

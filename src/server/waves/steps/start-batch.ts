@@ -50,7 +50,7 @@ function startBody(wave: Wave, batch: WaveBatch) {
 
 async function send(context: WaveContext, wave: Wave, batch: WaveBatch) {
   const answer = await counted(context, wave.id, () =>
-    context.client.write<unknown>('POST', migrationsPath(wave), startBody(wave, batch)),
+    context.clientFor(wave).write<unknown>('POST', migrationsPath(wave), startBody(wave, batch)),
   );
   const started = answer.status === 201 ? readMigrations([answer.body])[0] : undefined;
   if (started) {
@@ -98,7 +98,7 @@ export async function adoptOrStart(context: WaveContext, wave: Wave, batch: Wave
   const known = new Set(wave.batches.map((b) => b.migrationId).filter((id) => id !== undefined));
   const want = repositorySetKey(batch.repos);
   const answer = await counted(context, wave.id, () =>
-    context.client.get<unknown>(`${migrationsPath(wave)}?per_page=100`),
+    context.clientFor(wave).get<unknown>(`${migrationsPath(wave)}?per_page=100`),
   );
   const found = readMigrations(answer.body).find(
     (migration) =>

@@ -6,10 +6,12 @@ export async function unlockRepos(context: WaveContext, wave: Wave, batch: WaveB
   if (batch.migrationId === undefined) return;
   for (const repo of batch.repos) {
     await counted(context, wave.id, () =>
-      context.client.write(
-        'DELETE',
-        `${migrationsPath(wave)}/${batch.migrationId}/repos/${encodeURIComponent(repo)}/lock`,
-      ),
+      context
+        .clientFor(wave)
+        .write(
+          'DELETE',
+          `${migrationsPath(wave)}/${batch.migrationId}/repos/${encodeURIComponent(repo)}/lock`,
+        ),
     );
   }
 }

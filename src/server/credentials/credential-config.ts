@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { CREDENTIAL_NAME, type CredentialKind } from '@/contracts/credentials';
+
+/**
+ * GitHub credentials from the environment. `GITHUB_TOKEN` is the single-credential case (named `default`);
+ * more are named by their variable:
+ *
+ * - `GITHUB_TOKEN_<NAME>`: a personal access token (classic, or fine-grained when it starts `github_pat_`);
+ * - `GITHUB_APP_<NAME>_ID`, `GITHUB_APP_<NAME>_INSTALLATION_ID` and `GITHUB_APP_<NAME>_PRIVATE_KEY_FILE`
+ *   (or `GITHUB_APP_<NAME>_PRIVATE_KEY`, the PEM itself): a GitHub App installation.
+ *
+ * `<NAME>` becomes the credential's name in lower case, `_` as `-`. Order (which one a feature takes by
+ * default): `default`, then tokens by name, then Apps by name.
+ */
+export type TokenCredentialConfig = { name: string; kind: 'classic' | 'fine-grained'; token: string };
+export type AppCredentialConfig = {
+  name: string;
+  kind: 'app';
+  appId: string;
+  installationId: number;
+  privateKey: string;
+};
+export type GithubCredentialConfig = TokenCredentialConfig | AppCredentialConfig;
+
+type Env = Record<string, string | undefined>;
+
+export const DEFAULT_CREDENTIAL = 'default';
+
+export function tokenKind(token: string): Exclude<CredentialKind, 'app'> {
+  return token.startsWith('github_pat_') ? 'fine-grained' : 'classic';
+}
+
+function credentialName(variable: string, suffix: string): string {
+  const name = suffix.toLowerCase().replace(/_/g, '-');
+  if (!CREDENTIAL_NAME.test(name) || name === DEFAULT_CREDENTIAL) {
+    throw new Error(
+      `${variable}: a credential name is 1-40 letters, digits, _ or - (and not "${DEFAULT_CREDENTIAL}", which is GITHUB_TOKEN's).`,
+    );
+  }
+  return name;
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const CONTROL = /[\x00-\x1f\x7f]/;
+
+function secretValue(variable: string, value: string): string {
+  const trimmed = value.trim();
+  if (CONTROL.test(trimmed)) {
+    throw new Error(`${variable} contains a control character (CR, LF, tab...); set it without one.`);
+  }
+  return trimmed;
+}
+
+function privateKeyOf(env: Env, prefix: string): string {
+  const file = env[`${prefix}_PRIVATE_KEY_FILE`]?.trim();
+  let pem = env[`${prefix}_PRIVATE_KEY`];
+  if (file) {
+    try {
+      pem = readFileSync(file, 'utf8');
+    } catch (error) {
+      const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+      throw new Error(`${prefix}_PRIVATE_KEY_FILE cannot be read (${reason}): ${file}`);
+    }
+  }
+  // A key pasted into one line of an environment file keeps its line breaks as `\n`.
+  const key = pem?.replace(/\\n/g, '\n').trim();
+  if (!key) throw new Error(`${prefix} needs ${prefix}_PRIVATE_KEY_FILE (or ${prefix}_PRIVATE_KEY).`);
+  if (!/^-----BEGIN (?:RSA )?PRIVATE KEY-----[\s\S]+-----END (?:RSA )?PRIVATE KEY-----$/.test(key)) {
+    throw new Error(`${prefix}'s private key is not a PEM private key (the .pem file GitHub gives an App).`);
+  }
+  return key;
+}
+
+function wholeNumber(variable: string, value: string | undefined): string {
+  const trimmed = value?.trim() ?? '';
+  if (!/^[1-9]\d{0,15}$/.test(trimmed))
+    throw new Error(`${variable} must be a whole number, got "${trimmed}".`);
+  return trimmed;
+}
+
+/** Every credential the environment names, in order; `GITHUB_TOKEN` first. */
+export function loadGithubCredentials(env: Env): GithubCredentialConfig[] {
+  const credentials: GithubCredentialConfig[] = [];
+  const single = env.GITHUB_TOKEN?.trim();
+  if (single) credentials.push({ name: DEFAULT_CREDENTIAL, kind: tokenKind(single), token: single });
+
+  const tokens: TokenCredentialConfig[] = [];
+  const apps = new Set<string>();
+  for (const [variable, value] of Object.entries(env)) {
+    const token = /^GITHUB_TOKEN_(\w+)$/.exec(variable);
+    if (token?.[1] && value?.trim()) {
+      const secret = secretValue(variable, value);
+      tokens.push({ name: credentialName(variable, token[1]), kind: tokenKind(secret), token: secret });
+    }
+    const app = /^GITHUB_APP_(\w+?)_(?:ID|INSTALLATION_ID|PRIVATE_KEY|PRIVATE_KEY_FILE)$/.exec(variable);
+    if (app?.[1] && value?.trim()) apps.add(app[1]);
+  }
+  credentials.push(...tokens.sort((a, b) => a.name.localeCompare(b.name)));
+
+  const appConfigs = [...apps].map((suffix): AppCredentialConfig => {
+    const prefix = `GITHUB_APP_${suffix}`;
+    return {
+      name: credentialName(`${prefix}_ID`, suffix),
+      kind: 'app',
+      appId: wholeNumber(`${prefix}_ID`, env[`${prefix}_ID`]),
+      installationId: Number(wholeNumber(`${prefix}_INSTALLATION_ID`, env[`${prefix}_INSTALLATION_ID`])),
+      privateKey: privateKeyOf(env, prefix),
+    };
+  });
+  credentials.push(...appConfigs.sort((a, b) => a.name.localeCompare(b.name)));
+
+  const seen = new Set<string>();
+  for (const { name } of credentials) {
+    if (seen.has(name))
+      throw new Error(`Two GitHub credentials are named "${name}"; give each its own name.`);
+    seen.add(name);
+  }
+  return credentials;
+}
+
+/** Every credential of an upstream config: `GITHUB_TOKEN` (as `default`) first, then the named ones. */
+export function githubCredentials(github: { token?: string; credentials?: GithubCredentialConfig[] }) {
+  const single: GithubCredentialConfig[] = github.token
+    ? [{ name: DEFAULT_CREDENTIAL, kind: tokenKind(github.token), token: github.token }]
+    : [];
+  return [...single, ...(github.credentials ?? [])];
+}

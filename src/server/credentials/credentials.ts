@@ -1,0 +1,234 @@
+import { createAppAuth } from '@octokit/auth-app';
+import { request as octokitRequest } from '@octokit/request';
+import {
+  defaultCredential,
+  refusalOf,
+  type CredentialDetails,
+  type OperationCredentials,
+  type CredentialSummary,
+} from '@/contracts/credentials';
+import { USER_AGENT } from '@/contracts/github/http';
+import {
+  fetchBounded,
+  readBounded,
+  type OutboundBounds,
+  type UpstreamFetch,
+} from '../outbound/bounded-fetch';
+import type { GithubCredentialConfig } from './credential-config';
+
+/** One configured credential as the gateway uses it: its `Authorization` value, minted when it must be. */
+export interface Credential extends CredentialSummary {
+  authorization(): Promise<string>;
+  /** GitHub refused it (401): an App's installation token is minted again next time. */
+  refused(): void;
+  /** The installation token in use (an App), so answers that reflect it can be redacted. */
+  currentSecret(): string | undefined;
+}
+
+export type CredentialChoice =
+  | { ok: true; credential: Credential; isDefault: boolean }
+  | { ok: false; status: 400 | 403; message: string; code: string };
+
+export interface Credentials {
+  list: readonly Credential[];
+  summaries(): CredentialSummary[];
+  /** The credential a request asked for (by name), or the first that may call the operation. */
+  choose(asked: string | undefined, operation: OperationCredentials): CredentialChoice;
+  byName(name: string): Credential | undefined;
+  /** What GitHub says about each (login, scopes or permissions, expiry), looked up at most every 5 minutes. */
+  details(): Promise<CredentialDetails[]>;
+}
+
+export interface CredentialsOptions {
+  baseUrl: string;
+  apiVersion: string;
+  fetch: UpstreamFetch;
+  bounds: OutboundBounds;
+  now?: () => number;
+}
+
+const DETAILS_FOR_MS = 5 * 60_000;
+
+/** Octokit's `fetch`, through the gateway's one bounded way out. */
+function boundedFetch(options: CredentialsOptions) {
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = input instanceof Request ? input.url : String(input);
+    const answer = await fetchBounded(options.fetch, url, { ...init, redirect: 'manual' }, options.bounds);
+    const body = answer.body ? await readBounded(answer.body) : null;
+    const { status, statusText, headers } = answer.response;
+    return new Response(status === 204 || status === 304 ? null : body, { status, statusText, headers });
+  };
+}
+
+function appCredential(
+  config: Extract<GithubCredentialConfig, { kind: 'app' }>,
+  options: CredentialsOptions,
+): Credential & { jwt(): Promise<string> } {
+  const request = octokitRequest.defaults({
+    baseUrl: options.baseUrl,
+    headers: { 'user-agent': USER_AGENT, 'x-github-api-version': options.apiVersion },
+    request: { fetch: boundedFetch(options) },
+  });
+  const auth = createAppAuth({
+    appId: config.appId,
+    privateKey: config.privateKey,
+    installationId: config.installationId,
+    request,
+  });
+  let refresh = false;
+  let current: string | undefined;
+  return {
+    name: config.name,
+    kind: 'app',
+    async authorization() {
+      // The library keeps the token and mints a new one shortly before it expires.
+      const { token } = await auth({ type: 'installation', refresh });
+      refresh = false;
+      current = token;
+      return `Bearer ${token}`;
+    },
+    refused() {
+      refresh = true;
+    },
+    currentSecret: () => current,
+    async jwt() {
+      const { token } = await auth({ type: 'app' });
+      return token;
+    },
+  };
+}
+
+export function createCredentials(
+  configs: readonly GithubCredentialConfig[],
+  options: CredentialsOptions,
+): Credentials {
+  const now = options.now ?? Date.now;
+  const list = configs.map((config): Credential & { jwt?: () => Promise<string> } =>
+    config.kind === 'app'
+      ? appCredential(config, options)
+      : {
+          name: config.name,
+          kind: config.kind,
+          authorization: () => Promise.resolve(`Bearer ${config.token}`),
+          refused: () => undefined,
+          currentSecret: () => undefined,
+        },
+  );
+  const byName = (name: string) => list.find((credential) => credential.name === name);
+  let known: { at: number; details: Promise<CredentialDetails[]> } | undefined;
+
+  const get = async (path: string, authorization: string) => {
+    const answer = await fetchBounded(
+      options.fetch,
+      `${options.baseUrl}/${path}`,
+      {
+        headers: {
+          accept: 'application/vnd.github+json',
+          authorization,
+          'user-agent': USER_AGENT,
+          'x-github-api-version': options.apiVersion,
+        },
+      },
+      options.bounds,
+    );
+    const text = answer.body ? new TextDecoder().decode(await readBounded(answer.body)) : '';
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    return { status: answer.response.status, headers: answer.response.headers, body };
+  };
+
+  const describe = async (credential: (typeof list)[number]): Promise<CredentialDetails> => {
+    const summary = { name: credential.name, kind: credential.kind };
+    try {
+      if (credential.jwt) {
+        const config = configs.find((candidate) => candidate.name === credential.name);
+        const installationId = config?.kind === 'app' ? config.installationId : 0;
+        const jwt = await credential.jwt();
+        const found = await get(`app/installations/${installationId}`, `Bearer ${jwt}`);
+        if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
+        const body = found.body as { account?: { login?: unknown }; permissions?: Record<string, string> };
+        return {
+          ...summary,
+          login: typeof body.account?.login === 'string' ? body.account.login : undefined,
+          permissions: body.permissions,
+        };
+      }
+      const found = await get('user', await credential.authorization());
+      if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
+      const login = (found.body as { login?: unknown }).login;
+      const scopes = found.headers.get('x-oauth-scopes');
+      const expiry = Date.parse(found.headers.get('github-authentication-token-expiration') ?? '');
+      return {
+        ...summary,
+        login: typeof login === 'string' ? login : undefined,
+        scopes:
+          scopes === null
+            ? undefined
+            : scopes
+                .split(',')
+                .map((scope) => scope.trim())
+                .filter(Boolean),
+        expiresAt: Number.isFinite(expiry) ? new Date(expiry).toISOString() : undefined,
+      };
+    } catch (error) {
+      return { ...summary, problem: error instanceof Error ? error.message : 'GitHub could not be asked.' };
+    }
+  };
+
+  return {
+    list,
+    summaries: () => list.map(({ name, kind }) => ({ name, kind })),
+    byName,
+    choose(asked, operation) {
+      if (asked !== undefined) {
+        const credential = byName(asked);
+        if (!credential) {
+          return {
+            ok: false,
+            status: 400,
+            code: 'UNKNOWN_CREDENTIAL',
+            message: 'No GitHub credential of that name is configured on this gateway.',
+          };
+        }
+        const refusal = refusalOf(credential.kind, operation);
+        if (refusal) {
+          return {
+            ok: false,
+            status: 403,
+            code: 'CREDENTIAL_NOT_ALLOWED',
+            message: `“${credential.name}”: ${refusal}`,
+          };
+        }
+        return { ok: true, credential, isDefault: credential === defaultCredential(list, operation) };
+      }
+      const credential = defaultCredential(list, operation);
+      if (!credential) {
+        return {
+          ok: false,
+          status: 403,
+          code: 'CREDENTIAL_NOT_ALLOWED',
+          message: list.length
+            ? `None of the configured credentials may call this: ${refusalOf(list[0]?.kind ?? 'app', operation) ?? ''}`
+            : 'No GitHub credential is configured.',
+        };
+      }
+      return { ok: true, credential, isDefault: true };
+    },
+    details() {
+      if (!known || now() - known.at > DETAILS_FOR_MS) {
+        const details = Promise.all(list.map(describe));
+        known = { at: now(), details };
+      }
+      return known.details;
+    },
+  };
+}
+
+function problemOf(status: number, body: unknown): string {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  return `GitHub answered ${status}${typeof message === 'string' ? `: ${message.slice(0, 200)}` : ''}.`;
+}

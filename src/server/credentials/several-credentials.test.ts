@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CREDENTIAL_HEADER, parseCredentialDetails } from '@/contracts/credentials';
+import { SIM_APP } from '@/simulator/github/apps';
+import { inProcessGateway } from '@/testing/node-servers';
+import type { FerryStore } from '../store/ferry-store';
+import { openTestStore } from '../store/test-store';
+
+let store: FerryStore;
+beforeAll(async () => {
+  ({ store } = await openTestStore());
+}, 60_000);
+afterAll(() => store.close());
+
+const start = (credential?: string) => ({
+  method: 'POST',
+  headers: {
+    'content-type': 'application/json',
+    ...(credential ? { [CREDENTIAL_HEADER]: credential } : {}),
+  },
+  body: JSON.stringify({ repositories: ['hello-world'] }),
+});
+const as = (credential: string) => ({ headers: { [CREDENTIAL_HEADER]: credential } });
+
+describe('several GitHub credentials on one gateway (embedded simulator, SIM_CREDENTIALS=several)', () => {
+  const gateway = () =>
+    inProcessGateway(
+      { SIM_SPEED: '0', SIM_SCENARIO: 'quiet', SIM_CREDENTIALS: 'several' },
+      { store, watch: false },
+    );
+
+  it('lists each credential with its kind, owner, scopes or permissions, never a secret', async () => {
+    const { call } = gateway();
+    const config = (await (await call('/api/config')).json()) as { github: { credentials: unknown } };
+    expect(config.github.credentials).toEqual([
+      { name: 'default', kind: 'classic' },
+      { name: 'hubot', kind: 'classic' },
+      { name: 'fine-grained', kind: 'fine-grained' },
+      { name: 'app', kind: 'app' },
+    ]);
+    const response = await call('/api/credentials');
+    const text = await response.text();
+    const details = parseCredentialDetails(JSON.parse(text));
+    expect(details).toEqual([
+      expect.objectContaining({ name: 'default', login: 'octocat', scopes: ['admin:org', 'repo', 'user'] }),
+      expect.objectContaining({ name: 'hubot', login: 'hubot', scopes: ['repo'] }),
+      expect.objectContaining({ name: 'fine-grained', login: 'octocat', scopes: undefined }),
+      expect.objectContaining({ name: 'app', login: 'octo-org', permissions: SIM_APP.permissions }),
+    ]);
+    expect(text).not.toMatch(/ghs_|github_pat_|sim-token|PRIVATE KEY/);
+  });
+
+  it('refuses the App for a migration export before anything is sent, and runs it on a token', async () => {
+    const { call, runtime } = gateway();
+    const stats = () => runtime.simulator!.github().stats.requests;
+    const before = stats();
+    const refused = await call('/api/github/orgs/octo-org/migrations', start('app'));
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: 'CREDENTIAL_NOT_ALLOWED',
+      message: expect.stringMatching(/App installations.*enabledForGitHubApps: false/),
+    });
+    expect(stats()).toBe(before);
+
+    const started = await call('/api/github/orgs/octo-org/migrations', start('default'));
+    expect(started.status).toBe(201);
+    // Without a name the first credential that may export takes it (never the App).
+    expect((await call('/api/github/orgs/octo-org/migrations', start())).status).toBe(201);
+  });
+
+  it('passes GitHub’s refusal of a fine-grained token with the permission it lacks', async () => {
+    const { call } = gateway();
+    const refused = await call('/api/github/orgs/octo-org/migrations', start('fine-grained'));
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('x-accepted-github-permissions')).toBe('organization_administration=write');
+    expect(await refused.json()).toMatchObject({
+      message: 'Resource not accessible by personal access token',
+    });
+    // Reading is within its permissions.
+    expect((await call('/api/github/orgs/octo-org/migrations', as('fine-grained'))).status).toBe(200);
+  });
+
+  it('keeps each credential’s budget apart, and records each under its name', async () => {
+    const { call, runtime } = gateway();
+    const core = async (credential: string) => {
+      const body = (await (await call('/api/github/rate_limit', as(credential))).json()) as {
+        resources: { core: { remaining: number; limit: number } };
+      };
+      return body.resources.core.remaining;
+    };
+    const [hubot, app] = [await core('hubot'), await core('app')];
+    for (let index = 0; index < 3; index++)
+      expect((await call('/api/github/user', as('default'))).status).toBe(200);
+    expect(await core('hubot')).toBe(hubot);
+    expect(await core('app')).toBe(app);
+    // Source imports take an App (its installation's own budget).
+    expect(
+      (await call('/api/github/repos/octo-org/hello-world/import', as('app'))).headers.get(
+        'x-ratelimit-remaining',
+      ),
+    ).toBe(String(app - 1));
+
+    await runtime.memory.recorder.flush();
+    const history = (await (await call('/api/ferry/rate-history?credential=app')).json()) as {
+      samples: { credential: string }[];
+    };
+    expect(history.samples.length).toBeGreaterThan(0);
+    expect(new Set(history.samples.map((sample) => sample.credential))).toEqual(new Set(['app']));
+  });
+
+  it('answers a name it does not know, or a malformed one, with a 400', async () => {
+    const { call } = gateway();
+    const unknown = await call('/api/github/rate_limit', as('nobody'));
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toMatchObject({ code: 'UNKNOWN_CREDENTIAL' });
+    for (const bad of ['a'.repeat(5000), '../../x', '%00']) {
+      expect((await call('/api/github/rate_limit', as(bad))).status).toBe(400);
+    }
+    expect((await call('/api/ferry/rate-history?credential=..%2F')).status).toBe(400);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "rate_samples" ADD COLUMN "credential" text DEFAULT 'default' NOT NULL;
