@@ -4,6 +4,7 @@ import { clientId } from './client-id';
 import { EtagCache } from './etag-cache';
 import { parseRateLimitHeaders } from '@/contracts/github/rate-limit';
 import { rateLimitStore } from './rate-limit-store';
+import { CREDENTIAL_HEADER } from '@/contracts/credentials';
 
 /**
  * The one HTTP client. ky with retries off (React Query owns retries), one instance per upstream, all on
@@ -25,9 +26,18 @@ function gatewayUrl(path: string): string {
  */
 const etagPending = new WeakMap<Response, { url: string; etag: string }>();
 
+/** A request that names its credential (`CREDENTIAL_HEADER`) spends another budget than the app bar's. */
+const namedCredential = (request: Request) => request.headers.get(CREDENTIAL_HEADER) ?? undefined;
+
+/** ETags are kept per credential: two credentials may be shown different answers at one address. */
+const etagKey = (request: Request) => {
+  const credential = namedCredential(request);
+  return credential ? `${request.url}#as=${credential}` : request.url;
+};
+
 function recordRateLimit(response: Response) {
   const reading = parseRateLimitHeaders(response.headers);
-  if (reading) rateLimitStore.record(reading);
+  if (reading) rateLimitStore.record(reading, response.headers.get(CREDENTIAL_HEADER) ?? undefined);
   const date = Date.parse(response.headers.get('date') ?? '');
   if (Number.isFinite(date)) rateLimitStore.setClockOffset(date - Date.now());
   if (response.ok && reading?.remaining !== 0) {
@@ -62,17 +72,17 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
           // (WRITE_INTENT_HEADER, src/server/security.ts).
           request.headers.set('x-ferry-client', clientId());
           if (upstream !== 'github' || request.method !== 'GET') return;
-          const cached = etagCache.get(request.url);
+          const cached = etagCache.get(etagKey(request));
           if (cached) request.headers.set('if-none-match', cached.etag);
         },
       ],
       afterResponse: [
         (request, _options, response) => {
           if (upstream !== 'github') return response;
-          recordRateLimit(response);
+          if (!namedCredential(request)) recordRateLimit(response);
           if (request.method !== 'GET') return response;
           if (response.status === 304) {
-            const cached = etagCache.get(request.url);
+            const cached = etagCache.get(etagKey(request));
             if (!cached) return response;
             const headers = new Headers(response.headers);
             headers.set('content-type', cached.contentType);
@@ -80,7 +90,7 @@ function createClient(upstream: Upstream, prefix: string): KyInstance {
             return new Response(cached.body, { status: 200, headers });
           }
           const etag = response.headers.get('etag');
-          if (response.ok && etag) etagPending.set(response, { url: request.url, etag });
+          if (response.ok && etag) etagPending.set(response, { url: etagKey(request), etag });
           return response;
         },
       ],
@@ -93,6 +103,18 @@ export const clients = {
   registrar: createClient('registrar', '/api/registrar/'),
   gateway: createClient('gateway', '/api/'),
 } satisfies Record<Upstream, KyInstance>;
+
+function hasCredential(options: Options): boolean {
+  return new Headers(options.headers as HeadersInit | undefined).has(CREDENTIAL_HEADER);
+}
+
+/** Request options that send a GitHub request with a named credential (none: the gateway's default). */
+export function withCredential(credential: string | undefined, options: Options = {}): Options {
+  if (!credential) return options;
+  const headers = new Headers(options.headers as HeadersInit | undefined);
+  headers.set(CREDENTIAL_HEADER, credential);
+  return { ...options, headers };
+}
 
 export interface ApiResponse<T> {
   data: T;
@@ -111,7 +133,7 @@ export async function request<T>(
   path: string,
   options: Options = {},
 ): Promise<ApiResponse<T>> {
-  const blockedUntil = upstream === 'github' ? pausedUntil(path) : undefined;
+  const blockedUntil = upstream === 'github' && !hasCredential(options) ? pausedUntil(path) : undefined;
   if (blockedUntil !== undefined) {
     // A rate limit is in force: GitHub would refuse, and asking again only extends a secondary limit.
     throw new ApiError({
@@ -175,7 +197,9 @@ export async function request<T>(
       Date.now(),
       clockOffsetMs,
     );
-    if ((error.kind === 'rate-limited' || error.kind === 'secondary-rate-limited') && error.retryAt) {
+    const limited = error.kind === 'rate-limited' || error.kind === 'secondary-rate-limited';
+    // Only the app bar's credential pauses the app; a named one's spent budget is its own error.
+    if (limited && error.retryAt && !hasCredential(options)) {
       rateLimitStore.block(error.retryAt);
     }
     throw error;

@@ -11,6 +11,8 @@ export interface RateLimitSnapshot {
   blockedUntil?: number;
   /** Server clock minus local clock, in ms, from the `Date` header (keeps countdowns honest). */
   clockOffsetMs: number;
+  /** The credential the readings are of, when the gateway has several (its `x-ferry-credential`). */
+  credential?: string;
 }
 
 type Listener = () => void;
@@ -26,9 +28,10 @@ export function createRateLimitStore() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    record(reading: RateLimitReading): void {
+    record(reading: RateLimitReading, credential?: string): void {
       const previous = snapshot.readings[reading.resource];
       if (
+        snapshot.credential === credential &&
         previous &&
         previous.remaining === reading.remaining &&
         previous.reset === reading.reset &&
@@ -36,7 +39,7 @@ export function createRateLimitStore() {
       ) {
         return;
       }
-      snapshot = { ...snapshot, readings: { ...snapshot.readings, [reading.resource]: reading } };
+      snapshot = { ...snapshot, credential, readings: { ...snapshot.readings, [reading.resource]: reading } };
       emit();
     },
     block(untilMs: number): void {

@@ -197,6 +197,13 @@ export function createGateway({
     return response;
   };
 
+  /** With several credentials, each answer says whose it is (the app bar shows the one in use). */
+  const named = async (answer: Response | Promise<Response>, credential: Credential) => {
+    const response = await answer;
+    if (credentials.list.length > 1) response.headers.set(CREDENTIAL_HEADER, credential.name);
+    return response;
+  };
+
   // The gateway's own GETs (watcher, minute sample): the same forwarding, without the browser-facing checks.
   const internal = new Hono();
   internal.get('/api/github/*', async (c) => {
@@ -261,7 +268,7 @@ export function createGateway({
         actorOf(c),
         url.origin,
       );
-      return absentAsNull(match.operation, c.req.header(ABSENT_HEADER), watched);
+      return named(absentAsNull(match.operation, c.req.header(ABSENT_HEADER), watched), choice.credential);
     }
     const response = await sendGithub(c, match, choice.credential);
     if (match.operation.method !== 'GET' && response.status < 300) {
@@ -275,7 +282,7 @@ export function createGateway({
         );
       }
     }
-    return absentAsNull(match.operation, c.req.header(ABSENT_HEADER), response);
+    return named(absentAsNull(match.operation, c.req.header(ABSENT_HEADER), response), choice.credential);
   });
   if (routesStore) app.route('/api/ferry', createFerryRoutes({ store: routesStore, recorder, watcher }));
   else

@@ -9,7 +9,7 @@ import { formatNumber } from '@/lib/format';
 
 /** The core budget, always visible, from the x-ratelimit-* headers of the latest GitHub response. */
 export function CoreBudget() {
-  const { readings, clockOffsetMs } = useRateLimitSnapshot();
+  const { readings, clockOffsetMs, credential } = useRateLimitSnapshot();
   const core = readings.core;
   // Pages that talk only to the registrar would leave the bar empty: ask once (`GET /rate_limit` is free).
   // Shares the rate-limits page's query, so that page costs no second request.
@@ -25,13 +25,17 @@ export function CoreBudget() {
   return (
     <Box
       role="status"
-      aria-label="GitHub core rate limit"
+      aria-label={
+        credential ? `GitHub core rate limit of credential ${credential}` : 'GitHub core rate limit'
+      }
       sx={{ display: 'flex', alignItems: 'center', gap: 0.75, fontVariantNumeric: 'tabular-nums' }}
     >
       <SpeedOutlined fontSize="small" aria-hidden />
       <Typography variant="body2" component="span">
         Core {formatNumber(core.remaining)} / {formatNumber(core.limit)}
         {low ? ' (low)' : ''}
+        {/* With several credentials, whose budget this is (the gateway's default one). */}
+        {credential ? ` · ${credential}` : ''}
         <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
           {' '}
           · resets in <Countdown to={core.reset * 1000} offsetMs={clockOffsetMs} />

@@ -55,10 +55,9 @@ describe('several GitHub credentials on one gateway (embedded simulator, SIM_CRE
     const before = stats();
     const refused = await call('/api/github/orgs/octo-org/migrations', start('app'));
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({
-      code: 'CREDENTIAL_NOT_ALLOWED',
-      message: expect.stringMatching(/App installations.*enabledForGitHubApps: false/),
-    });
+    const body = (await refused.json()) as { code: string; message: string };
+    expect(body.code).toBe('CREDENTIAL_NOT_ALLOWED');
+    expect(body.message).toMatch(/App installations.*enabledForGitHubApps: false/);
     expect(stats()).toBe(before);
 
     const started = await call('/api/github/orgs/octo-org/migrations', start('default'));

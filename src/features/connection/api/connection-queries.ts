@@ -1,18 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GatewayPublicConfig } from '@/contracts/gateway-config';
+import { parseCredentialDetails } from '@/contracts/credentials';
 import { request } from '@/lib/api-client';
+import { gatewayConfigQuery } from '@/lib/gateway-config';
 
-export async function getGatewayConfig(): Promise<GatewayPublicConfig> {
-  const { data } = await request<GatewayPublicConfig>('gateway', 'config');
-  return data;
+async function getCredentialDetails() {
+  const { data } = await request<unknown>('gateway', 'credentials');
+  return parseCredentialDetails(data);
 }
 
 export const connectionQueries = {
   all: () => ['connection'] as const,
-  config: () =>
+  config: gatewayConfigQuery,
+  /** What GitHub says about each credential (the gateway asks at most every 5 minutes). */
+  credentials: () =>
     queryOptions({
-      queryKey: [...connectionQueries.all(), 'config'] as const,
-      queryFn: getGatewayConfig,
-      staleTime: Number.POSITIVE_INFINITY,
+      queryKey: [...connectionQueries.all(), 'credentials'] as const,
+      queryFn: getCredentialDetails,
+      staleTime: 60_000,
     }),
 };

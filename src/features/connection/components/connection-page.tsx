@@ -9,6 +9,7 @@ import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { connectionQueries } from '../api/connection-queries';
 import { useTestGithubConnection, useTestRegistrarConnection } from '../api/test-connection';
+import { CredentialsCard } from './credentials-card';
 import { UpstreamCard } from './upstream-card';
 
 const SUBTITLE =
@@ -86,6 +87,11 @@ export function ConnectionPage() {
             </div>
           </UpstreamCard>
         </Grid>
+        {config.data.github.credentials.length > 0 ? (
+          <Grid size={12}>
+            <CredentialsCard />
+          </Grid>
+        ) : null}
       </Grid>
     </PageContainer>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request, withCredential } from '@/lib/api-client';
 import { parseImport } from '@/contracts/github/source-import';
 import { importPath, importQueries } from './imports-queries';
 
@@ -11,8 +11,13 @@ export interface StartImportInput {
   tfvc_project?: string;
 }
 
-export async function startImport(owner: string, repo: string, input: StartImportInput) {
-  const { data } = await request<unknown>('github', importPath(owner, repo), { method: 'PUT', json: input });
+/** `credential`: a configured credential's name (none: the gateway's first). */
+export async function startImport(owner: string, repo: string, input: StartImportInput, credential?: string) {
+  const { data } = await request<unknown>(
+    'github',
+    importPath(owner, repo),
+    withCredential(credential, { method: 'PUT', json: input }),
+  );
   return parseImport(data);
 }
 
@@ -20,7 +25,8 @@ export async function startImport(owner: string, repo: string, input: StartImpor
 export function useStartImport(owner: string, repo: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StartImportInput) => startImport(owner, repo, input),
+    mutationFn: ({ input, credential }: { input: StartImportInput; credential?: string }) =>
+      startImport(owner, repo, input, credential),
     onSuccess: (item) => queryClient.setQueryData(importQueries.status(owner, repo).queryKey, item),
   });
 }

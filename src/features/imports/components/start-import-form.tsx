@@ -13,6 +13,7 @@ import { useGithubPause } from '@/hooks/use-github-pause';
 import { ErrorAlert } from '@/components/error-alert';
 import { isApiError } from '@/lib/api-error';
 import { useStartImport, type StartImportInput } from '../api/start-import';
+import { CredentialPicker } from '@/components/credential-picker';
 import { sourceUrlProblem, VCS_OPTIONS, type VcsOption } from '../utils/source-url';
 
 export interface StartImportFormProps {
@@ -39,6 +40,7 @@ export function StartImportForm({
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [project, setProject] = useState('');
+  const [credential, setCredential] = useState<string>();
   /** Credentials are checked on submit only: a prefilled URL must not make the empty password red. */
   const [submitted, setSubmitted] = useState(false);
 
@@ -60,12 +62,15 @@ export function StartImportForm({
       input.vcs_password = password;
     }
     if (vcs === 'tfvc' && project.trim()) input.tfvc_project = project.trim();
-    start.mutate(input, {
-      onSuccess: () => {
-        setPassword('');
-        setSubmitted(false);
+    start.mutate(
+      { input, credential },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setSubmitted(false);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -82,6 +87,12 @@ export function StartImportForm({
         This repository has no import. Name the repository to import from.
       </Typography>
       <Stack component="form" noValidate onSubmit={submit} sx={{ gap: 2, maxWidth: 640 }}>
+        <CredentialPicker
+          operation="migrations/start-import"
+          value={credential}
+          onChange={setCredential}
+          disabled={start.isPending}
+        />
         <TextField
           label="Source URL"
           value={url}

@@ -18,6 +18,7 @@ import { ErrorAlert } from '@/components/error-alert';
 import { isApiError } from '@/lib/api-error';
 import { migrationQueries } from '../api/migration-queries';
 import { useStartMigration } from '../api/start-migration';
+import { CredentialPicker } from '@/components/credential-picker';
 import type { Migration } from '@/contracts/github/migration';
 import type { MigrationScope } from '../utils/scope';
 import {
@@ -44,6 +45,7 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
   const titleId = useId();
   const [form, setForm] = useState<StartForm>(initial ?? EMPTY_START_FORM);
   const [errors, setErrors] = useState<StartErrors>({});
+  const [credential, setCredential] = useState<string>();
   const candidates = useQuery({ ...migrationQueries.candidates(scope), enabled: open });
   const start = useStartMigration(scope);
 
@@ -56,17 +58,20 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
     const found = validateStartForm(form);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    start.mutate(form, {
-      onSuccess: (migration) => {
-        setForm(EMPTY_START_FORM);
-        onStarted(migration);
+    start.mutate(
+      { form, credential },
+      {
+        onSuccess: (migration) => {
+          setForm(EMPTY_START_FORM);
+          onStarted(migration);
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 422) {
+            setErrors(errorsFromValidation(error.fieldErrors, error.message));
+          }
+        },
       },
-      onError: (error) => {
-        if (isApiError(error) && error.status === 422) {
-          setErrors(errorsFromValidation(error.fieldErrors, error.message));
-        }
-      },
-    });
+    );
   };
 
   const names = candidates.data?.map((repo) => repo.name) ?? [];
@@ -85,6 +90,14 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
       </DialogTitle>
       <DialogContent>
         <Stack sx={{ gap: 2, pt: 1 }}>
+          <CredentialPicker
+            operation={
+              scope.kind === 'org' ? 'migrations/start-for-org' : 'migrations/start-for-authenticated-user'
+            }
+            value={credential}
+            onChange={setCredential}
+            disabled={start.isPending}
+          />
           <Autocomplete
             multiple
             freeSolo

@@ -2,7 +2,7 @@ import { githubPath } from '@/contracts/github/operations';
 import { queryOptions } from '@tanstack/react-query';
 import { parseRateHistory, type RateHistoryResponse } from '@/contracts/ferry';
 import { isApiError } from '@/lib/api-error';
-import { request } from '@/lib/api-client';
+import { request, withCredential } from '@/lib/api-client';
 import { parseRateLimitOverview, type RateLimitOverview } from '@/contracts/github/rate-limit';
 
 export type RateLimitStatus = ({ enabled: true } & RateLimitOverview) | { enabled: false; message: string };
@@ -10,9 +10,14 @@ export type RateLimitStatus = ({ enabled: true } & RateLimitOverview) | { enable
 /** GitHub Enterprise Server with rate limiting off answers 404 with this message: not an error. */
 const DISABLED = /rate limiting is not enabled/i;
 
-export async function getRateLimitStatus(): Promise<RateLimitStatus> {
+/** `credential`: a configured credential's name (none: the gateway's default, the app bar's). */
+export async function getRateLimitStatus(credential?: string): Promise<RateLimitStatus> {
   try {
-    const { data } = await request<unknown>('github', githubPath('rate-limit/get'));
+    const { data } = await request<unknown>(
+      'github',
+      githubPath('rate-limit/get'),
+      withCredential(credential),
+    );
     return { enabled: true, ...parseRateLimitOverview(data) };
   } catch (error) {
     if (isApiError(error) && error.status === 404 && DISABLED.test(error.message)) {
@@ -29,7 +34,7 @@ export const RATE_LIMIT_REFRESH_MS = 10_000;
 export const HISTORY_SPAN_MS = 86_400_000;
 const HISTORY_REFRESH_MS = 60_000;
 
-/** Every category's recorded readings over the last day (the gateway's default span), oldest first, one a minute. */
+/** Every credential's recorded readings over the last day (the gateway's default span), oldest first, one a minute. */
 export async function getRateHistory(): Promise<RateHistoryResponse> {
   // One reading per minute is all a chart or a projection needs (the sampler's own pace).
   const { data } = await request<unknown>('gateway', 'ferry/rate-history', { searchParams: { step: '60' } });
@@ -38,10 +43,10 @@ export async function getRateHistory(): Promise<RateHistoryResponse> {
 
 export const rateLimitQueries = {
   all: () => ['rate-limits'] as const,
-  status: () =>
+  status: (credential?: string) =>
     queryOptions({
-      queryKey: [...rateLimitQueries.all(), 'status'] as const,
-      queryFn: getRateLimitStatus,
+      queryKey: [...rateLimitQueries.all(), 'status', ...(credential ? [credential] : [])] as const,
+      queryFn: () => getRateLimitStatus(credential),
       refetchInterval: (query) => (query.state.data?.enabled === false ? false : RATE_LIMIT_REFRESH_MS),
     }),
   history: () =>

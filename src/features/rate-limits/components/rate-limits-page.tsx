@@ -1,26 +1,23 @@
 import Box from '@mui/material/Box';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
-import { ErrorAlert } from '@/components/error-alert';
-import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
-import { LoadingState } from '@/components/loading-state';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { KIND_LABELS, type CredentialSummary } from '@/contracts/credentials';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { formatNumber } from '@/lib/format';
+import { gatewayConfigQuery } from '@/lib/gateway-config';
 import { rateLimitQueries } from '../api/rate-limit-queries';
-import { useBurnProjections } from '../hooks/use-burn-projections';
-import { historyByCategory, type ChartSpan } from '../utils/history-by-category';
-import { sortByUrgency } from '../utils/urgency';
-import { RateLimitCard } from './rate-limit-card';
+import type { ChartSpan } from '../utils/history-by-category';
+import { CredentialLimits, type CredentialLimitsProps } from './credential-limits';
 
 const PAGE_TICK_MS = 10_000;
 
@@ -32,20 +29,12 @@ export function RateLimitsPage() {
   // is a fresher "now" than the last tick: its readings must not be in the future of the charts.
   const now = Math.max(useNow(PAGE_TICK_MS), query.dataUpdatedAt, history.dataUpdatedAt);
   const serverNow = now + clockOffsetMs;
-  const status = useDeferredValue(query.data);
-  const categories = status?.enabled ? status.categories : undefined;
-  const recorded = useMemo(
-    () => (history.data ? historyByCategory(history.data.samples) : undefined),
-    [history.data],
-  );
-  const { projections, samples } = useBurnProjections(
-    categories,
-    query.dataUpdatedAt + clockOffsetMs,
-    serverNow,
-    recorded,
-  );
+  const status = query.data;
+  const core = status?.enabled ? status.categories.find((category) => category.name === 'core') : undefined;
   const [span, setSpan] = useState<ChartSpan>('hour');
-  const core = categories?.find((category) => category.name === 'core');
+  const config = useQuery(gatewayConfigQuery());
+  const credentials = config.data?.github.credentials ?? [];
+  const queryClient = useQueryClient();
   useDocumentTitle('Rate limits', core ? `core ${formatNumber(core.remaining)} left` : undefined);
 
   const actions = (
@@ -65,7 +54,7 @@ export function RateLimitsPage() {
       <UpdatedAgo updatedAt={query.dataUpdatedAt} fetching={query.isFetching} />
       <Button
         startIcon={<RefreshOutlined />}
-        onClick={() => void query.refetch()}
+        onClick={() => void queryClient.refetchQueries({ queryKey: rateLimitQueries.all() })}
         disabled={query.isFetching}
       >
         Refresh
@@ -73,72 +62,69 @@ export function RateLimitsPage() {
     </Stack>
   );
 
+  const shown = credentials.length > 1 ? credentials : undefined;
   return (
     <PageContainer
       title="Rate limits"
-      subtitle="Every category GitHub reports for this token. Checking costs nothing: this endpoint does not count against the limit."
+      subtitle={
+        shown
+          ? `Every category GitHub reports, for each of the ${shown.length} credentials side by side. Checking costs nothing: this endpoint does not count against the limit.`
+          : 'Every category GitHub reports for this token. Checking costs nothing: this endpoint does not count against the limit.'
+      }
       actions={actions}
     >
-      {status ? (
-        <Stack sx={{ gap: 2 }}>
-          <RefreshFailedAlert query={query} />
-          {status.enabled ? (
-            <>
-              {status.rateMirrorsCore ? (
-                <Alert severity="info" variant="outlined" role="status">
-                  The deprecated top-level <code>rate</code> object mirrors <strong>core</strong>; shown once,
-                  as core.
-                </Alert>
-              ) : null}
-              {status.rateDiffers ? (
-                <Alert severity="warning">
-                  The deprecated <code>rate</code> object differs from core; core is shown.
-                </Alert>
-              ) : null}
-              {categories && categories.length > 0 ? (
-                // A CSS grid on Box rather than MUI's Grid: the same layout, and less code on the first page.
-                <Box
-                  sx={{
-                    display: 'grid',
-                    gap: 2,
-                    gridTemplateColumns: {
-                      xs: '1fr',
-                      sm: 'repeat(2, 1fr)',
-                      lg: 'repeat(3, 1fr)',
-                      xl: 'repeat(4, 1fr)',
-                    },
-                  }}
-                >
-                  {sortByUrgency(categories, projections).map((category) => (
-                    <RateLimitCard
-                      key={category.name}
-                      category={category}
-                      projection={projections[category.name]}
-                      samples={samples.get(category.name)}
-                      span={span}
-                      serverNow={serverNow}
-                      clockOffsetMs={clockOffsetMs}
-                    />
-                  ))}
-                </Box>
-              ) : (
-                <Alert severity="info" role="status">
-                  GitHub returned no rate-limit categories.
-                </Alert>
-              )}
-            </>
-          ) : (
-            <Alert severity="info" role="status">
-              <strong>Rate limiting is not enabled on this server.</strong> GitHub Enterprise Server answered
-              “{status.message}”. Requests are not limited, so there is nothing to budget.
-            </Alert>
-          )}
-        </Stack>
-      ) : query.isError ? (
-        <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+      {shown ? (
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: {
+              xs: '1fr',
+              md: `repeat(${Math.min(shown.length, 2)}, 1fr)`,
+              lg: `repeat(${Math.min(shown.length, 4)}, 1fr)`,
+            },
+          }}
+        >
+          {shown.map((credential) => (
+            <CredentialColumn
+              key={credential.name}
+              credential={credential}
+              history={history.data}
+              span={span}
+              serverNow={serverNow}
+              clockOffsetMs={clockOffsetMs}
+            />
+          ))}
+        </Box>
       ) : (
-        <LoadingState label="Loading rate limits" query={query} />
+        <CredentialLimits
+          query={query}
+          history={history.data}
+          credential={credentials[0]?.name}
+          span={span}
+          serverNow={serverNow}
+          clockOffsetMs={clockOffsetMs}
+          layout="grid"
+        />
       )}
     </PageContainer>
+  );
+}
+
+function CredentialColumn({
+  credential,
+  ...shared
+}: { credential: CredentialSummary } & Omit<CredentialLimitsProps, 'query' | 'credential' | 'layout'>) {
+  const query = useQuery(rateLimitQueries.status(credential.name));
+  return (
+    <Box component="section" aria-labelledby={`credential-${credential.name}`}>
+      <Typography variant="h6" component="h2" id={`credential-${credential.name}`}>
+        {credential.name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {KIND_LABELS[credential.kind]}
+      </Typography>
+      <CredentialLimits {...shared} query={query} credential={credential.name} layout="column" />
+    </Box>
   );
 }

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { CredentialPicker } from '@/components/credential-picker';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -112,6 +113,16 @@ export function WavePlanForm() {
               label="My own repositories instead"
             />
           </Stack>
+          <CredentialPicker
+            operation={
+              values.ownRepos ? 'migrations/start-for-authenticated-user' : 'migrations/start-for-org'
+            }
+            value={values.credential || undefined}
+            onChange={(credential) => {
+              setValues((current) => ({ ...current, credential }));
+              preview.reset();
+            }}
+          />
           <Typography variant="subtitle2" component="h3">
             Which repositories
           </Typography>

@@ -23,6 +23,8 @@ export interface PlanFormValues {
   excludeAttachments: boolean;
   excludeReleases: boolean;
   excludeOwnerProjects: boolean;
+  /** A configured credential's name; empty: the first that may export. */
+  credential: string;
 }
 
 export const DEFAULT_PLAN: PlanFormValues = {
@@ -47,6 +49,7 @@ export const DEFAULT_PLAN: PlanFormValues = {
   excludeAttachments: false,
   excludeReleases: false,
   excludeOwnerProjects: false,
+  credential: '',
 };
 
 const number = (text: string): number | undefined => {
@@ -88,6 +91,7 @@ export function toPlanRequest(values: PlanFormValues): WavePlanRequest {
       excludeAttachments: values.excludeAttachments,
       excludeReleases: values.excludeReleases,
       excludeOwnerProjects: values.excludeOwnerProjects,
+      ...(values.credential ? { credential: values.credential } : {}),
     },
   };
 }
