@@ -41,7 +41,11 @@ function run(script: string, env: Record<string, string>): ChildProcess {
   });
 }
 
-export async function startWaveServers(options: { simSpeed: number }): Promise<WaveServers> {
+export async function startWaveServers(options: {
+  simSpeed: number;
+  /** More of the gateway's environment (several credentials, say). */
+  gatewayEnv?: Record<string, string>;
+}): Promise<WaveServers> {
   const simPort = BASE_PORT + 1;
   const gatewayPort = BASE_PORT;
   const simulatorUrl = `http://127.0.0.1:${simPort}`;
@@ -68,6 +72,7 @@ export async function startWaveServers(options: { simSpeed: number }): Promise<W
         GITHUB_TOKEN: 'sim-token-octocat-FAKE',
         DATA_DIR: dataDir,
         FERRY_DIST: process.env.FERRY_DIST ?? 'dist',
+        ...options.gatewayEnv,
       });
       await waitFor(`${gatewayUrl}/api/health`, 60_000);
     },

@@ -1,0 +1,165 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SIM_APP, SIM_APP_PRIVATE_KEY } from '../../src/simulator/github/apps';
+import { expect, expectAccessible, test } from './fixtures';
+import { startWaveServers, type WaveServers } from './wave-servers';
+
+/**
+ * Two personal access tokens and one GitHub App installation configured as a user would (environment
+ * variables, the App's key as its PEM), the gateway live against a standalone simulator.
+ */
+let servers: WaveServers;
+let receiver: Server;
+const received: { body: string; signature: string | undefined; event: string | undefined }[] = [];
+const SECRET = 'shared by the receiver and Ferry';
+
+test.beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        body,
+        signature: request.headers['x-ferry-signature-256'] as string | undefined,
+        event: request.headers['x-ferry-event'] as string | undefined,
+      });
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  servers = await startWaveServers({
+    simSpeed: 100,
+    gatewayEnv: {
+      GITHUB_TOKEN_HUBOT: 'sim-token-hubot-FAKE',
+      GITHUB_APP_SIMULATED_ID: String(SIM_APP.id),
+      GITHUB_APP_SIMULATED_INSTALLATION_ID: String(SIM_APP.installationId),
+      GITHUB_APP_SIMULATED_PRIVATE_KEY: SIM_APP_PRIVATE_KEY,
+    },
+  });
+  await servers.startGateway();
+});
+
+test.afterAll(async () => {
+  servers.stop();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+const NAMES = ['default', 'hubot', 'simulated'];
+
+test('the rate-limits page shows each credential’s budget side by side, and /metrics says the same', async ({
+  page,
+  request,
+}) => {
+  await page.goto(`${servers.gatewayUrl}/rate-limits`);
+  for (const name of NAMES) {
+    const column = page.getByRole('region', { name, exact: true });
+    await expect(column.getByRole('region', { name: 'core', exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('region', { name: 'simulated', exact: true })).toContainText(
+    'GitHub App installation',
+  );
+  // The App's installation has a budget of its own: spend some of hubot's and only hubot's moves.
+  for (let index = 0; index < 3; index++) {
+    const spent = await request.get(`${servers.gatewayUrl}/api/github/user`, {
+      headers: { 'x-ferry-credential': 'hubot' },
+    });
+    expect(spent.status()).toBe(200);
+  }
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const usedOf = async (name: string) => {
+    const card = page
+      .getByRole('region', { name, exact: true })
+      .getByRole('region', { name: 'core', exact: true });
+    const text = /Used ([\d,]+) in this window/.exec(await card.innerText())?.[1] ?? '';
+    return Number(text.replaceAll(',', ''));
+  };
+  await expect.poll(() => usedOf('hubot')).toBeGreaterThanOrEqual(3);
+  expect(await usedOf('simulated')).toBeLessThan(await usedOf('hubot'));
+
+  // History: the gateway's minute sample keeps one series per credential.
+  const history = (await (await request.get(`${servers.gatewayUrl}/api/ferry/rate-history`)).json()) as {
+    samples: { credential: string }[];
+  };
+  expect(new Set(history.samples.map((sample) => sample.credential))).toEqual(new Set(NAMES));
+
+  const metrics = await (await request.get(`${servers.gatewayUrl}/metrics`)).text();
+  const fromMetrics = (name: string) =>
+    Number(
+      new RegExp(`^ferry_rate_limit_remaining\\{credential="${name}",resource="core"\\} (\\d+)$`, 'm').exec(
+        metrics,
+      )?.[1],
+    );
+  const shown = Number(
+    (
+      /^([\d,]+)/.exec(
+        await page
+          .getByRole('region', { name: 'hubot', exact: true })
+          .getByRole('region', { name: 'core', exact: true })
+          .getByRole('paragraph')
+          .first()
+          .innerText(),
+      )?.[1] ?? ''
+    ).replaceAll(',', ''),
+  );
+  expect(fromMetrics('hubot')).toBe(shown);
+  await expectAccessible(page);
+});
+
+test('an export refuses the App credential with the reason, and runs on a token', async ({ page }) => {
+  await page.goto(`${servers.gatewayUrl}/migrations/orgs/octo-org`);
+  await page.getByRole('button', { name: 'Start export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start an export of octo-org' });
+  const picker = dialog.getByRole('combobox', { name: 'Credential' });
+  // The first credential that may export is the default.
+  await expect(picker).toContainText('default');
+  await picker.click();
+  const app = page.getByRole('option', { name: /simulated — GitHub App installation/ });
+  await expect(app).toHaveAttribute('aria-disabled', 'true');
+  await expect(app).toContainText('enabledForGitHubApps: false');
+  await expectAccessible(page);
+  await page.getByRole('option', { name: /default — Personal access token/ }).click();
+  await dialog.getByRole('combobox', { name: 'Repositories' }).fill('hello');
+  await page.getByRole('option', { name: 'hello-world' }).click();
+  await dialog.getByRole('button', { name: 'Start export' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Migration #\d+/ })).toBeVisible();
+});
+
+test('a wave run with a named token: its end reaches a local webhook receiver, signed', async ({
+  request,
+}) => {
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ferry`;
+  const target = await request.post(`${servers.gatewayUrl}/api/alerts`, {
+    headers: { origin: servers.gatewayUrl },
+    data: { name: 'receiver', kind: 'webhook', url, secret: SECRET, events: ['wave-finished'] },
+  });
+  expect(target.status()).toBe(201);
+  const refused = await request.post(`${servers.gatewayUrl}/api/waves`, {
+    headers: { origin: servers.gatewayUrl },
+    data: {
+      owner: { kind: 'org', login: 'big-org' },
+      filters: { namePattern: '*-00[1-3]' },
+      caps: { maxRepos: 5, maxSizeKb: 50 * 1024 * 1024, concurrency: 2 },
+      options: { credential: 'simulated' },
+    },
+  });
+  expect(refused.status()).toBeGreaterThanOrEqual(400);
+  expect(await refused.text()).toContain('enabledForGitHubApps: false');
+  const created = await request.post(`${servers.gatewayUrl}/api/waves`, {
+    headers: { origin: servers.gatewayUrl },
+    data: {
+      owner: { kind: 'org', login: 'big-org' },
+      filters: { namePattern: '*-00[1-3]' },
+      caps: { maxRepos: 5, maxSizeKb: 50 * 1024 * 1024, concurrency: 2 },
+      options: { credential: 'default' },
+    },
+  });
+  expect(created.status()).toBe(201);
+  await expect
+    .poll(() => received.filter((item) => item.event === 'wave-finished').length, { timeout: 120_000 })
+    .toBe(1);
+  const delivered = received.find((item) => item.event === 'wave-finished')!;
+  expect(delivered.signature).toBe(
+    `sha256=${createHmac('sha256', SECRET).update(delivered.body).digest('hex')}`,
+  );
+});
