@@ -10,6 +10,9 @@ export const ALERT_EVENTS = [
   'wave-finished',
   'batch-isolated',
   'rate-low',
+  'archive-expiring',
+  'credential-expiring',
+  'store-unhealthy',
 ] as const;
 export type AlertEventKind = (typeof ALERT_EVENTS)[number] | 'test';
 
@@ -21,6 +24,9 @@ export const ALERT_EVENT_LABELS: Record<AlertEventKind, string> = {
   'wave-finished': 'A migration wave finished or was cancelled',
   'batch-isolated': 'A wave isolated a repository that fails on its own',
   'rate-low': 'A rate-limit category fell below the threshold',
+  'archive-expiring': 'GitHub deletes an export’s archive within 24 hours',
+  'credential-expiring': 'A GitHub credential expires within 7 days',
+  'store-unhealthy': 'Ferry’s store stopped answering',
   test: 'A test sent from this page',
 };
 

@@ -17,7 +17,7 @@ import { loggableError } from './log-safe';
 import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
-import { withDeadline } from './store/deadline';
+import { answersWithin } from './store/store-health';
 import type { FerryStore } from './store/ferry-store';
 import { createWatcher, INTERNAL_ORIGIN, type Watcher } from './watch/watcher';
 import { createGatewayMetrics, routeGroup, type GatewayMetrics } from './metrics/gateway-metrics';
@@ -317,13 +317,4 @@ export function createGateway({
     );
   });
   return app;
-}
-
-/** Whether the store answers `SELECT 1` within `ms` (the metrics' store health). */
-function answersWithin(open: () => Promise<FerryStore>, ms: number): Promise<boolean> {
-  const answered = open().then((store) => store.executeSql('SELECT 1'));
-  return withDeadline(answered, ms, () => new Error('the store did not answer in time')).then(
-    () => true,
-    () => false,
-  );
 }

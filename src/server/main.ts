@@ -5,6 +5,8 @@ import { outlastClients } from '@/contracts/keep-alive';
 import { answerClientError, serverAnsweringUnparsed } from './client-error';
 import { loadConfig } from './config';
 import { startMemoryTasks } from './memory-tasks';
+import { startAlertChecks } from './alerts/alert-checks';
+import { answersWithin } from './store/store-health';
 import { createRuntime } from './runtime';
 import { createFerryStore } from './store/ferry-store';
 import { prepareDataDir } from './store/data-dir';
@@ -50,6 +52,17 @@ void runtime.alerts
     console.error(`[alerts] not started: ${error instanceof Error ? error.message : String(error)}`),
   );
 const memoryTasks = startMemoryTasks(runtime.memory, store, runtime.jobs);
+const alertChecks =
+  runtime.alerts && runtime.jobs
+    ? startAlertChecks({
+        alerts: runtime.alerts,
+        store,
+        credentials: runtime.memory.credentials,
+        jobs: runtime.jobs,
+        now: runtime.memory.recorder.upstreamNow,
+        storeUp: () => answersWithin(() => Promise.resolve(store), 2_000),
+      })
+    : undefined;
 const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
 
 const serveOptions = {
@@ -82,6 +95,7 @@ const stop = () =>
   server.close(() => {
     void (runtime.waves?.stop() ?? Promise.resolve())
       .then(() => runtime.simulatorWorld?.flush())
+      .then(() => alertChecks?.stop())
       .then(() => memoryTasks.stop())
       .then(() => runtime.stopJobs())
       .then(() => store.close())

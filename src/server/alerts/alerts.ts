@@ -5,7 +5,7 @@ import { QUEUES } from '../jobs/queues';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
 import type { StoredTarget } from '../store/alerts';
 import type { FerryStore } from '../store/ferry-store';
-import { deliverAlert } from './deliver-alert';
+import { deliverAlert, postAlert } from './deliver-alert';
 
 export interface AlertsOptions {
   store: () => Promise<FerryStore>;
@@ -92,6 +92,27 @@ export function createAlerts(options: AlertsOptions) {
       } catch (error) {
         log(`[alerts] ${event.kind} not recorded: ${error instanceof Error ? error.message : String(error)}`);
       }
+    },
+
+    /**
+     * An event about the store itself (it stopped answering): the store can neither list targets nor record a
+     * delivery, so the targets last read are sent it directly, three tries each, and the outcome is only logged.
+     */
+    async emitPastStore(event: AlertEvent): Promise<void> {
+      const known = targets?.list ?? [];
+      await Promise.all(
+        known
+          .filter((target) => wants(target, event))
+          .map(async (target) => {
+            const id = deliveryId(target.id, event.key);
+            for (let attempt = 0; attempt < 3; attempt++) {
+              const outcome = await postAlert(options.fetch, target, id, event, now());
+              if (outcome.status !== undefined && outcome.status < 300 && outcome.status >= 200) return;
+              await new Promise((resolve) => setTimeout(resolve, 2_000 * 2 ** attempt));
+            }
+            log(`[alerts] ${event.kind} could not reach ${target.name}`);
+          }),
+      );
     },
 
     /** "Send a test": one delivery to this target, paused or not. */

@@ -1,6 +1,6 @@
-import { PAUSE_AFTER_FAILURES, type AlertAttempt } from '@/contracts/alerts';
+import { PAUSE_AFTER_FAILURES, type AlertAttempt, type AlertEvent } from '@/contracts/alerts';
 import { fetchBounded, readBounded, type UpstreamFetch } from '../outbound/bounded-fetch';
-import type { AlertStore } from '../store/alerts';
+import type { AlertStore, StoredTarget } from '../store/alerts';
 import { alertBody, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signBody } from './alert-payload';
 
 /** A receiver has this long to answer; its answer is read (and dropped) up to 64 KB. */
@@ -13,6 +13,38 @@ export interface DeliverContext {
   log: (line: string) => void;
   /** Each attempt's outcome (metrics). */
   onAttempt?: (result: 'delivered' | 'retried' | 'failed') => void;
+}
+
+/** One POST of an event to a target, signed when it has a secret: its status, or why there was none. */
+export async function postAlert(
+  fetch: UpstreamFetch,
+  target: Pick<StoredTarget, 'kind' | 'url' | 'secret'>,
+  deliveryId: string,
+  event: AlertEvent,
+  now: Date,
+): Promise<AlertAttempt> {
+  const body = alertBody(target.kind === 'slack' ? 'slack' : 'webhook', deliveryId, event);
+  const headers = new Headers({
+    'content-type': 'application/json',
+    'user-agent': 'Ferry-Alerts',
+    [DELIVERY_HEADER]: deliveryId,
+    [EVENT_HEADER]: event.kind,
+  });
+  if (target.kind === 'webhook' && target.secret)
+    headers.set(SIGNATURE_HEADER, signBody(target.secret, body));
+  const at = now.toISOString();
+  try {
+    const { response, body: answer } = await fetchBounded(
+      fetch,
+      target.url,
+      { method: 'POST', headers, body, redirect: 'manual' },
+      DELIVERY_BOUNDS,
+    );
+    await readBounded(answer).catch(() => undefined);
+    return { at, status: response.status };
+  } catch (error) {
+    return { at, error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 /**
@@ -30,30 +62,7 @@ export async function deliverAlert(
   if (!delivery || delivery.state !== 'pending') return;
   const target = await context.alerts.target(delivery.targetId);
   if (!target) return;
-  const body = alertBody(target.kind === 'slack' ? 'slack' : 'webhook', delivery.id, delivery.event);
-  const headers = new Headers({
-    'content-type': 'application/json',
-    'user-agent': 'Ferry-Alerts',
-    [DELIVERY_HEADER]: delivery.id,
-    [EVENT_HEADER]: delivery.event.kind,
-  });
-  if (target.kind === 'webhook' && target.secret)
-    headers.set(SIGNATURE_HEADER, signBody(target.secret, body));
-
-  const at = context.now().toISOString();
-  let outcome: AlertAttempt;
-  try {
-    const { response, body: answer } = await fetchBounded(
-      context.fetch,
-      target.url,
-      { method: 'POST', headers, body, redirect: 'manual' },
-      DELIVERY_BOUNDS,
-    );
-    await readBounded(answer).catch(() => undefined);
-    outcome = { at, status: response.status };
-  } catch (error) {
-    outcome = { at, error: error instanceof Error ? error.message : String(error) };
-  }
+  const outcome = await postAlert(context.fetch, target, delivery.id, delivery.event, context.now());
   const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
   const last = attempt.retryCount >= attempt.retryLimit;
   await context.alerts.attempted(delivery.id, outcome, ok ? 'delivered' : last ? 'failed' : 'pending');

@@ -19,6 +19,8 @@ export const QUEUES = {
   'memory-sample': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
   /** One alert delivery to one target; retried with back-off (2 s doubling, about 8 minutes in all), then failed. */
   'alert-deliver': { policy: 'short', expireInSeconds: 60, retryLimit: 8, retryDelay: 2, retryBackoff: true },
+  /** Every ten minutes: archives GitHub deletes within a day, credentials that expire within a week. */
+  'alert-checks': { policy: 'short', expireInSeconds: 120, retryLimit: 0 },
   /** Every hour: thin old rate-limit history. */
   'memory-compact': { policy: 'short', expireInSeconds: 600, retryLimit: 2, retryDelay: 60 },
 } as const;

@@ -137,6 +137,14 @@ export function createGithubApp(
 
     await next();
 
+    if (actor.expiration !== undefined) {
+      // GitHub's own format: "2026-11-30 10:00:00 UTC".
+      const iso = new Date(actor.expiration).toISOString();
+      c.res.headers.set(
+        'github-authentication-token-expiration',
+        `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`,
+      );
+    }
     if (actor.kind === 'classic') {
       c.res.headers.set('x-oauth-scopes', actor.scopes.join(', '));
       c.res.headers.set('x-accepted-oauth-scopes', '');

@@ -109,7 +109,7 @@ export function mintInstallationToken(installationId: number, expiresAtMs: numbe
   const body = part({
     iid: installationId,
     exp: Math.floor(expiresAtMs / 1000),
-    jti: randomBytes(96).toString('base64url'),
+    jti: randomBytes(240).toString('base64url'),
     scope: 'installation',
   });
   const mac = createHmac('sha256', 'ferry-simulator').update(`${head}.${body}`).digest('base64url');

@@ -11,6 +11,8 @@ export interface Actor {
   login?: string;
   scopes: string[];
   permissions?: Record<string, string>;
+  /** When the token expires (sim time), for `github-authentication-token-expiration`. */
+  expiration?: number;
 }
 
 export type GithubEnv = {
@@ -47,6 +49,7 @@ export function identify(c: Context, state: GithubState): Actor | string {
       login: token.login,
       scopes: kind === 'classic' ? token.scopes : [],
       permissions: token.permissions,
+      expiration: token.expiration,
     };
   }
   if (!looksLikeJwt(value)) return 'Bad credentials';

@@ -25,6 +25,8 @@ export interface SimToken {
   installationId?: number;
   /** Installation tokens end (ms, wall clock: the App library judges renewal by it). */
   expiresAt?: number;
+  /** A personal token's expiry as GitHub announces it (`github-authentication-token-expiration`), sim time. */
+  expiration?: number;
 }
 
 export interface SimOrg {
@@ -151,6 +153,8 @@ export function seedWorld(nowMs: number): SimWorld {
         scopes: [],
         kind: 'fine-grained',
         permissions: { metadata: 'read', administration: 'write', organization_administration: 'read' },
+        // Fine-grained tokens always expire; this one soon, so the expiry alert has something to tell.
+        expiration: nowMs + 5 * DAY,
       },
     ],
   ]);
