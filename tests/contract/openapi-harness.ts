@@ -192,6 +192,17 @@ const RELAXATIONS: { pointer: string; why: string; apply: (schema: JsonObject) =
       schema.anyOf = [{ type: 'boolean' }, { type: 'string', enum: ['opt_in', 'opt_out', 'undecided'] }];
     },
   },
+  {
+    pointer:
+      '#/paths/~1app~1installations/get/responses/200/content/application~1json/schema/items/properties/account',
+    why: 'the published description inlines the list’s `account` as allOf [simple-user, enterprise] (its `installation` component says anyOf): an organization’s account is a simple-user, not both',
+    apply: (schema) => {
+      const inner = Array.isArray(schema.anyOf) ? schema.anyOf[0] : undefined;
+      if (!isObject(inner) || !Array.isArray(inner.allOf)) throw new Error('the account is no longer allOf');
+      inner.anyOf = inner.allOf;
+      delete inner.allOf;
+    },
+  },
 ];
 
 const converted = structuredClone(rawSubset) as unknown as JsonObject & { components: JsonObject };

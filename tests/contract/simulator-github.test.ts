@@ -14,6 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '@/server/allow-list';
 import { SIM_TOKENS } from '@/simulator/github/seed';
+import { SIM_APP } from '@/simulator/github/apps';
+import { appJwt } from '@/testing/app-jwt';
+import { GITHUB_APP_OPERATIONS } from '@/contracts/github/operations';
 import type { Scenario } from '@/simulator/github/state';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
 import {
@@ -110,6 +113,8 @@ const KNOWN_UNDECLARED: Partial<Record<string, readonly string[]>> = {
   // List items come from the simulator's minimal-repository factory; these two are declared by
   // `minimal-repository` but not by `repository`, which is what this operation declares.
   'repos/list-for-authenticated-user': ['/*/network_count', '/*/subscribers_count'],
+  // The list's inlined simple-user is an older copy without `user_view_type` (the component declares it).
+  'apps/list-installations': ['/*/account/user_view_type'],
 };
 
 /** The body must match the description, and carry no undeclared properties beyond KNOWN_UNDECLARED. */
@@ -131,6 +136,47 @@ interface ContractCase {
 }
 
 const CASES: ContractCase[] = [
+  // The App's own routes (the gateway mints installation tokens with its JWT)
+  {
+    name: 'the App’s installations',
+    operationId: 'apps/list-installations',
+    request: { path: '/app/installations', token: appJwt() },
+    status: 200,
+    check: ({ body }) => expect((body as { id: number }[])[0]?.id).toBe(SIM_APP.installationId),
+  },
+  {
+    name: 'one installation',
+    operationId: 'apps/get-installation',
+    request: { path: `/app/installations/${SIM_APP.installationId}`, token: appJwt() },
+    status: 200,
+  },
+  {
+    name: 'an installation that is not the App’s',
+    operationId: 'apps/get-installation',
+    request: { path: '/app/installations/1', token: appJwt() },
+    status: 404,
+  },
+  {
+    name: 'an installation access token',
+    operationId: 'apps/create-installation-access-token',
+    request: {
+      method: 'POST',
+      path: `/app/installations/${SIM_APP.installationId}/access_tokens`,
+      token: appJwt(),
+    },
+    status: 201,
+    check: ({ body }) => expect((body as { token: string }).token).toMatch(/^ghs_/),
+  },
+  {
+    name: 'an access token asked with an expired JWT',
+    operationId: 'apps/create-installation-access-token',
+    request: {
+      method: 'POST',
+      path: `/app/installations/${SIM_APP.installationId}/access_tokens`,
+      token: appJwt({ iat: Math.floor(Date.now() / 1000) - 900, exp: Math.floor(Date.now() / 1000) - 300 }),
+    },
+    status: 401,
+  },
   // rate-limit/get
   {
     name: 'rate limit overview',
@@ -569,7 +615,9 @@ describe('the subset and the gateway allow-list agree', () => {
   );
 
   it('holds exactly the allow-listed github operations', () => {
-    expect(operationIds().sort()).toEqual(GITHUB_OPERATIONS.map((operation) => operation.id).sort());
+    expect(operationIds().sort()).toEqual(
+      [...GITHUB_OPERATIONS, ...GITHUB_APP_OPERATIONS].map((operation) => operation.id).sort(),
+    );
   });
 
   it('is $ref-closed', () => {

@@ -244,6 +244,21 @@ export const GITHUB_OPERATIONS = [
 
 export type GithubOperationId = (typeof GITHUB_OPERATIONS)[number]['id'];
 
+/**
+ * The calls the gateway makes itself for an App credential, with the App's JWT (through @octokit/auth-app):
+ * never forwarded for a browser, so not on the allow-list. Listed so the contract tests check the simulator's
+ * answers to them against GitHub's description too.
+ */
+export const GITHUB_APP_OPERATIONS = [
+  { id: 'apps/list-installations', method: 'GET', path: 'app/installations' },
+  { id: 'apps/get-installation', method: 'GET', path: 'app/installations/{installation_id:id}' },
+  {
+    id: 'apps/create-installation-access-token',
+    method: 'POST',
+    path: 'app/installations/{installation_id:id}/access_tokens',
+  },
+] as const;
+
 const BY_ID = new Map<string, GithubOperation>(
   GITHUB_OPERATIONS.map((operation) => [operation.id, operation]),
 );

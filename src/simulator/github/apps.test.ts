@@ -1,16 +1,11 @@
-import { createPrivateKey, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from '../simulator';
-import { SIM_APP, SIM_APP_PRIVATE_KEY } from './apps';
+import { appJwt } from '@/testing/app-jwt';
+import { SIM_APP } from './apps';
 import { SIM_FINE_GRAINED_TOKEN } from './seed';
 
 const API = 'http://sim.test/api/v3';
 
-function appJwt(claims: Record<string, unknown>, key = SIM_APP_PRIVATE_KEY): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const head = `${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}`;
-  return `${head}.${sign('sha256', Buffer.from(head), createPrivateKey(key)).toString('base64url')}`;
-}
 const nowS = () => Math.floor(Date.now() / 1000);
 
 describe('the simulated GitHub App and fine-grained tokens', () => {
