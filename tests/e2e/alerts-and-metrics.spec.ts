@@ -1,36 +1,22 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startWebhookReceiver } from '../../src/testing/webhook-receiver';
 import { expect, expectAccessible, test } from './fixtures';
 
 /** A webhook receiver on loopback, as a team's would be: keeps the bodies and signatures it is sent. */
-let receiver: Server;
-const received: { body: string; signature: string | undefined; event: string | undefined }[] = [];
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({
-        body,
-        signature: request.headers['x-ferry-signature-256'] as string | undefined,
-        event: request.headers['x-ferry-event'] as string | undefined,
-      });
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver();
 });
 
-test.afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+test.afterAll(() => receiver.close());
 
 const SECRET = 'the receiver and Ferry share this';
 
 test('an alert target added in the browser gets a signed test, and the page shows it delivered', async ({
   page,
 }) => {
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ferry`;
+  const { url } = receiver;
   await page.goto('/alerts');
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Add an alert target' });
@@ -46,10 +32,10 @@ test('an alert target added in the browser gets a signed test, and the page show
   await expect(card.getByRole('table', { name: 'Deliveries to e2e receiver' })).toContainText('delivered', {
     timeout: 15_000,
   });
-  const test = received.find((item) => item.event === 'test');
+  const test = receiver.received.find((item) => item.headers['x-ferry-event'] === 'test');
   expect(test).toBeDefined();
   const expected = `sha256=${createHmac('sha256', SECRET).update(test!.body).digest('hex')}`;
-  expect(test!.signature).toBe(expected);
+  expect(test!.headers['x-ferry-signature-256']).toBe(expected);
   expect(await page.locator('body').innerText()).not.toContain(SECRET);
   await expectAccessible(page);
 });

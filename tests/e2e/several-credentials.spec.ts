@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startWebhookReceiver } from '../../src/testing/webhook-receiver';
 import { SIM_APP, SIM_APP_PRIVATE_KEY } from '../../src/simulator/github/apps';
 import { expect, expectAccessible, test } from './fixtures';
 import { startWaveServers, type WaveServers } from './wave-servers';
@@ -10,24 +9,11 @@ import { startWaveServers, type WaveServers } from './wave-servers';
  * variables, the App's key as its PEM), the gateway live against a standalone simulator.
  */
 let servers: WaveServers;
-let receiver: Server;
-const received: { body: string; signature: string | undefined; event: string | undefined }[] = [];
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const SECRET = 'shared by the receiver and Ferry';
 
 test.beforeAll(async () => {
-  receiver = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      received.push({
-        body,
-        signature: request.headers['x-ferry-signature-256'] as string | undefined,
-        event: request.headers['x-ferry-event'] as string | undefined,
-      });
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver = await startWebhookReceiver();
   servers = await startWaveServers({
     simSpeed: 100,
     gatewayEnv: {
@@ -42,7 +28,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   servers.stop();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  await receiver.close();
 });
 
 const NAMES = ['default', 'hubot', 'simulated'];
@@ -128,38 +114,32 @@ test('an export refuses the App credential with the reason, and runs on a token'
 test('a wave run with a named token: its end reaches a local webhook receiver, signed', async ({
   request,
 }) => {
-  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ferry`;
+  const { url } = receiver;
   const target = await request.post(`${servers.gatewayUrl}/api/alerts`, {
     headers: { origin: servers.gatewayUrl },
     data: { name: 'receiver', kind: 'webhook', url, secret: SECRET, events: ['wave-finished'] },
   });
   expect(target.status()).toBe(201);
-  const refused = await request.post(`${servers.gatewayUrl}/api/waves`, {
-    headers: { origin: servers.gatewayUrl },
-    data: {
-      owner: { kind: 'org', login: 'big-org' },
-      filters: { namePattern: '*-00[1-3]' },
-      caps: { maxRepos: 5, maxSizeKb: 50 * 1024 * 1024, concurrency: 2 },
-      options: { credential: 'simulated' },
-    },
-  });
+  const wave = (credential: string) =>
+    request.post(`${servers.gatewayUrl}/api/waves`, {
+      headers: { origin: servers.gatewayUrl },
+      data: {
+        owner: { kind: 'org', login: 'big-org' },
+        filters: { namePattern: '*-00[1-3]' },
+        caps: { maxRepos: 5, maxSizeKb: 50 * 1024 * 1024, concurrency: 2 },
+        options: { credential },
+      },
+    });
+  const refused = await wave('simulated');
   expect(refused.status()).toBeGreaterThanOrEqual(400);
   expect(await refused.text()).toContain('enabledForGitHubApps: false');
-  const created = await request.post(`${servers.gatewayUrl}/api/waves`, {
-    headers: { origin: servers.gatewayUrl },
-    data: {
-      owner: { kind: 'org', login: 'big-org' },
-      filters: { namePattern: '*-00[1-3]' },
-      caps: { maxRepos: 5, maxSizeKb: 50 * 1024 * 1024, concurrency: 2 },
-      options: { credential: 'default' },
-    },
-  });
+  const created = await wave('default');
   expect(created.status()).toBe(201);
-  await expect
-    .poll(() => received.filter((item) => item.event === 'wave-finished').length, { timeout: 120_000 })
-    .toBe(1);
-  const delivered = received.find((item) => item.event === 'wave-finished')!;
-  expect(delivered.signature).toBe(
+  const finished = () =>
+    receiver.received.filter((item) => item.headers['x-ferry-event'] === 'wave-finished');
+  await expect.poll(() => finished().length, { timeout: 120_000 }).toBe(1);
+  const delivered = finished()[0]!;
+  expect(delivered.headers['x-ferry-signature-256']).toBe(
     `sha256=${createHmac('sha256', SECRET).update(delivered.body).digest('hex')}`,
   );
 });
