@@ -31,6 +31,12 @@ describe('GitHub credentials from the environment', () => {
     expect(credentials[3]).toMatchObject({ appId: '12345', installationId: 678 });
   });
 
+  it('leaves other tools’ GITHUB_TOKEN_FILE and GITHUB_TOKEN_PATH alone', () => {
+    expect(loadGithubCredentials({ GITHUB_TOKEN_FILE: '/run/secrets/t', GITHUB_TOKEN_PATH: '/x' })).toEqual(
+      [],
+    );
+  });
+
   it('takes a PEM pasted on one line with \\n escapes', () => {
     const [app] = loadGithubCredentials({
       GITHUB_APP_X_ID: '1',

@@ -26,6 +26,9 @@ type Env = Record<string, string | undefined>;
 
 export const DEFAULT_CREDENTIAL = 'default';
 
+/** `GITHUB_TOKEN_<these>` are left alone. */
+const NOT_TOKENS = /^(?:FILE|PATH)$/;
+
 export function tokenKind(token: string): Exclude<CredentialKind, 'app'> {
   return token.startsWith('github_pat_') ? 'fine-grained' : 'classic';
 }
@@ -88,7 +91,8 @@ export function loadGithubCredentials(env: Env): GithubCredentialConfig[] {
   const apps = new Set<string>();
   for (const [variable, value] of Object.entries(env)) {
     const token = /^GITHUB_TOKEN_(\w+)$/.exec(variable);
-    if (token?.[1] && value?.trim()) {
+    // Other tools' conventions (`GITHUB_TOKEN_FILE`, `…_PATH`) name where a token is, not a token.
+    if (token?.[1] && value?.trim() && !NOT_TOKENS.test(token[1])) {
       const secret = secretValue(variable, value);
       tokens.push({ name: credentialName(variable, token[1]), kind: tokenKind(secret), token: secret });
     }

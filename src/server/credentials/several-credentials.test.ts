@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_HEADER, parseCredentialDetails } from '@/contracts/credentials';
 import { SIM_APP } from '@/simulator/github/apps';
@@ -115,5 +118,35 @@ describe('several GitHub credentials on one gateway (embedded simulator, SIM_CRE
       expect((await call('/api/github/rate_limit', as(bad))).status).toBe(400);
     }
     expect((await call('/api/ferry/rate-history?credential=..%2F')).status).toBe(400);
+  });
+
+  it('plans a wave with a named credential, and refuses an App, an unknown or a malformed name', async () => {
+    const archiveDir = mkdtempSync(path.join(tmpdir(), 'ferry-credential-waves-'));
+    const { call, runtime } = inProcessGateway(
+      { SIM_SPEED: '0', SIM_SCENARIO: 'quiet', SIM_CREDENTIALS: 'several' },
+      { store, watch: false, archiveDir },
+    );
+    const preview = (credential: string) =>
+      call('/api/waves/preview', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          owner: { kind: 'org', login: 'octo-org' },
+          filters: {},
+          caps: {},
+          options: { credential },
+        }),
+      });
+    try {
+      expect((await preview('default')).status).toBe(200);
+      const app = await preview('app');
+      expect(app.status).toBe(422);
+      expect(await app.text()).toContain('enabledForGitHubApps: false');
+      expect((await preview('nobody')).status).toBe(422);
+      for (const bad of ['a'.repeat(100_000), '../x', 'A B']) expect((await preview(bad)).status).toBe(422);
+    } finally {
+      await runtime.stopJobs();
+      rmSync(archiveDir, { recursive: true, force: true });
+    }
   });
 });
