@@ -56,6 +56,9 @@ async function startServer(args: string[], dist: string) {
         PORT: String(port),
         FERRY_DIST: dist,
         FERRY_HEAP_PROBE_FILE: probeFile,
+        ...(process.env.FERRY_HEAP_SNAPSHOT_DIR
+          ? { FERRY_HEAP_SNAPSHOT_DIR: process.env.FERRY_HEAP_SNAPSHOT_DIR }
+          : {}),
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ferry-bench-data-')),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -70,15 +73,26 @@ async function startServer(args: string[], dist: string) {
   return {
     port,
     rss: () => rssOf(child),
-    /** The live heap (MB) after a full GC in the gateway, as the probe reports it. */
-    async liveHeap(): Promise<number> {
+    /** The live heap (MB) after a full GC in the gateway, as the probe reports it, and its spaces (MB). */
+    async liveHeap(): Promise<{ total: number; spaces: Record<string, number> }> {
       const before = Date.now();
       child.kill('SIGUSR2');
-      for (let tries = 0; tries < 100; tries += 1) {
+      for (let tries = 0; tries < 600; tries += 1) {
         await pause(50);
         try {
-          const sample = JSON.parse(readFileSync(probeFile, 'utf8')) as { heapUsed: number; at: number };
-          if (sample.at >= before) return sample.heapUsed / 1024 / 1024;
+          const sample = JSON.parse(readFileSync(probeFile, 'utf8')) as {
+            heapUsed: number;
+            spaces: Record<string, number>;
+            at: number;
+          };
+          const mb = (bytes: number) => bytes / 1024 / 1024;
+          if (sample.at >= before)
+            return {
+              total: mb(sample.heapUsed),
+              spaces: Object.fromEntries(
+                Object.entries(sample.spaces).map(([name, used]) => [name, mb(used)]),
+              ),
+            };
         } catch {
           // not written yet
         }
@@ -103,6 +117,14 @@ async function loadFor(port: number, ms: number) {
     requests += result.latenciesMs.length;
   }
   return requests;
+}
+
+/** The spaces that matter: compiled code, long-lived data, everything else. */
+function spaceText(spaces: Record<string, number>): string {
+  const code = spaces.code_space ?? 0;
+  const old = spaces.old_space ?? 0;
+  const total = Object.values(spaces).reduce((sum, used) => sum + used, 0);
+  return `code ${code.toFixed(1)} MB, old ${old.toFixed(1)} MB, other ${(total - code - old).toFixed(1)} MB`;
 }
 
 const pct = (from: number, to: number) => ((to - from) / from) * 100;
@@ -166,13 +188,16 @@ export const gatewayRss: BenchFigure = {
         const server = await startServer([...args], dist);
         const samples: number[] = [];
         const heaps: number[] = [];
+        const spaces: Record<string, number>[] = [];
         let requests = 0;
         for (let run = 0; run < RUNS; run += 1) {
           requests += await loadFor(server.port, RUN_MS);
           samples.push(server.rss());
-          heaps.push(await server.liveHeap());
+          const live = await server.liveHeap();
+          heaps.push(live.total);
+          spaces.push(live.spaces);
           context.log(
-            `${label}, run ${run + 1}: ${mbText(samples.at(-1) ?? 0)}, live heap ${mbText(heaps.at(-1) ?? 0)}`,
+            `${label}, run ${run + 1}: ${mbText(samples.at(-1) ?? 0)}, live heap ${mbText(live.total)} (${spaceText(live.spaces)})`,
           );
         }
         await pause(2_000);
@@ -194,7 +219,15 @@ export const gatewayRss: BenchFigure = {
           value: `${mbText(heapFirst)} → ${mbText(heapLast)} (${heapGrowth >= 0 ? '+' : ''}${heapGrowth.toFixed(0)} %)`,
           goal: 'flat (≤ +10 %)',
           verdict: verdict(heapGrowth <= 10, `${(heapGrowth - 10).toFixed(0)} points`),
-          how: 'the same runs; after each, SIGUSR2 makes the gateway collect garbage twice and report heapUsed (scripts/bench/heap-probe.mjs)',
+          how: 'the same runs; after each, SIGUSR2 makes the gateway collect garbage, let finalizers run (200 ms), collect twice more and report heapUsed (scripts/bench/heap-probe.mjs)',
+        });
+        const [spacesFirst = {}, spacesLast = {}] = [spaces[0], spaces.at(-1)];
+        rows.push({
+          figure: `Live heap by space, ${label}: after 1st → after ${RUNS}th`,
+          value: `${spaceText(spacesFirst)} → ${spaceText(spacesLast)}`,
+          goal: '—',
+          verdict: '—',
+          how: 'v8.getHeapSpaceStatistics() after the same full GCs: `code` is compiled code (grows while V8 optimises hot paths), `old` long-lived data',
         });
       }
       return rows;
