@@ -2,6 +2,7 @@
 // twice and writes the live heap to FERRY_HEAP_PROBE_FILE, so the bench reads what is retained, not what V8
 // has not collected yet.
 import { writeFileSync } from 'node:fs';
+import { setTimeout as wait } from 'node:timers/promises';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 
 const file = process.env.FERRY_HEAP_PROBE_FILE;
@@ -10,7 +11,7 @@ if (file && typeof globalThis.gc === 'function') {
     globalThis.gc();
     // Finalizers (FinalizationRegistry: undici's and AbortSignal's clean-up of dependent signals) run after a
     // collection, in a later task; what they release is only gone after the next one.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await wait(200);
     globalThis.gc();
     globalThis.gc();
     const { heapUsed, rss } = process.memoryUsage();
