@@ -31,10 +31,8 @@ export type CredentialChoice =
 
 export interface Credentials {
   list: readonly Credential[];
-  summaries(): CredentialSummary[];
   /** The credential a request asked for (by name), or the first that may call the operation. */
   choose(asked: string | undefined, operation: OperationCredentials): CredentialChoice;
-  byName(name: string): Credential | undefined;
   /** What GitHub says about each (login, scopes or permissions, expiry), looked up at most every 5 minutes. */
   details(): Promise<CredentialDetails[]>;
 }
@@ -181,8 +179,6 @@ export function createCredentials(
 
   return {
     list,
-    summaries: () => list.map(({ name, kind }) => ({ name, kind })),
-    byName,
     choose(asked, operation) {
       if (asked !== undefined) {
         const credential = byName(asked);

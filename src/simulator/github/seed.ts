@@ -11,8 +11,7 @@ export const SIM_TOKENS = {
 } as const;
 
 /** A fine-grained token of octocat's that may read organization migrations but not start them. */
-export const SIM_FINE_GRAINED_TOKEN =
-  'github_pat_11SIMULATED0octocat_FAKEfinegrainedtokenNOTREAL0000000000000000000000000000000';
+export const SIM_FINE_GRAINED_TOKEN = 'github_pat_FAKE_simulator_octocat_fine_grained';
 
 export interface SimToken {
   /** The user; none for an App installation's token. */
