@@ -8,12 +8,8 @@ import { callJson, importWithManyAuthors, launchChromium, watchLongTasks } from 
 import { ms } from './stats';
 import { verdict, type BenchFigure } from './types';
 
-const RAW_COUNT = 1_000;
-const SPACED_COUNT = 15;
 /** GitHub's secondary limit as the simulator models it: 80 writes a minute; see the raw run below. */
 const BURST = 80;
-const BROWSER_CHANGES = 1_000;
-const BROWSER_WATCH_MS = 25_000;
 const RESPONSIVE_GOAL_MS = 200;
 const AUTHORS = '/api/github/repos/octo-org/hello-world/import/authors';
 
@@ -64,6 +60,11 @@ export const authorSave: BenchFigure = {
   id: 'save',
   title: 'Saving author mappings',
   async run(context) {
+    const RAW_COUNT = context.size(1_000, 100);
+    const SPACED_COUNT = context.size(15, 2);
+    const BROWSER_CHANGES = context.size(1_000, 20);
+    const BROWSER_WATCH_MS = context.size(25_000, 2_000);
+    const AUTHOR_COUNT = context.size(10_000, 200);
     const dist = await context.distDir();
     // Drafts live in the gateway's store (not localStorage any more): an in-memory one.
     const store = createFerryStore(await openStore({}));
@@ -74,7 +75,7 @@ export const authorSave: BenchFigure = {
     const advance = (seconds: number) =>
       callJson(server.origin, '/__sim/advance', { method: 'POST', body: { seconds } });
     try {
-      await importWithManyAuthors(server.origin, 'authors-10000/large-files');
+      await importWithManyAuthors(server.origin, `authors-${AUTHOR_COUNT}/large-files`);
       const authors = parseAuthors(await callJson(server.origin, AUTHORS));
 
       context.log(`save: ${RAW_COUNT} mappings serially, no spacing`);
@@ -97,7 +98,7 @@ export const authorSave: BenchFigure = {
         SAVE_SPACING_MS,
       );
       await advance(61);
-      // Each write's own time, then 999 gaps and 1,000 writes for the projection.
+      // Each write's own time, then RAW_COUNT - 1 gaps and RAW_COUNT writes for the projection.
       const perWrite = (spaced.seconds - ((SPACED_COUNT - 1) * SAVE_SPACING_MS) / 1000) / SPACED_COUNT;
       const projectedSeconds = ((RAW_COUNT - 1) * SAVE_SPACING_MS) / 1000 + RAW_COUNT * perWrite;
 
@@ -152,18 +153,18 @@ export const authorSave: BenchFigure = {
           how: `Node, the editor's save loop (saveSerially, spacing 0) sending PATCH …/import/authors/{id} through the gateway to the embedded simulator on loopback, one at a time; the simulator's secondary-limit window (80 writes a minute) is moved on by its clock every ${BURST} writes`,
         },
         {
-          figure: `Saving author mappings at the editor's spacing (${SAVE_SPACING_MS / 1000} s): throughput / 1,000 projected`,
+          figure: `Saving author mappings at the editor's spacing (${SAVE_SPACING_MS / 1000} s): throughput / ${RAW_COUNT.toLocaleString('en-US')} projected`,
           value: `${(RAW_COUNT / projectedSeconds).toFixed(2)} mappings/s / ${(projectedSeconds / 60).toFixed(1)} min`,
           goal: 'report',
           verdict: '—',
-          how: `the same loop with spacingMs = SAVE_SPACING_MS as the editor uses, ${SPACED_COUNT} mappings measured (${spaced.seconds.toFixed(1)} s, ${ms(perWrite * 1000, 1)} per write besides the spacing), 1,000 projected as 999 gaps + 1,000 writes`,
+          how: `the same loop with spacingMs = SAVE_SPACING_MS as the editor uses, ${SPACED_COUNT} mappings measured (${spaced.seconds.toFixed(1)} s, ${ms(perWrite * 1000, 1)} per write besides the spacing), ${RAW_COUNT.toLocaleString('en-US')} projected as ${(RAW_COUNT - 1).toLocaleString('en-US')} gaps + ${RAW_COUNT.toLocaleString('en-US')} writes`,
         },
         {
-          figure: 'UI during a save of 1,000 changes: longest main-thread task',
+          figure: `UI during a save of ${BROWSER_CHANGES.toLocaleString('en-US')} changes: longest main-thread task`,
           value: `${ms(longest, 0)} (${longTasks} tasks over 50 ms, ${savedInWindow} saved in ${BROWSER_WATCH_MS / 1000} s)`,
           goal: `responsive: ≤ ${RESPONSIVE_GOAL_MS} ms`,
           verdict: verdict(longest <= RESPONSIVE_GOAL_MS, ms(longest - RESPONSIVE_GOAL_MS, 0)),
-          how: `headless Chromium, production build, the editor with 10,000 authors and ${BROWSER_CHANGES.toLocaleString('en-US')} unsaved edits (drafts in the store), Save clicked; PerformanceObserver 'longtask' for ${BROWSER_WATCH_MS / 1000} s of the save`,
+          how: `headless Chromium, production build, the editor with ${AUTHOR_COUNT.toLocaleString('en-US')} authors and ${BROWSER_CHANGES.toLocaleString('en-US')} unsaved edits (drafts in the store), Save clicked; PerformanceObserver 'longtask' for ${BROWSER_WATCH_MS / 1000} s of the save`,
         },
       ];
     } finally {

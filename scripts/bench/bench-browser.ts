@@ -17,6 +17,8 @@ export async function startBenchGateway(staticRoot: string): Promise<Listening> 
   return {
     ...server,
     close: async () => {
+      // The watcher follows what pages opened (an import, an export); it would poll on into a closed store.
+      server.runtime.memory.watcher?.stop();
       await server.close();
       await opened.close();
     },

@@ -6,11 +6,16 @@ import type { BenchContext } from './types';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Build the SPA once, into a temporary folder (never `dist/`), and remove it at the end. */
-export function createContext(): BenchContext & { dispose(): void } {
+/**
+ * Build the SPA once, into a temporary folder (never `dist/`), and remove it at the end. `smoke`: tiny sizes
+ * and short durations everywhere (`npm run bench -- --smoke`).
+ */
+export function createContext(smoke = false): BenchContext & { dispose(): void } {
   let built: Promise<string> | undefined;
   let folder: string | undefined;
   return {
+    smoke,
+    size: (full, small) => (smoke ? small : full),
     log: (message) => process.stderr.write(`  · ${message}\n`),
     distDir() {
       built ??= new Promise<string>((resolve, reject) => {

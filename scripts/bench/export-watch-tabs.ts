@@ -4,7 +4,6 @@ import { verdict, type BenchFigure } from './types';
 
 /** A simulated hour in a real minute. */
 const SPEED = 60;
-const WATCH_MS = 60_000;
 
 /**
  * The shared watcher's promise: ten browser contexts on one export's page cost GitHub what one costs. For 1
@@ -12,7 +11,7 @@ const WATCH_MS = 60_000;
  * `octo-org` repository, the contexts open its migration page and stay a simulated hour; the simulator's
  * counters (GET /__sim/state, not a GitHub request) are read around the hour.
  */
-async function watchWith(contexts: number, dist: string) {
+async function watchWith(contexts: number, dist: string, watchMs: number) {
   const server = await startGateway(
     { SIM_SPEED: String(SPEED), SIM_SCENARIO: 'quiet' },
     { staticRoot: dist },
@@ -34,7 +33,7 @@ async function watchWith(contexts: number, dist: string) {
       await page.goto(`${server.origin}/migrations/orgs/octo-org/${migration.id}`);
       pages.push(page);
     }
-    await pages[0]?.waitForTimeout(WATCH_MS);
+    await pages[0]?.waitForTimeout(watchMs);
     const after = await simStats(server.origin);
     return { counted: after.counted - before.counted, requests: after.requests - before.requests };
   } finally {
@@ -48,14 +47,16 @@ export const exportWatchTabs: BenchFigure = {
   id: 'watch-tabs',
   title: 'GitHub requests: ten browser contexts on one export vs one',
   async run(context) {
+    const WATCH_MS = context.size(60_000, 2_000);
+    const TABS = context.size(10, 2);
     const dist = await context.distDir();
-    const one = await watchWith(1, dist);
+    const one = await watchWith(1, dist, WATCH_MS);
     context.log(`watch-tabs: 1 context → ${one.counted} counted / ${one.requests} requests`);
-    const ten = await watchWith(10, dist);
-    context.log(`watch-tabs: 10 contexts → ${ten.counted} counted / ${ten.requests} requests`);
+    const ten = await watchWith(TABS, dist, WATCH_MS);
+    context.log(`watch-tabs: ${TABS} contexts → ${ten.counted} counted / ${ten.requests} requests`);
     return [
       {
-        figure: 'Counted GitHub requests, one export for a simulated hour: 1 context / 10 contexts',
+        figure: `Counted GitHub requests, one export for a simulated hour: 1 context / ${TABS} contexts`,
         value: `${one.counted} / ${ten.counted} (all requests: ${one.requests} / ${ten.requests})`,
         goal: 'equal',
         verdict: verdict(ten.counted <= one.counted, `${ten.counted - one.counted} requests`),

@@ -5,7 +5,6 @@ import { verdict, type BenchFigure } from './types';
 
 /** A simulated hour in a real minute. */
 const SPEED = 60;
-const WATCH_MS = 60_000;
 
 /**
  * One organization export (every `octo-org` repository, the longest export the seed allows) watched in
@@ -17,6 +16,7 @@ export const exportWatch: BenchFigure = {
   id: 'watch',
   title: 'GitHub requests while watching one export for a simulated hour',
   async run(context) {
+    const WATCH_MS = context.size(60_000, 2_000);
     const dist = await context.distDir();
     const server = await startGateway(
       { SIM_SPEED: String(SPEED), SIM_SCENARIO: 'quiet' },

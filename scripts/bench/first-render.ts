@@ -4,7 +4,6 @@ import { startGateway } from '@/testing/node-servers';
 import { ms, percentile, sortedCopy } from './stats';
 import { verdict, type BenchFigure } from './types';
 
-const RUNS = 10;
 const GOAL_MS = 1_000;
 
 /**
@@ -16,6 +15,7 @@ export const firstRender: BenchFigure = {
   id: 'render',
   title: 'Time to a rendered rate-limits page',
   async run(context) {
+    const RUNS = context.size(10, 1);
     const dist = await context.distDir();
     const server = await startGateway({ SIM_SCENARIO: 'quiet' }, { staticRoot: dist });
     const browser = await chromium.launch({

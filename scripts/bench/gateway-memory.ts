@@ -3,14 +3,7 @@ import { runLoad } from './load';
 import { mb } from './stats';
 import { verdict, type BenchFigure } from './types';
 
-const ROUNDS = 10;
-const PER_ROUND = 4_000;
 const CONCURRENCY = 8;
-/**
- * Upstream timers are cleared as soon as an answer is done (they used to keep each request reachable for
- * UPSTREAM_TIMEOUT_MS), so a short rest is enough for samples "at rest" to show what stays for good.
- */
-const REST_MS = 3_000;
 /** A mix of what the dashboard does and what it refuses. */
 const PATHS = [
   '/api/github/rate_limit',
@@ -35,6 +28,13 @@ export const gatewayMemory: BenchFigure = {
   id: 'memory',
   title: 'Gateway memory',
   async run(context) {
+    const ROUNDS = context.size(10, 2);
+    const PER_ROUND = context.size(4_000, 200);
+    /**
+     * Upstream timers are cleared as soon as an answer is done (they used to keep each request reachable for
+     * UPSTREAM_TIMEOUT_MS), so a short rest is enough for samples "at rest" to show what stays for good.
+     */
+    const REST_MS = context.size(3_000, 200);
     const servers = await startGatewayServers();
     try {
       context.log(`memory: ${ROUNDS} rounds × ${PER_ROUND} requests, two ${REST_MS / 1000} s rests`);

@@ -5,9 +5,6 @@ import { ms, percentile, sortedCopy } from './stats';
 import { verdict, type BenchFigure } from './types';
 
 const CONCURRENCY = 8;
-const TOTAL = 6_000;
-const WARMUP = 1_000;
-const ROUNDS = 4;
 const GOAL_P99_MS = 5;
 
 const DIRECT_HEADERS = {
@@ -34,6 +31,9 @@ export const gatewayOverhead: BenchFigure = {
   id: 'overhead',
   title: 'Gateway overhead',
   async run(context) {
+    const TOTAL = context.size(6_000, 200);
+    const WARMUP = context.size(1_000, 50);
+    const ROUNDS = context.size(4, 2);
     const servers = await startGatewayServers();
     try {
       const targets = [

@@ -7,8 +7,6 @@ import { ROOT } from './context';
 import { runLoad } from './load';
 import { verdict, type BenchFigure, type BenchRow } from './types';
 
-const RUNS = 10;
-const RUN_MS = 4_000;
 const CONCURRENCY = 50;
 const PATHS = [
   '/api/github/rate_limit',
@@ -139,6 +137,10 @@ export const gatewayRss: BenchFigure = {
   id: 'rss',
   title: 'Gateway resident memory',
   async run(context) {
+    const RUNS = context.size(10, 2);
+    const RUN_MS = context.size(4_000, 500);
+    const REST_MS = context.size(3_000, 300);
+    const IDLE_MS = context.size(2_000, 200);
     const dist = await context.distDir();
     const out = mkdtempSync(path.join(ROOT, 'dist-server-bench-'));
     try {
@@ -163,7 +165,7 @@ export const gatewayRss: BenchFigure = {
       const atRest = async (args: string[]) => {
         const server = await startServer(args, dist);
         await loadFor(server.port, 200);
-        await pause(3_000);
+        await pause(REST_MS);
         const value = server.rss();
         await server.stop();
         return value;
@@ -178,7 +180,7 @@ export const gatewayRss: BenchFigure = {
           value: `${mbText(tsxRest)} → ${mbText(nodeRest)}`,
           goal: 'lower',
           verdict: verdict(nodeRest < tsxRest),
-          how: 'the gateway with the embedded simulator and the SPA, 3 s after a short warm-up, VmRSS',
+          how: `the gateway with the embedded simulator and the SPA, ${REST_MS / 1000} s after a short warm-up, VmRSS`,
         },
       ];
       for (const [label, args] of [
@@ -200,7 +202,7 @@ export const gatewayRss: BenchFigure = {
             `${label}, run ${run + 1}: ${mbText(samples.at(-1) ?? 0)}, live heap ${mbText(live.total)} (${spaceText(live.spaces)})`,
           );
         }
-        await pause(2_000);
+        await pause(IDLE_MS);
         const idle = server.rss();
         await server.stop();
         const [first = 0, last = 0] = [samples[0], samples.at(-1)];

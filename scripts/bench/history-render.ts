@@ -7,10 +7,9 @@ import { createFerryStore } from '@/server/store/ferry-store';
 import { openStore } from '@/server/store/open-store';
 import { startGateway } from '@/testing/node-servers';
 import { ms, percentile, sortedCopy } from './stats';
-import { thirtyDays } from './store-history';
+import { daysOfHistory } from './store-history';
 import { verdict, type BenchFigure } from './types';
 
-const RUNS = 8;
 const GOAL_MS = 1_000;
 
 /**
@@ -22,10 +21,12 @@ export const historyRender: BenchFigure = {
   id: 'history-render',
   title: 'Rate-limits page with 30 days of history',
   async run(context) {
+    const RUNS = context.size(8, 1);
+    const DAYS = context.size(30, 2);
     const dist = await context.distDir();
     const dir = mkdtempSync(path.join(tmpdir(), 'ferry-bench-history-'));
     const store = createFerryStore(await openStore({ dataDir: dir }));
-    const seed = thirtyDays(Date.now() - 60_000);
+    const seed = daysOfHistory(Date.now() - 60_000, DAYS);
     for (let index = 0; index < seed.length; index += 2_000)
       await store.rateHistory.record(seed.slice(index, index + 2_000));
     const server = await startGateway({ SIM_SCENARIO: 'quiet' }, { staticRoot: dist, store });
@@ -53,7 +54,7 @@ export const historyRender: BenchFigure = {
       const median = percentile(sorted, 50);
       return [
         {
-          figure: 'Rate-limits page with 30 days of history, cold: median / worst',
+          figure: `Rate-limits page with ${DAYS} days of history, cold: median / worst`,
           value: `${ms(median, 0)} / ${ms(sorted.at(-1) ?? Number.NaN, 0)}`,
           goal: '≤ 1 s',
           verdict: verdict(median <= GOAL_MS, ms(median - GOAL_MS, 0)),

@@ -6,8 +6,6 @@ import { PAGE_TOUR, seedPageTour } from './page-tour';
 import { percentile, sortedCopy } from './stats';
 import type { BenchFigure } from './types';
 
-const LOADS = 5;
-const WATCH_MS = 4_000;
 /** Lighthouse's mobile CPU slowdown, and the part of a task that does not block. */
 const SLOWDOWN = 4;
 const BLOCKING_AFTER_MS = 50;
@@ -49,6 +47,8 @@ export const mainThreadBlocking: BenchFigure = {
   id: 'blocking',
   title: 'Main-thread blocking after first paint, per page',
   async run(context) {
+    const LOADS = context.size(5, 1);
+    const WATCH_MS = context.size(4_000, 1_000);
     const dist = await context.distDir();
     const server = await startBenchGateway(dist);
     const browser = await launchChromium();
@@ -56,7 +56,7 @@ export const mainThreadBlocking: BenchFigure = {
     try {
       await seedPageTour(server.origin);
       const rows = [];
-      for (const [name, address] of PAGE_TOUR) {
+      for (const [name, address] of PAGE_TOUR.slice(0, context.size(PAGE_TOUR.length, 1))) {
         context.log(`blocking: ${name} (${address}), ${LOADS} loads`);
         const blocking: number[] = [];
         const longest: number[] = [];

@@ -22,15 +22,13 @@ const RESOURCES = [
   'dependency_snapshots',
   'code_search',
 ];
-const WRITES = 2_000;
-const READS = 200;
 const DAY = 24 * 3_600_000;
 const run = promisify(execFile);
 
-/** Thirty days of history as the gateway keeps it: a reading a minute for the last day, one per 5 minutes before. */
-export function thirtyDays(now: number): RateReading[] {
+/** `days` of history as the gateway keeps it: a reading a minute for the last day, one per 5 minutes before. */
+export function daysOfHistory(now: number, days: number): RateReading[] {
   const readings: RateReading[] = [];
-  for (let at = now - 30 * DAY; at < now; at += at < now - DAY ? 300_000 : 60_000) {
+  for (let at = now - days * DAY; at < now; at += at < now - DAY ? 300_000 : 60_000) {
     const reset = new Date(Math.ceil(at / 3_600_000) * 3_600_000);
     const used = Math.floor(((at % 3_600_000) / 3_600_000) * 4_000);
     for (const resource of RESOURCES) {
@@ -57,13 +55,16 @@ export const storeHistory: BenchFigure = {
   id: 'store',
   title: 'Store: rate history latency',
   async run(context) {
+    const DAYS = context.size(30, 2);
+    const WRITES = context.size(2_000, 20);
+    const READS = context.size(200, 5);
     const dir = mkdtempSync(path.join(tmpdir(), 'ferry-bench-store-'));
     const openStarted = performance.now();
     let store = createFerryStore(await openStore({ dataDir: dir }));
     const openMs = performance.now() - openStarted;
     try {
       const now = Date.now();
-      const seed = thirtyDays(now - 60_000);
+      const seed = daysOfHistory(now - 60_000, DAYS);
       for (let index = 0; index < seed.length; index += 2_000)
         await store.rateHistory.record(seed.slice(index, index + 2_000));
       context.log(`store: ${seed.length} readings seeded, opened in ${openMs.toFixed(0)} ms`);
@@ -105,7 +106,7 @@ export const storeHistory: BenchFigure = {
       const d = sortedCopy(day);
       return [
         {
-          figure: 'Embedded store open: a fresh DATA_DIR / one with 30 days of history',
+          figure: `Embedded store open: a fresh DATA_DIR / one with ${DAYS} days of history`,
           value: `${ms(openMs)} / ${ms(reopenMs)}`,
           goal: '≤ 1 s (full)',
           verdict: verdict(reopenMs <= 1_000, ms(reopenMs - 1_000)),
@@ -116,7 +117,7 @@ export const storeHistory: BenchFigure = {
           value: `${ms(percentile(w, 50))} / ${ms(percentile(w, 99))}`,
           goal: 'p99 ≤ 5 ms',
           verdict: verdict(percentile(w, 99) <= 5, ms(percentile(w, 99) - 5)),
-          how: `${WRITES} sequential writes into the embedded store (PGlite 0.5 on a temporary DATA_DIR) holding ${seed.length.toLocaleString('en-US')} readings (30 days × ${RESOURCES.length} categories, downsampled past a day); store opened in ${openMs.toFixed(0)} ms`,
+          how: `${WRITES} sequential writes into the embedded store (PGlite 0.5 on a temporary DATA_DIR) holding ${seed.length.toLocaleString('en-US')} readings (${DAYS} days × ${RESOURCES.length} categories, downsampled past a day); store opened in ${openMs.toFixed(0)} ms`,
         },
         {
           figure: 'Rate history read: last hour of one category / last day of all at 10 min steps, p50 / p99',

@@ -1,7 +1,8 @@
 /**
  * The team figures, run with DATABASE_URL set (scripts/bench/team.ts starts a throw-away PostgreSQL server when
  * none is given): three gateway processes on one database and one shared ARCHIVE_DIR, live against a standalone
- * simulator. Prints the rows as JSON on its last line.
+ * simulator. Prints the rows as JSON on its last line. `--smoke`: the same steps on waves of nine and ten
+ * repositories, and GitHub steps bounded at 5 s so a dead gateway's job comes back after 35 s instead of 90 s.
  */
 import pg from 'pg';
 import type { Wave } from '@/contracts/waves';
@@ -10,12 +11,14 @@ import { postJson, startTeam, type Proc } from '@/testing/team-processes';
 import { verdict, type BenchRow } from './types';
 
 const SPEED = 2_000;
+const smoke = process.argv.includes('--smoke');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const team = await startTeam({
   database: `ferry_bench_team_${process.pid}`,
   speed: SPEED,
   scenario: 'big-org',
+  env: smoke ? { UPSTREAM_TOTAL_MS: '5000' } : {},
 });
 const { sim, gateways, database } = team;
 const sql = new pg.Client({ connectionString: database.url });
@@ -48,13 +51,21 @@ try {
   // A wave of 500 created on one gateway, run by three.
   const before = await counted();
   const started = performance.now();
-  const created = await createWave(a, buildWavePlan({ caps: { concurrency: 4 } }));
+  const created = await createWave(
+    a,
+    buildWavePlan(
+      smoke
+        ? { filters: { namePattern: '*-00?' }, caps: { maxRepos: 5, concurrency: 4 } }
+        : { caps: { concurrency: 4 } },
+    ),
+  );
   const done = await finished(b, created.id, 300_000);
   const seconds = (performance.now() - started) / 1000;
   const requests = (await counted()) - before;
   const attempts = done.batches.reduce((total, batch) => total + batch.attempts, 0);
+  const size = created.batches.reduce((total, batch) => total + batch.repos.length, 0);
   rows.push({
-    figure: 'Wave of 500 with 3 gateway processes on PostgreSQL: wall time, requests, exports',
+    figure: `Wave of ${size} with 3 gateway processes on PostgreSQL: wall time, requests, exports`,
     value: `${seconds.toFixed(1)} s; ${requests} requests counted; ${done.startsSent} exports started for ${attempts} batch attempts (${done.batches.length} batches, ${done.isolated.length} isolated)`,
     goal: 'every export once',
     verdict: verdict(done.state === 'completed' && done.startsSent === attempts),
@@ -64,7 +75,10 @@ try {
   // Failover: kill -9 of the gateway that created a wave, mid-wave.
   const second = await createWave(
     a,
-    buildWavePlan({ filters: { namePattern: '*-2??' }, caps: { maxRepos: 10, concurrency: 3 } }),
+    buildWavePlan({
+      filters: { namePattern: smoke ? '*-02?' : '*-2??' },
+      caps: { maxRepos: smoke ? 3 : 10, concurrency: 3 },
+    }),
   );
   while (!(await waveOn(b, second.id)).batches.some((batch) => batch.state === 'exporting')) await pause(50);
   a.child.kill('SIGKILL');

@@ -3,7 +3,7 @@ export interface BenchRow {
   figure: string;
   value: string;
   goal: string;
-  /** "met", "missed (by …)", or "—" when there is no goal. */
+  /** "met", "missed (by …)", or "—" when there is no goal; "smoke" for every row of a smoke run. */
   verdict: string;
   /** What it measures and how, in a sentence. */
   how: string;
@@ -13,6 +13,13 @@ export interface BenchContext {
   /** The production build (with `.vite/manifest.json`), built once into a temporary folder. */
   distDir(): Promise<string>;
   log(message: string): void;
+  /**
+   * `npm run bench -- --smoke`: every figure runs every step (build, servers, browser, clicks, store) at tiny
+   * sizes and short durations, so the suite cannot rot; its figures mean nothing and are not judged.
+   */
+  smoke: boolean;
+  /** A figure's size or duration: `full` normally, `smoke` in a smoke run. */
+  size<T>(full: T, smoke: T): T;
 }
 
 /** A figure: a module that measures one thing, bounded in time, loopback only. */

@@ -23,15 +23,19 @@ const run = promisify(execFile);
 const BASE = SIMULATOR_GITHUB_BASE;
 const outbound = simulatorOutbound();
 const SPEED = 2_000;
-const ARCHIVE_MB = 100;
 
 const ALL_500: WavePlanRequest = buildWavePlan({ caps: { concurrency: 4 } });
+/** A smoke run's wave: ten repositories (one of them broken, so a batch is split) in batches of 5. */
+const SMOKE_10: WavePlanRequest = buildWavePlan({
+  filters: { namePattern: '*-09?' },
+  caps: { maxRepos: 5, concurrency: 4 },
+});
 
 /**
- * 500 repositories in batches of 25 on the in-process simulator (big-org, SIM_SPEED=2000), run by `gateways`
- * runners sharing one embedded store and its job queues (as a team's gateways share one server).
+ * `plan` (500 repositories in batches of 25) on the in-process simulator (big-org, SIM_SPEED=2000), run by
+ * `gateways` runners sharing one embedded store and its job queues (as a team's gateways share one server).
  */
-async function waveRun(folder: string, gateways: number) {
+async function waveRun(folder: string, gateways: number, plan: WavePlanRequest) {
   const sim = createSimulator({ speed: SPEED, scenario: 'big-org' });
   const store = await openStore({});
   const downloads = Array.from({ length: gateways }, () => 0);
@@ -62,7 +66,7 @@ async function waveRun(folder: string, gateways: number) {
   try {
     const before = sim.github().stats.counted;
     const started = performance.now();
-    const wave = await runners[0]!.create(ALL_500);
+    const wave = await runners[0]!.create(plan);
     await Promise.all(runners.map((runner) => runner.start()));
     await runners[0]!.settled(180_000);
     await Promise.all(runners.map((runner) => runner.settled(30_000)));
@@ -75,30 +79,31 @@ async function waveRun(folder: string, gateways: number) {
   }
 }
 
-async function requestsRow(folder: string): Promise<BenchRow[]> {
-  const { wave, done, seconds, counted } = await waveRun(folder, 1);
+async function requestsRow(folder: string, plan: WavePlanRequest): Promise<BenchRow[]> {
+  const { wave, done, seconds, counted } = await waveRun(folder, 1, plan);
   const planned = wave.batches.length;
   const attempts = done.startsSent;
   const goal = 3 * planned + Math.ceil(500 / 100);
   const extra = done.batches.length - planned;
-  const team = await waveRun(folder, 3);
+  const team = await waveRun(folder, 3, plan);
+  const size = wave.batches.reduce((total, batch) => total + batch.repos.length, 0);
   return [
     {
-      figure: 'Wave of 500 repositories, batches of 25: GitHub requests counted',
+      figure: `Wave of ${size} repositories, batches of ${plan.caps.maxRepos}: GitHub requests counted`,
       value: `${counted} (${planned} batches planned, ${attempts} exports started incl. ${extra} from retries and splits; ${done.isolated.length} isolated; ${seconds.toFixed(1)} s)`,
       goal: `≤ ${goal} (3 per batch + 1 per 100 listed)`,
       verdict: verdict(counted <= goal, `${counted - goal}`),
       how: 'in-process simulator big-org at SIM_SPEED=2000, runner on the embedded store; the simulator counts requests against the primary limit (304s free)',
     },
     {
-      figure: 'Wave of 500: GitHub requests counted per export started',
+      figure: `Wave of ${size}: GitHub requests counted per export started`,
       value: (counted / Math.max(1, attempts)).toFixed(2),
       goal: '≤ 3 + listing',
       verdict: verdict((counted - 5) / Math.max(1, attempts) <= 3),
       how: 'the same run: (counted − 5 listing pages) ÷ exports started, retries and halves included',
     },
     {
-      figure: 'Wave of 500 with 3 gateways on one store: wall time, requests, downloads per gateway',
+      figure: `Wave of ${size} with 3 gateways on one store: wall time, requests, downloads per gateway`,
       value: `${team.seconds.toFixed(1)} s (1 gateway: ${seconds.toFixed(1)} s); ${team.counted} requests (1 gateway: ${counted}); ${team.done.startsSent} exports started for ${team.done.batches.length} batches; archives fetched per gateway ${team.downloads.join(' / ')}`,
       goal: 'every export once; work shared',
       verdict: verdict(
@@ -115,11 +120,16 @@ export const waves: BenchFigure = {
   id: 'waves',
   title: 'Migration waves',
   async run(context) {
+    const ARCHIVE_MB = context.size(100, 1);
+    const DOWNLOADS = context.size(20, 2);
     const folder = await mkdtemp(path.join(tmpdir(), 'ferry-bench-waves-'));
     const rows: BenchRow[] = [];
     try {
-      context.log('waves: 500 repositories in batches of 25');
-      rows.push(...(await requestsRow(folder)));
+      const plan = context.size(ALL_500, SMOKE_10);
+      context.log(
+        `waves: ${plan.filters.namePattern ?? 'all'} repositories in batches of ${plan.caps.maxRepos}`,
+      );
+      rows.push(...(await requestsRow(folder, plan)));
 
       context.log(`waves: writing a ${ARCHIVE_MB} MB archive for the download figures`);
       const repos = ['bench-repo-1', 'bench-repo-2'];
@@ -146,7 +156,7 @@ export const waves: BenchFigure = {
           how: 'downloadArchive (streamed to disk, SHA-256 on the way, fsync, rename) from an HTTP server on 127.0.0.1',
         });
 
-        context.log('waves: 20 downloads of 100 MB in a child process');
+        context.log(`waves: ${DOWNLOADS} downloads of ${ARCHIVE_MB} MB in a child process`);
         const { stdout } = await run(
           process.execPath,
           [
@@ -156,7 +166,7 @@ export const waves: BenchFigure = {
             path.join(ROOT, 'scripts/bench/waves-download-child.ts'),
             url,
             folder,
-            '20',
+            String(DOWNLOADS),
             repos.join(','),
           ],
           { cwd: ROOT, maxBuffer: 1024 * 1024 },
@@ -171,8 +181,8 @@ export const waves: BenchFigure = {
         };
         const growth = child.peak - child.baseline;
         rows.push({
-          figure: 'RSS while downloading and verifying 20 archives of 100 MB',
-          value: `peak +${mb(growth)} over ${mb(child.baseline)}; after 2 archives ${mb(child.afterFirst)}, after 20 ${mb(child.end)} (${mb(child.bytes)} in ${child.seconds.toFixed(1)} s)`,
+          figure: `RSS while downloading and verifying ${DOWNLOADS} archives of ${ARCHIVE_MB} MB`,
+          value: `peak +${mb(growth)} over ${mb(child.baseline)}; after 2 archives ${mb(child.afterFirst)}, after ${DOWNLOADS} ${mb(child.end)} (${mb(child.bytes)} in ${child.seconds.toFixed(1)} s)`,
           goal: 'flat, ≤ +50 MB',
           verdict: verdict(growth <= 50 * 1024 * 1024, mb(growth - 50 * 1024 * 1024)),
           how: 'a child process (fetch warmed up) runs the downloader and verifier two at a time as the runner does, RSS sampled every 50 ms; peak minus the start',

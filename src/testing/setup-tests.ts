@@ -8,7 +8,19 @@ import { resetTestStore, simServer, simulator, warmTestStore } from './sim-serve
 // A busy machine (CI beside other work) renders slower than a quiet one: `findBy…` and `waitFor` wait for the
 // state they expect up to 5 s instead of Testing Library's 1 s (the author editor's deferred search missed 1 s
 // with two test suites running at once). Passing tests do not wait longer: they return as soon as it holds.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 5_000, getElementError: pageTextError });
+
+/**
+ * A query that finds nothing says what the page showed as text, not its whole DOM: CI keeps only the tail of
+ * its log, and a page of markup per failed attempt pushed the first attempts' messages out of it.
+ */
+function pageTextError(message: string | null, container: Element): Error {
+  const text = (container.textContent ?? '').replace(/\s+/g, ' ').trim();
+  const shown = text.length > 1_500 ? `${text.slice(0, 1_500)}…` : text;
+  const error = new Error(`${message ?? ''}\n\nThe page's text: ${shown || '(none)'}`);
+  error.name = 'TestingLibraryElementError';
+  return error;
+}
 
 beforeAll(() => simServer.listen({ onUnhandledRequest: 'error' }));
 /** Pages that read Ferry's store (migrations, imports, the overview, rate history): open it before their tests start. */
