@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: measure every figure in figures.ts and print one table. Loopback only, bounded, a few
  * minutes at most on 2 cores; never part of `npm test`. `npm run bench -- render overhead` runs a subset.
- * `npm run bench -- --smoke`: every figure runs every step at tiny sizes (under 3 minutes in all), nothing is
- * judged, and the exit code says whether every figure ran; CI runs it so the suite cannot rot.
+ * `npm run bench -- --smoke`: every figure runs every step at tiny sizes (about 3 minutes in all, a minute of it
+ * the team figure's PostgreSQL team and job expiry), nothing is judged, and the exit code says whether every
+ * figure ran; CI runs it so the suite cannot rot.
  */
 import { createContext } from './context';
 import { FIGURES } from './figures';

@@ -32,8 +32,9 @@ const SMOKE_10: WavePlanRequest = buildWavePlan({
 });
 
 /**
- * `plan` (500 repositories in batches of 25) on the in-process simulator (big-org, SIM_SPEED=2000), run by
- * `gateways` runners sharing one embedded store and its job queues (as a team's gateways share one server).
+ * `plan` (all 500 repositories in batches of 25; ten in a smoke run) on the in-process simulator (big-org,
+ * SIM_SPEED=2000), run by `gateways` runners sharing one embedded store and its job queues (as a team's
+ * gateways share one server).
  */
 async function waveRun(folder: string, gateways: number, plan: WavePlanRequest) {
   const sim = createSimulator({ speed: SPEED, scenario: 'big-org' });
