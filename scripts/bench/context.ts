@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buildReferences } from './reference-pages';
 import type { BenchContext } from './types';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -13,6 +14,8 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export function createContext(smoke = false): BenchContext & { dispose(): void } {
   let built: Promise<string> | undefined;
   let folder: string | undefined;
+  let references: ReturnType<typeof buildReferences> | undefined;
+  let referencesBuilt: Awaited<ReturnType<typeof buildReferences>> | undefined;
   return {
     smoke,
     size: (full, small) => (smoke ? small : full),
@@ -33,7 +36,13 @@ export function createContext(smoke = false): BenchContext & { dispose(): void }
       });
       return built;
     },
+    async referenceDir() {
+      references ??= buildReferences();
+      referencesBuilt = await references;
+      return referencesBuilt.dir;
+    },
     dispose() {
+      referencesBuilt?.dispose();
       if (folder) rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,8 @@
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { startGateway } from '@/testing/node-servers';
-import { ms, percentile, sortedCopy } from './stats';
+import { coldAndWarm, sharedReferenceRender, times } from './reference-pages';
+import { ms } from './stats';
 import { verdict, type BenchFigure } from './types';
 
 const GOAL_MS = 1_000;
@@ -9,7 +10,8 @@ const GOAL_MS = 1_000;
 /**
  * Headless Chromium opens /rate-limits from the production build served by the real gateway (embedded
  * simulator) on loopback; the time is the page's own clock (performance.now(), from navigation start) when
- * the core card is visible. Cold: a fresh browser context (empty cache) each run; warm: a reload.
+ * the core card is visible. Cold: a fresh browser context (empty cache) each run; warm: a reload. The same
+ * loads of the reference pages (reference-pages.ts) give the ratios, which carry from machine to machine.
  */
 export const firstRender: BenchFigure = {
   id: 'render',
@@ -24,42 +26,37 @@ export const firstRender: BenchFigure = {
       args: CHROMIUM_ARGS,
     });
     try {
-      const cold: number[] = [];
-      const warm: number[] = [];
-      const rendered = async (page: Page) => {
-        await page.getByRole('region', { name: 'core', exact: true }).waitFor({ state: 'visible' });
-        return page.evaluate(() => performance.now());
-      };
       context.log(`render: ${RUNS} cold and ${RUNS} warm loads in headless Chromium`);
-      for (let run = 0; run < RUNS + 1; run += 1) {
-        const browserContext = await browser.newContext();
-        const page = await browserContext.newPage();
-        await page.goto(`${server.origin}/rate-limits`);
-        const coldMs = await rendered(page);
-        await page.reload();
-        const warmMs = await rendered(page);
-        await browserContext.close();
-        if (run === 0) continue; // the first run warms the browser process itself
-        cold.push(coldMs);
-        warm.push(warmMs);
-      }
-      const coldSorted = sortedCopy(cold);
-      const warmSorted = sortedCopy(warm);
-      const median = percentile(coldSorted, 50);
+      const ferry = await coldAndWarm(browser, `${server.origin}/rate-limits`, RUNS);
+      const reference = await sharedReferenceRender(context, browser);
       return [
         {
           figure: 'Rendered rate-limits page, cold: median / worst',
-          value: `${ms(median, 0)} / ${ms(coldSorted.at(-1) ?? Number.NaN, 0)}`,
+          value: `${ms(ferry.cold, 0)} / ${ms(ferry.coldWorst, 0)}`,
           goal: '≤ 1 s',
-          verdict: verdict(median <= GOAL_MS, ms(median - GOAL_MS, 0)),
+          verdict: verdict(ferry.cold <= GOAL_MS, ms(ferry.cold - GOAL_MS, 0)),
           how: `headless Chromium, production build via the gateway on loopback, new context (empty cache) × ${RUNS}; navigation start → core card visible`,
         },
         {
           figure: 'Rendered rate-limits page, warm reload: median',
-          value: ms(percentile(warmSorted, 50), 0),
+          value: ms(ferry.warm, 0),
           goal: '≤ 1 s',
-          verdict: verdict(percentile(warmSorted, 50) <= GOAL_MS),
+          verdict: verdict(ferry.warm <= GOAL_MS),
           how: 'same, after a reload (hashed assets cached as immutable)',
+        },
+        {
+          figure: 'Reference pages, cold / warm: static page; React + MUI page',
+          value: `${ms(reference.cold.static, 0)} / ${ms(reference.warm.static, 0)}; ${ms(reference.cold.react, 0)} / ${ms(reference.warm.react, 0)}`,
+          goal: '—',
+          verdict: '—',
+          how: 'the same loads of scripts/bench/reference-page (HTML only; React 19 + MUI 9 with one card fed by fetch) served by the same gateway, this run, this machine',
+        },
+        {
+          figure: 'Rendered rate-limits page ÷ React + MUI reference: cold / warm',
+          value: `${times(ferry.cold, reference.cold.react)} / ${times(ferry.warm, reference.warm.react)}`,
+          goal: '—',
+          verdict: '—',
+          how: 'the medians above divided: what Ferry (router, query cache, its pages and data) costs over the floor of its stack',
         },
       ];
     } finally {

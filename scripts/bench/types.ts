@@ -12,6 +12,8 @@ export interface BenchRow {
 export interface BenchContext {
   /** The production build (with `.vite/manifest.json`), built once into a temporary folder. */
   distDir(): Promise<string>;
+  /** The reference pages (scripts/bench/reference-pages.ts), built once into a temporary folder. */
+  referenceDir(): Promise<string>;
   log(message: string): void;
   /**
    * `npm run bench -- --smoke`: every figure runs every step (build, servers, browser, clicks, store) at tiny
