@@ -66,6 +66,8 @@ export default defineConfig(({ isSsrBuild }) => ({
             'tests/lint/**/*.test.ts',
             // The pages drawn at build time: the app's components rendered in Node, as the build does.
             'tests/build/**/*.test.ts',
+            // The bench's pure parts (trace arithmetic); the bench itself runs in CI as `npm run bench -- --smoke`.
+            'tests/bench/**/*.test.ts',
           ],
         },
       },

@@ -6,20 +6,12 @@ import { launchChromium, startBenchGateway } from './bench-browser';
 import { PAGE_TOUR, seedPageTour } from './page-tour';
 import { REFERENCE_PAGES, times, withReferenceServer } from './reference-pages';
 import { percentile, sortedCopy } from './stats';
+import { blockingBreakdown, type TraceEvent } from './trace-breakdown';
 import { verdict, type BenchFigure, type BenchRow } from './types';
 
 /** Lighthouse's mobile CPU slowdown, and the part of a task that does not block. */
 const SLOWDOWN = 4;
 const BLOCKING_AFTER_MS = 50;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-}
 
 /**
  * Blocking time from a Chromium trace, weighted as Lighthouse's mobile audit weighs it: each main-thread task
@@ -61,6 +53,8 @@ const REFERENCE_FLOOR_MS = BLOCKING_AFTER_MS;
 
 interface Blocking {
   median: number;
+  /** Mean per load of where the blocking tasks after the paint spent their time, the four largest. */
+  spent: string;
   /** Median of the whole load's weighted tasks (before the first paint too). */
   whole: number;
   worst: number;
@@ -78,6 +72,7 @@ async function measureBlocking(
   const blocking: number[] = [];
   const longest: number[] = [];
   const whole: number[] = [];
+  const spent = new Map<string, number>();
   const origin = new URL(url).origin;
   for (let load = 0; load < loads; load += 1) {
     const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
@@ -94,12 +89,20 @@ async function measureBlocking(
     blocking.push(result.blockingMs);
     longest.push(result.longestMs);
     whole.push(result.wholeMs);
+    for (const { name, ms } of blockingBreakdown(trace.traceEvents, BLOCKING_AFTER_MS / SLOWDOWN))
+      spent.set(name, (spent.get(name) ?? 0) + ms / loads);
     await page.close();
   }
   const sorted = sortedCopy(blocking);
   return {
     median: percentile(sorted, 50),
     whole: percentile(sortedCopy(whole), 50),
+    spent:
+      [...spent.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
+        .join(', ') || 'no blocking task',
     worst: percentile(sorted, 100),
     longest: percentile(sortedCopy(longest), 50),
   };
@@ -171,7 +174,7 @@ export const mainThreadBlocking: BenchFigure = {
             value: `${format(result)}; ${times(result.median, denominator)} (whole load ${times(result.whole, wholeDenominator)})`,
             goal: `≤ ${RATIO_GOAL}× React + MUI`,
             verdict: verdict(ratio <= RATIO_GOAL, `${(ratio - RATIO_GOAL).toFixed(2)}×`),
-            how: `${address}, ${how}; the ratio divides by the reference's median, floored at ${REFERENCE_FLOOR_MS} ms (one task's allowance); the reference paints only after its script ran, so its blocking falls before its paint: the whole-load ratio compares all the work`,
+            how: `${address}, ${how}; the ratio divides by the reference's median, floored at ${REFERENCE_FLOOR_MS} ms (one task's allowance); the reference paints only after its script ran, so its blocking falls before its paint: the whole-load ratio compares all the work. The blocking tasks' time by trace event (self time, mean per load, unweighted): ${result.spent}`,
           });
         }
       } finally {
