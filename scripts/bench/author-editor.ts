@@ -3,8 +3,8 @@ import { buildRows, filterRows } from '@/features/imports/utils/author-edits';
 import { parseAuthors } from '@/contracts/github/source-import';
 import { formatNumber } from '@/lib/format';
 import { callJson, importWithManyAuthors, launchChromium, startBenchGateway } from './bench-browser';
-import { sharedReferenceRender, times } from './reference-pages';
-import { ms, percentile, sortedCopy } from './stats';
+import { sharedReferenceRender } from './reference-pages';
+import { ms, percentile, sortedCopy, times } from './stats';
 import { verdict, type BenchFigure } from './types';
 
 /**

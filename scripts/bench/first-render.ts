@@ -1,8 +1,8 @@
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
 import { chromium } from 'playwright-core';
 import { startGateway } from '@/testing/node-servers';
-import { coldAndWarm, sharedReferenceRender, times } from './reference-pages';
-import { ms } from './stats';
+import { coldAndWarm, sharedReferenceRender } from './reference-pages';
+import { ms, times } from './stats';
 import { verdict, type BenchFigure } from './types';
 
 const GOAL_MS = 1_000;

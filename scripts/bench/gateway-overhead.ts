@@ -1,7 +1,7 @@
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { startGatewayServers } from './gateway-servers';
 import { runLoad, type LoadResult } from './load';
-import { ms, percentile, sortedCopy } from './stats';
+import { ms, percentile, sortedCopy, times } from './stats';
 import { verdict, type BenchFigure } from './types';
 
 const CONCURRENCY = 8;
@@ -106,6 +106,13 @@ export const gatewayOverhead: BenchFigure = {
           goal: 'p99 ≤ 5 ms',
           verdict: verdict(inProcess.p99 <= GOAL_P99_MS, ms(inProcess.p99 - GOAL_P99_MS)),
           how: 'gateway latency minus direct simulator latency, at the same percentile',
+        },
+        {
+          figure: 'Gateway p99 ÷ simulator direct p99, same run: embedded / live',
+          value: `${times(embedded.p99, direct.p99)} / ${times(live.p99, direct.p99)}`,
+          goal: '—',
+          verdict: '—',
+          how: 'the overhead rows as ratios: on a slower or busier machine both sides slow down together, so the ratio carries where milliseconds do not',
         },
         {
           figure: 'Gateway work per request (from throughput)',

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium, startBenchGateway } from './bench-browser';
 import { PAGE_TOUR, seedPageTour } from './page-tour';
-import { REFERENCE_PAGES, times, withReferenceServer } from './reference-pages';
-import { percentile, sortedCopy } from './stats';
+import { REFERENCE_PAGES, withReferenceServer } from './reference-pages';
+import { percentile, sortedCopy, times } from './stats';
 import { blockingBreakdown, type TraceEvent } from './trace-breakdown';
 import { verdict, type BenchFigure, type BenchRow } from './types';
 

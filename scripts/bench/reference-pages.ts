@@ -127,8 +127,3 @@ export async function coldAndWarm(
     coldWorst: coldSorted.at(-1) ?? Number.NaN,
   };
 }
-
-/** `a ÷ b` as the table prints it. */
-export function times(a: number, b: number): string {
-  return `${(a / b).toFixed(2)}×`;
-}

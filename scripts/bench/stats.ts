@@ -19,3 +19,8 @@ export function kb(bytes: number): string {
 export function mb(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** `a ÷ b` as the table prints it. */
+export function times(a: number, b: number): string {
+  return `${(a / b).toFixed(2)}×`;
+}
