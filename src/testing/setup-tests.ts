@@ -16,7 +16,8 @@ configure({ asyncUtilTimeout: 5_000, getElementError: pageTextError });
  */
 function pageTextError(message: string | null, container: Element): Error {
   const text = (container.textContent ?? '').replace(/\s+/g, ' ').trim();
-  const shown = text.length > 1_500 ? `${text.slice(0, 1_500)}…` : text;
+  // The start (where the page is) and the end (where lists and their count lines are), not a page of banners.
+  const shown = text.length > 2_000 ? `${text.slice(0, 600)} … ${text.slice(-1_400)}` : text;
   const error = new Error(`${message ?? ''}\n\nThe page's text: ${shown || '(none)'}`);
   error.name = 'TestingLibraryElementError';
   return error;

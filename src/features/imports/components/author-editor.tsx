@@ -7,12 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { RefreshFailedAlert } from '@/components/refresh-failed-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PausedWritesNote } from '@/components/paused-writes-note';
 import { useGithubPause } from '@/hooks/use-github-pause';
+import { useLatestSearchParams } from '@/hooks/use-latest-search-params';
 import { formatNumber } from '@/lib/format';
 import { importQueries } from '../api/imports-queries';
 import { useAuthorSave } from '../hooks/use-author-save';
@@ -49,15 +49,13 @@ export function AuthorEditor({ owner, repo, item }: { owner: string; repo: strin
   const [edits, setEdits, draftSync] = useAuthorEdits(owner, repo, item.vcsUrl);
   const [query, setQuery] = useState('');
   // Filter, scroll position and sort live in the address (see utils/author-list-params.ts).
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useLatestSearchParams();
   const list = useMemo(() => readListState(params), [params]);
   const { filter } = list;
   const setList = useCallback(
     (change: Partial<AuthorListState>) =>
-      setParams((current) => writeListState(current, { ...readListState(current), ...change }), {
-        replace: true,
-      }),
-    [setParams],
+      updateParams((current) => writeListState(current, { ...readListState(current), ...change })),
+    [updateParams],
   );
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [importOpen, setImportOpen] = useState(false);
