@@ -8,9 +8,14 @@ import { expect, test } from './fixtures';
  */
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-/** No script of the app arrives (held back, as on a very slow link): what shows is the HTML alone. */
-async function withoutCode(page: Page) {
+/**
+ * Opens `path` with no script of the app arriving (held back, as on a very slow link): what shows is the HTML
+ * alone. Waits for the document, not its `load` event: a held script the page added before `load` (on a busy
+ * machine the loader's first frame can come first) holds `load` back for ever.
+ */
+async function openWithoutCode(page: Page, path: string) {
   await page.route(/\/assets\/.*\.js$/, () => undefined);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
 }
 
 const drawing = (page: Page) => page.locator('#prerendered');
@@ -18,8 +23,7 @@ const drawing = (page: Page) => page.locator('#prerendered');
 test('before any script, a page shows its bar, heading and description, and nothing answers clicks yet', async ({
   page,
 }) => {
-  await withoutCode(page);
-  await page.goto('/rate-limits');
+  await openWithoutCode(page, '/rate-limits');
   await expect(drawing(page).locator('h1')).toHaveText('Rate limits');
   await expect(drawing(page).locator('h1')).toBeInViewport();
   await expect(drawing(page).getByText(/^Every category GitHub reports for this token\./)).toBeVisible();
@@ -31,8 +35,7 @@ test('before any script, a page shows its bar, heading and description, and noth
 });
 
 test('a page’s address parameters are drawn as text, never as markup', async ({ page }) => {
-  await withoutCode(page);
-  await page.goto('/migrations/orgs/%3Cimg%20src%3Dx%3E/12');
+  await openWithoutCode(page, '/migrations/orgs/%3Cimg%20src%3Dx%3E/12');
   await expect(drawing(page).getByText('Migration #12')).toBeVisible();
   await expect(drawing(page).getByText(/^Export of <img src=x>:/)).toBeVisible();
   await expect(page.locator('img')).toHaveCount(0);
@@ -40,16 +43,14 @@ test('a page’s address parameters are drawn as text, never as markup', async (
 
 test('in a dark scheme the light drawing gives way to the plain loading line', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
-  await withoutCode(page);
-  await page.goto('/rate-limits');
+  await openWithoutCode(page, '/rate-limits');
   await expect(page.getByRole('status')).toHaveText('Loading Ferry…');
   await expect(drawing(page)).toHaveCount(0);
 });
 
 test('a dark scheme chosen in the app wins over a light system', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('mui-mode', 'dark'));
-  await withoutCode(page);
-  await page.goto('/connection');
+  await openWithoutCode(page, '/connection');
   await expect(page.getByRole('status')).toHaveText('Loading Ferry…');
   await expect(drawing(page)).toHaveCount(0);
 });
