@@ -65,8 +65,18 @@ test('a primary rate limit: a banner says when it lifts, the app bar shows 0, no
   await expect(core(page)).toBeVisible();
   await expectAccessible(page);
 
-  await page.clock.runFor(60_000); // six poll intervals while the limit holds
-  expect((await sim.faultHits())[id]).toBe(1);
+  // Six poll intervals while the limit holds: the page asks GitHub nothing through the gateway.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/github/')) asked.push(pathname);
+  });
+  await page.clock.runFor(60_000);
+  expect(asked).toEqual([]);
+  // Upstream, the fault met the page's one request; the gateway's own minute sample of `/rate_limit` (free on
+  // GitHub, on the real clock) may meet it once more if a minute turns during the test (it did on a busy run).
+  expect((await sim.faultHits())[id]).toBeGreaterThanOrEqual(1);
+  expect((await sim.faultHits())[id]).toBeLessThanOrEqual(2);
 
   await sim.clearFaults();
   await page.clock.runFor(35_000); // past the reset
