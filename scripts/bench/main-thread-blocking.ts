@@ -128,21 +128,10 @@ export const mainThreadBlocking: BenchFigure = {
     const how = `${LOADS} loads at 412×823 in headless Chromium, each traced ${WATCH_MS / 1000} s: tasks after the first contentful paint, each counted as 4 × duration − 50 ms (Lighthouse's weighting, observed not simulated; Lighthouse's 95 needs its TBT ≲ 200 ms)`;
     try {
       context.log(`blocking: the reference pages, ${LOADS} loads each`);
+      const measure = (url: string) => measureBlocking(browser, url, LOADS, WATCH_MS, tracePath);
       const [staticPage, reactPage] = await withReferenceServer(context, async (origin) => [
-        await measureBlocking(
-          browser,
-          `${origin}${REFERENCE_PAGES.static.address}`,
-          LOADS,
-          WATCH_MS,
-          tracePath,
-        ),
-        await measureBlocking(
-          browser,
-          `${origin}${REFERENCE_PAGES.react.address}`,
-          LOADS,
-          WATCH_MS,
-          tracePath,
-        ),
+        await measure(`${origin}${REFERENCE_PAGES.static.address}`),
+        await measure(`${origin}${REFERENCE_PAGES.react.address}`),
       ]);
       const rows: BenchRow[] = [
         {
@@ -161,13 +150,7 @@ export const mainThreadBlocking: BenchFigure = {
         await seedPageTour(server.origin);
         for (const [name, address] of PAGE_TOUR.slice(0, context.size(PAGE_TOUR.length, 1))) {
           context.log(`blocking: ${name} (${address}), ${LOADS} loads`);
-          const result = await measureBlocking(
-            browser,
-            `${server.origin}${address}`,
-            LOADS,
-            WATCH_MS,
-            tracePath,
-          );
+          const result = await measure(`${server.origin}${address}`);
           const ratio = result.median / denominator;
           rows.push({
             figure: `Main-thread blocking at 4× CPU, ${name}: median / worst (longest task), whole load; ÷ React + MUI`,

@@ -64,7 +64,7 @@ export interface ReferenceRender {
  * Cold and warm render times of both references, measured as the rate-limits figure measures Ferry: the
  * page's clock when `region "core"` is visible. `runs` loads each after one that warms the browser.
  */
-export async function referenceRender(
+async function referenceRender(
   context: BenchContext,
   browser: Browser,
   runs: number,

@@ -14,6 +14,7 @@ import { PausedWritesNote } from '@/components/paused-writes-note';
 import { useGithubPause } from '@/hooks/use-github-pause';
 import { useLatestSearchParams } from '@/hooks/use-latest-search-params';
 import { formatNumber } from '@/lib/format';
+import { nextTask } from '@/lib/next-task';
 import { importQueries } from '../api/imports-queries';
 import { useAuthorSave } from '../hooks/use-author-save';
 import { useAuthorEdits } from '../hooks/use-author-edits';
@@ -40,7 +41,6 @@ import { SaveProgress } from './save-progress';
 
 /** Bulk changes are applied this many at a time, a browser task each, so the page never freezes. */
 const BULK_CHUNK = 2_000;
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The author mapping editor: the list, its bulk steps, and saving at GitHub's pace. */
 export function AuthorEditor({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
