@@ -10,7 +10,18 @@ import { ferryGatewayPlugin } from './src/server/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router publishes its production build (no development warnings) without an export condition that picks
+ * it; the browser build takes it by path. Both entries, so the two share one copy of the router's chunks.
+ */
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     ferryGatewayPlugin(),
@@ -18,7 +29,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     earlyEntry(import.meta.dirname),
     prerenderPages(import.meta.dirname),
   ],
-  resolve: { alias: { '@': src } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: src },
+      ...(command === 'build' && !isSsrBuild ? reactRouterProduction : []),
+    ],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   build: {
     sourcemap: false,

@@ -38,6 +38,14 @@ describe('redactJsonText', () => {
     );
   });
 
+  it('redacts the same way with many secrets seen and each seen again (patterns are kept, bounded)', () => {
+    const secrets = Array.from({ length: 70 }, (_, index) => `ghs_installation${index}token`);
+    for (const secret of [...secrets, ...secrets.slice(0, 3)]) {
+      const text = `{"a":"${secret}","b":"${secret}"}`;
+      expect(redactJsonText(text, [secret])).toBe('{"a":"[redacted]","b":"[redacted]"}');
+    }
+  });
+
   it('leaves other text alone', () => {
     expect(redactJsonText('{"login":"octocat"}', ['ghp_secret0123'])).toBe('{"login":"octocat"}');
   });
