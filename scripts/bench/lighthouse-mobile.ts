@@ -36,7 +36,11 @@ function summary(lhr: Lhr | undefined): string {
   const seconds = (audit: string) => ((lhr?.audits[audit]?.numericValue ?? Number.NaN) / 1000).toFixed(1);
   const tbt = Math.round(lhr?.audits['total-blocking-time']?.numericValue ?? Number.NaN);
   const index = Math.round(lhr?.environment.benchmarkIndex ?? Number.NaN);
-  return `${score} / ${seconds('first-contentful-paint')} s / ${seconds('largest-contentful-paint')} s / ${tbt} ms (${index.toLocaleString('en-US')})`;
+  const figures = `${score} / ${seconds('first-contentful-paint')} s / ${seconds('largest-contentful-paint')} s / ${tbt} ms (${index.toLocaleString('en-US')})`;
+  // An audit that failed scores nothing: say why instead of printing NaN (seen once on the migrations list).
+  if (Number.isFinite(score)) return figures;
+  const failed = Object.values(lhr?.audits ?? {}).find((audit) => audit.errorMessage)?.errorMessage;
+  return `no score: ${lhr?.runtimeError?.message ?? failed ?? 'Lighthouse returned no result'} — ${figures}`;
 }
 
 /**
