@@ -64,7 +64,8 @@ export function expiringCredentialEvents(details: readonly CredentialDetails[], 
 
 /**
  * The alert checks no request triggers: every ten minutes (a job: one gateway of a team each time) the archives
- * about to be deleted and the credentials about to expire; and, on every gateway, whether the store answers —
+ * about to be deleted and the credentials about to expire (read from `GET /rate_limit`, which GitHub does not
+ * count, so the check costs no quota and a figure of what GitHub counted stays the page's own); and, on every gateway, whether the store answers —
  * told past the store (which cannot record it) to the targets last read, once per outage.
  */
 export function startAlertChecks(deps: {
@@ -82,7 +83,7 @@ export function startAlertChecks(deps: {
     const now = deps.now();
     const events = [
       ...expiringArchiveEvents(await deps.store.watchSnapshots.all(), now),
-      ...expiringCredentialEvents(await deps.credentials.details(), now),
+      ...expiringCredentialEvents(await deps.credentials.expiries(), now),
     ];
     for (const event of events) await deps.alerts.emit(event);
   };

@@ -35,6 +35,12 @@ export interface Credentials {
   choose(asked: string | undefined, operation: OperationCredentials): CredentialChoice;
   /** What GitHub says about each (login, scopes or permissions, expiry), looked up at most every 5 minutes. */
   details(): Promise<CredentialDetails[]>;
+  /**
+   * Each token's expiry, read from `GET /rate_limit` (GitHub does not count it against the primary limit, and
+   * every answer carries `github-authentication-token-expiration`), so a scheduled check costs no quota. Apps
+   * are listed without a request: their installation token is renewed by the hour.
+   */
+  expiries(): Promise<CredentialDetails[]>;
 }
 
 export interface CredentialsOptions {
@@ -159,7 +165,6 @@ export function createCredentials(
       if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
       const login = (found.body as { login?: unknown }).login;
       const scopes = found.headers.get('x-oauth-scopes');
-      const expiry = Date.parse(found.headers.get('github-authentication-token-expiration') ?? '');
       return {
         ...summary,
         login: typeof login === 'string' ? login : undefined,
@@ -170,10 +175,22 @@ export function createCredentials(
                 .split(',')
                 .map((scope) => scope.trim())
                 .filter(Boolean),
-        expiresAt: Number.isFinite(expiry) ? new Date(expiry).toISOString() : undefined,
+        expiresAt: expiryOf(found.headers),
       };
     } catch (error) {
-      return { ...summary, problem: error instanceof Error ? error.message : 'GitHub could not be asked.' };
+      return { ...summary, problem: unreachable(error) };
+    }
+  };
+
+  const expiry = async (credential: (typeof list)[number]): Promise<CredentialDetails> => {
+    const summary = { name: credential.name, kind: credential.kind };
+    if (credential.kind === 'app') return summary;
+    try {
+      const found = await get('rate_limit', await credential.authorization());
+      if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
+      return { ...summary, expiresAt: expiryOf(found.headers) };
+    } catch (error) {
+      return { ...summary, problem: unreachable(error) };
     }
   };
 
@@ -221,8 +238,18 @@ export function createCredentials(
       }
       return known.details;
     },
+    expiries: () => Promise.all(list.map(expiry)),
   };
 }
+
+/** GitHub's `github-authentication-token-expiration` ("2026-11-30 10:00:00 UTC") as an ISO time. */
+function expiryOf(headers: Headers): string | undefined {
+  const expiry = Date.parse(headers.get('github-authentication-token-expiration') ?? '');
+  return Number.isFinite(expiry) ? new Date(expiry).toISOString() : undefined;
+}
+
+const unreachable = (error: unknown) =>
+  error instanceof Error ? error.message : 'GitHub could not be asked.';
 
 function problemOf(status: number, body: unknown): string {
   const message = (body as { message?: unknown } | undefined)?.message;

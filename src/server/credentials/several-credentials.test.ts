@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDENTIAL_HEADER, parseCredentialDetails } from '@/contracts/credentials';
 import { SIM_APP } from '@/simulator/github/apps';
 import { inProcessGateway } from '@/testing/node-servers';
+import { expiringCredentialEvents } from '../alerts/alert-checks';
 import type { FerryStore } from '../store/ferry-store';
 import { openTestStore } from '../store/test-store';
 
@@ -107,6 +108,25 @@ describe('several GitHub credentials on one gateway (embedded simulator, SIM_CRE
     };
     expect(history.samples.length).toBeGreaterThan(0);
     expect(new Set(history.samples.map((sample) => sample.credential))).toEqual(new Set(['app']));
+  });
+
+  it('reads each token’s expiry for the alert check from GET /rate_limit, which GitHub does not count', async () => {
+    const { runtime } = gateway();
+    const stats = () => ({ ...runtime.simulator!.github().stats });
+    const before = stats();
+    const expiries = await runtime.memory.credentials.expiries();
+    // Three tokens asked, the App not (its installation token is renewed by the hour); none counted.
+    expect(stats().requests).toBe(before.requests + 3);
+    expect(stats().counted).toBe(before.counted);
+    expect(expiries.map((credential) => credential.problem)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const events = expiringCredentialEvents(expiries, new Date());
+    expect(events.map((event) => event.data.credential)).toEqual(['fine-grained']);
+    expect(events[0]!.summary).toMatch(/“fine-grained” expires at 20\d\d-/);
   });
 
   it('answers a name it does not know, or a malformed one, with a 400', async () => {
