@@ -65,8 +65,9 @@ export function expiringCredentialEvents(details: readonly CredentialDetails[], 
 /**
  * The alert checks no request triggers: every ten minutes (a job: one gateway of a team each time) the archives
  * about to be deleted and the credentials about to expire (read from `GET /rate_limit`, which GitHub does not
- * count, so the check costs no quota and a figure of what GitHub counted stays the page's own); and, on every gateway, whether the store answers —
- * told past the store (which cannot record it) to the targets last read, once per outage.
+ * count, so the check costs no quota and a figure of what GitHub counted stays the page's own); and, on every
+ * gateway, whether the store answers — told past the store (which cannot record it) to the targets last read,
+ * once per outage.
  */
 export function startAlertChecks(deps: {
   alerts: Alerts;

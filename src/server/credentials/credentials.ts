@@ -145,54 +145,76 @@ export function createCredentials(
     return { status: answer.response.status, headers: answer.response.headers, body };
   };
 
-  const describe = async (credential: (typeof list)[number]): Promise<CredentialDetails> => {
+  type Answer = Awaited<ReturnType<typeof get>>;
+  /** Asks GitHub one thing about a credential: a 200 is read into details, anything else is its problem. */
+  const ask = async (
+    credential: (typeof list)[number],
+    path: string,
+    authorization: () => Promise<string>,
+    read: (found: Answer) => Omit<CredentialDetails, 'name' | 'kind'>,
+  ): Promise<CredentialDetails> => {
     const summary = { name: credential.name, kind: credential.kind };
     try {
-      if (credential.jwt) {
-        const config = configs.find((candidate) => candidate.name === credential.name);
-        const installationId = config?.kind === 'app' ? config.installationId : 0;
-        const jwt = await credential.jwt();
-        const found = await get(`app/installations/${installationId}`, `Bearer ${jwt}`);
-        if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
-        const body = found.body as { account?: { login?: unknown }; permissions?: Record<string, string> };
-        return {
-          ...summary,
-          login: typeof body.account?.login === 'string' ? body.account.login : undefined,
-          permissions: body.permissions,
-        };
-      }
-      const found = await get('user', await credential.authorization());
+      const found = await get(path, await authorization());
       if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
-      const login = (found.body as { login?: unknown }).login;
-      const scopes = found.headers.get('x-oauth-scopes');
-      return {
-        ...summary,
-        login: typeof login === 'string' ? login : undefined,
-        scopes:
-          scopes === null
-            ? undefined
-            : scopes
-                .split(',')
-                .map((scope) => scope.trim())
-                .filter(Boolean),
-        expiresAt: expiryOf(found.headers),
-      };
+      return { ...summary, ...read(found) };
     } catch (error) {
-      return { ...summary, problem: unreachable(error) };
+      return { ...summary, problem: error instanceof Error ? error.message : 'GitHub could not be asked.' };
     }
   };
 
-  const expiry = async (credential: (typeof list)[number]): Promise<CredentialDetails> => {
-    const summary = { name: credential.name, kind: credential.kind };
-    if (credential.kind === 'app') return summary;
-    try {
-      const found = await get('rate_limit', await credential.authorization());
-      if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
-      return { ...summary, expiresAt: expiryOf(found.headers) };
-    } catch (error) {
-      return { ...summary, problem: unreachable(error) };
+  const describe = (credential: (typeof list)[number]): Promise<CredentialDetails> => {
+    const jwt = credential.jwt?.bind(credential);
+    if (jwt) {
+      const config = configs.find((candidate) => candidate.name === credential.name);
+      const installationId = config?.kind === 'app' ? config.installationId : 0;
+      return ask(
+        credential,
+        `app/installations/${installationId}`,
+        async () => `Bearer ${await jwt()}`,
+        (found) => {
+          const body = found.body as { account?: { login?: unknown }; permissions?: Record<string, string> };
+          return {
+            login: typeof body.account?.login === 'string' ? body.account.login : undefined,
+            permissions: body.permissions,
+          };
+        },
+      );
     }
+    return ask(
+      credential,
+      'user',
+      () => credential.authorization(),
+      (found) => {
+        const login = (found.body as { login?: unknown }).login;
+        const scopes = found.headers.get('x-oauth-scopes');
+        return {
+          login: typeof login === 'string' ? login : undefined,
+          scopes:
+            scopes === null
+              ? undefined
+              : scopes
+                  .split(',')
+                  .map((scope) => scope.trim())
+                  .filter(Boolean),
+          expiresAt: expiryOf(found.headers),
+        };
+      },
+    );
   };
+
+  // An App is listed without a request: its installation token is renewed by the hour.
+  const expiry = (credential: (typeof list)[number]): Promise<CredentialDetails> =>
+    credential.kind === 'app'
+      ? Promise.resolve({ name: credential.name, kind: credential.kind })
+      : ask(
+          credential,
+          'rate_limit',
+          () => credential.authorization(),
+          (found) => ({
+            expiresAt: expiryOf(found.headers),
+          }),
+        );
 
   return {
     list,
@@ -247,9 +269,6 @@ function expiryOf(headers: Headers): string | undefined {
   const expiry = Date.parse(headers.get('github-authentication-token-expiration') ?? '');
   return Number.isFinite(expiry) ? new Date(expiry).toISOString() : undefined;
 }
-
-const unreachable = (error: unknown) =>
-  error instanceof Error ? error.message : 'GitHub could not be asked.';
 
 function problemOf(status: number, body: unknown): string {
   const message = (body as { message?: unknown } | undefined)?.message;
