@@ -1,4 +1,5 @@
 import { createRateLimiter } from './github/rate-limits';
+import { budgetOf } from './github/budgets';
 import type { GithubState } from './github/state';
 
 /**
@@ -66,6 +67,7 @@ export function decodeWorld(text: string): { github: GithubState; nowMs: number 
     originMs: file.limiter.originMs,
     background: file.limiter.background,
     counted: file.limiter.counted as Parameters<typeof createRateLimiter>[0]['counted'],
+    budgetOf: (identity) => budgetOf(github.world.tokens, identity),
   });
   return { github: { ...github, limiter }, nowMs: file.nowMs };
 }

@@ -5,7 +5,7 @@ import type { GithubState } from './state';
 export type ActorKind = 'anonymous' | 'classic' | 'fine-grained' | 'installation' | 'app';
 
 export interface Actor {
-  /** "anonymous", the token itself, `installation:<id>` or `app:<id>` (limits are per identity). */
+  /** "anonymous", the token itself, `installation:<id>` or `app:<id>` (whose budget it spends: budgets.ts). */
   identity: string;
   kind: ActorKind;
   login?: string;

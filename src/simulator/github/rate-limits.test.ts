@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createSimulator, type Simulator } from '../simulator';
 import type { Scenario } from './state';
-import { SIM_TOKENS } from './seed';
+import { SIM_APP } from './apps';
+import { SIM_FINE_GRAINED_TOKEN, SIM_SECOND_TOKEN, SIM_TOKENS } from './seed';
+import { appJwt } from '@/testing/app-jwt';
 
 const START = Date.UTC(2026, 0, 15, 12, 0, 0);
 const TOKEN = SIM_TOKENS.octocat;
@@ -134,6 +136,43 @@ describe('primary rate-limit accounting', () => {
     expect(after.status).toBe(200);
     expect(limits(after)).toMatchObject({ remaining: 4999, used: 1 });
     expect(limits(after).reset).toBe(reset + 3600);
+  });
+});
+
+describe('whose budget a request spends', () => {
+  const remaining = async (token: string) => limits(await gh('/rate_limit', { token })).remaining;
+
+  it('charges every personal token of one user to that user’s one budget, as GitHub does', async () => {
+    // octocat's classic token, a second classic token and a fine-grained one: three tokens, one user.
+    expect((await gh('/user')).status).toBe(200);
+    expect((await gh('/user', { token: SIM_SECOND_TOKEN })).status).toBe(200);
+    expect((await gh('/orgs/octo-org/repos', { token: SIM_FINE_GRAINED_TOKEN })).status).toBe(200);
+    for (const token of [TOKEN, SIM_SECOND_TOKEN, SIM_FINE_GRAINED_TOKEN]) {
+      expect(await remaining(token), token).toBe(4997);
+    }
+    const headers = limits(await gh('/user', { token: SIM_SECOND_TOKEN }));
+    expect(headers).toMatchObject({ remaining: 4996, used: 4 });
+    // Another user's token, and an App installation, have budgets of their own.
+    expect(await remaining(SIM_TOKENS.hubot)).toBe(5000);
+  });
+
+  it('refuses every token of a user once one of them spent the budget, and no one else', async () => {
+    sim.github().limiter.exhaust(SIM_SECOND_TOKEN, 'core', sim.clock.now());
+    const refused = await gh('/user', { token: SIM_FINE_GRAINED_TOKEN });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'API rate limit exceeded for user ID 1.',
+    );
+    expect((await gh('/user')).status).toBe(403);
+    expect((await gh('/user', { token: SIM_TOKENS.hubot })).status).toBe(200);
+    const nowS = Math.floor(Date.now() / 1000);
+    const jwt = appJwt({ iss: SIM_APP.id, iat: nowS - 30, exp: nowS + 540 });
+    const minted = await gh(`/app/installations/${SIM_APP.installationId}/access_tokens`, {
+      method: 'POST',
+      token: jwt,
+    });
+    const { token } = (await minted.json()) as { token: string };
+    expect((await gh('/orgs/octo-org/repos', { token })).status).toBe(200);
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * Rate-limit accounting per identity (token, or "anonymous") and category, with fixed windows.
+ * Rate-limit accounting per budget and category, with fixed windows. Callers name an identity (a token, or
+ * "anonymous"); `budgetOf` says whose budget it spends (a user's tokens share one, see budgets.ts).
  * Scenarios may add background burn (other clients spending the same budget) so the demo dashboard moves.
  */
 export interface CategorySpec {
@@ -139,16 +140,19 @@ export interface RateLimitOptions {
   background: boolean;
   /** Counts carried over from a saved world (see `counts()`). */
   counted?: RateLimitCounts;
+  /** The budget an identity spends (the identity itself when not given). */
+  budgetOf?: (identity: string) => string;
 }
 
-/** identity → category → the current window's count: what a saved world keeps of the limiter. */
+/** budget → category → the current window's count: what a saved world keeps of the limiter. */
 export type RateLimitCounts = Record<string, Record<string, WindowCount>>;
 
 export function createRateLimiter(options: RateLimitOptions) {
-  /** identity → category → requests counted in the current window */
+  const budgetOf = options.budgetOf ?? ((identity: string) => identity);
+  /** budget → category → requests counted in the current window */
   const counted = new Map<string, Map<string, WindowCount>>(
-    Object.entries(options.counted ?? {}).map(([identity, byCategory]) => [
-      identity,
+    Object.entries(options.counted ?? {}).map(([budget, byCategory]) => [
+      budget,
       new Map(Object.entries(byCategory).map(([category, entry]) => [category, { ...entry }])),
     ]),
   );
@@ -170,7 +174,7 @@ export function createRateLimiter(options: RateLimitOptions) {
     const anonymous = identity === 'anonymous';
     const limit = anonymous ? s.anonymousLimit : s.limit;
     const start = windowStart(s, now);
-    const entry = counted.get(identity)?.get(category);
+    const entry = counted.get(budgetOf(identity))?.get(category);
     const own = entry && entry.windowStart === start ? entry.count : 0;
     const burn =
       options.background && !anonymous ? Math.floor((s.demoBurnPerHour * (now - start)) / 3_600_000) : 0;
@@ -189,14 +193,15 @@ export function createRateLimiter(options: RateLimitOptions) {
     /** What was counted, as plain data (a saved world keeps it). */
     counts(): RateLimitCounts {
       return Object.fromEntries(
-        [...counted].map(([identity, byCategory]) => [identity, Object.fromEntries(byCategory)]),
+        [...counted].map(([budget, byCategory]) => [budget, Object.fromEntries(byCategory)]),
       );
     },
     /** Count one request. Returns the status after counting. */
     consume(identity: string, category: string, now: number): CategoryStatus {
       const start = windowStart(spec(category), now);
-      let byCategory = counted.get(identity);
-      if (!byCategory) counted.set(identity, (byCategory = new Map<string, WindowCount>()));
+      const budget = budgetOf(identity);
+      let byCategory = counted.get(budget);
+      if (!byCategory) counted.set(budget, (byCategory = new Map<string, WindowCount>()));
       const entry = byCategory.get(category);
       if (entry && entry.windowStart === start) entry.count += 1;
       else byCategory.set(category, { windowStart: start, count: 1 });
@@ -206,8 +211,9 @@ export function createRateLimiter(options: RateLimitOptions) {
     exhaust(identity: string, category: string, now: number): void {
       const current = status(identity, category, now);
       const start = windowStart(spec(category), now);
-      let byCategory = counted.get(identity);
-      if (!byCategory) counted.set(identity, (byCategory = new Map<string, WindowCount>()));
+      const budget = budgetOf(identity);
+      let byCategory = counted.get(budget);
+      if (!byCategory) counted.set(budget, (byCategory = new Map<string, WindowCount>()));
       const entry = byCategory.get(category);
       const own = entry && entry.windowStart === start ? entry.count : 0;
       byCategory.set(category, { windowStart: start, count: own + current.remaining });

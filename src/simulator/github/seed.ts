@@ -10,6 +10,9 @@ export const SIM_TOKENS = {
   hubot: 'sim-token-hubot-FAKE',
 } as const;
 
+/** A second classic token of octocat's (fewer scopes): GitHub charges both to octocat's one budget. */
+export const SIM_SECOND_TOKEN = 'sim-token-octocat-second-FAKE';
+
 /** A fine-grained token of octocat's that may read organization migrations but not start them. */
 export const SIM_FINE_GRAINED_TOKEN = 'github_pat_FAKE_simulator_octocat_fine_grained';
 
@@ -145,6 +148,7 @@ export function seedWorld(nowMs: number): SimWorld {
   const tokens = new Map<string, SimToken>([
     [SIM_TOKENS.octocat, { login: 'octocat', scopes: ['admin:org', 'repo', 'user'] }],
     [SIM_TOKENS.hubot, { login: 'hubot', scopes: ['repo'] }],
+    [SIM_SECOND_TOKEN, { login: 'octocat', scopes: ['repo'] }],
     [
       SIM_FINE_GRAINED_TOKEN,
       {

@@ -3,6 +3,7 @@ import { createImportStore, type ImportStore } from './imports/store';
 import { DEFAULT_ARCHIVE_BYTES_PER_KB } from './migrations/archive';
 import { createMigrationStore, type MigrationStore } from './migrations/store';
 import { createRateLimiter, type RateLimiter } from './rate-limits';
+import { budgetOf } from './budgets';
 import { BIG_ORG, bigOrg, bigOrgAccount, bigOrgRepos } from './big-org';
 import { seedWorld, type SimWorld } from './seed';
 
@@ -63,7 +64,11 @@ export function createGithubState(
   return {
     scenario,
     world,
-    limiter: createRateLimiter({ originMs: now, background: scenario === 'demo' }),
+    limiter: createRateLimiter({
+      originMs: now,
+      background: scenario === 'demo',
+      budgetOf: (identity) => budgetOf(world.tokens, identity),
+    }),
     writes: new Map(),
     stats: { requests: 0, counted: 0, notModified: 0 },
     migrations: createMigrationStore(),
