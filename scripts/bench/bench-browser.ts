@@ -1,4 +1,5 @@
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
+import { simIntentFor } from '@/contracts/sim-control';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createFerryStore } from '@/server/store/ferry-store';
 import { openStore } from '@/server/store/open-store';
@@ -45,6 +46,7 @@ export async function callJson<T = unknown>(
       ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       // Not a browser: writes state their intent as the SPA's client does (src/server/security.ts).
       'x-ferry-client': 'ferry-bench',
+      ...simIntentFor(init.method ?? 'GET', path),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });

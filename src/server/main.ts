@@ -74,6 +74,7 @@ const serveOptions = {
 };
 const server = serve(serveOptions, (info) => {
   // The address it bound, as bound (127.0.0.1 is not "localhost" on a machine where that resolves to ::1).
+  runtime.listeningOn(info.port);
   const url = `http://${shownHost}:${info.port}`;
   const describe = (mode: string, base: string) =>
     mode === 'simulator' ? 'embedded simulator' : `live, ${base}`;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { simIntentFor } from '@/contracts/sim-control';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,7 +45,12 @@ function caller(origin: string) {
   return (p: string, init: RequestInit = {}) =>
     fetch(`${origin}${p}`, {
       ...init,
-      headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests', ...init.headers },
+      headers: {
+        'content-type': 'application/json',
+        'x-ferry-client': 'ferry-tests',
+        ...simIntentFor(init.method ?? 'GET', p),
+        ...init.headers,
+      },
     });
 }
 

@@ -31,6 +31,7 @@ import { createWaveRunner, type WaveRunner } from './waves/runner';
 import { startJobEngine, type JobEngine } from './jobs/job-engine';
 import { stepExpirySeconds } from './jobs/queues';
 import { keepSimulatedWorld, type KeptWorld } from './simulated-world';
+import type { OwnAddress } from './outbound/own-address';
 import type { WaveRepository } from './waves/wave-repository';
 
 export interface RuntimeOptions {
@@ -71,6 +72,8 @@ export interface Runtime {
   alerts?: Alerts;
   /** Stop the job engine if it was started (a job in hand goes back to the team when it expires). */
   stopJobs(): Promise<void>;
+  /** The server bound this port (port 0 picks one): nothing Ferry sends may reach it. */
+  listeningOn(port: number): void;
 }
 
 /**
@@ -146,6 +149,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         engine ??= jobStore().then((opened) =>
           startJobEngine({
             executeSql: opened.executeSql,
+            exclusive: opened.exclusive,
             kind: opened.kind,
             stepExpirySeconds: stepExpirySeconds(config.upstreamTotalMs),
           }),
@@ -158,7 +162,9 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         return starting;
       }
     : undefined;
-  // Alerts go to receivers on the network, whatever the upstreams are (a simulator is never a receiver).
+  // Alerts go to receivers on the network, whatever the upstreams are (a simulator is never a receiver), and
+  // never to Ferry itself: its ports are known here and grow when the server binds (`listeningOn`).
+  const own: OwnAddress = { ports: new Set([config.port]) };
   const metrics = createGatewayMetrics({ processMetrics: options.processMetrics });
   const alerts =
     jobStore && jobs
@@ -166,6 +172,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           store: jobStore,
           jobs,
           fetch: live,
+          own,
           onAttempt: (result) => metrics.alertDeliveries.inc({ result }),
         })
       : undefined;
@@ -211,12 +218,17 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         const store = options.store;
         if (store) {
           // After a reset the seeded world starts again (ids included): forget what described the old one.
+          const githubSimulated = config.github.mode === 'simulator';
           gateway.use('/__sim/reset', async (c, next) => {
             await next();
             if (!c.res.ok) return;
-            await store.forgetSimulatedWorld();
+            // Only what describes the simulated world: a live GitHub's records stay (mixed modes).
+            await store.forgetSimulatedWorld({
+              github: githubSimulated,
+              registrar: config.registrar.mode === 'simulator',
+            });
             // Waves name exports of the old world by id; the new world reuses those ids.
-            waves?.forget();
+            if (githubSimulated) waves?.forget();
           });
         }
         gateway.route('/__sim', createControlApp(simulator));
@@ -236,7 +248,8 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     const started = engine;
     await (await started?.catch(() => undefined))?.stop();
   };
-  return { app, simulator, config, memory, waves, simulatorWorld, jobs, stopJobs, alerts };
+  const listeningOn = (port: number) => void own.ports.add(port);
+  return { app, simulator, config, memory, waves, simulatorWorld, jobs, stopJobs, alerts, listeningOn };
 }
 
 /** The simulator's other credentials (`SIM_CREDENTIALS=several`): two more kinds and another user. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSimulatorServer, type Listening } from '@/testing/node-servers';
+import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
 import { createControlApp } from './control';
 import { SIM_TOKENS } from './github/seed';
 import { createSimulator, type Simulator } from './simulator';
@@ -13,10 +14,11 @@ beforeEach(() => {
   control = createControlApp(sim);
 });
 
+/** A control call as a person or a test makes it: naming the change it means. */
 const post = (path: string, body?: unknown) =>
   control.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: path.split('/')[1] ?? '' },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
 
@@ -26,6 +28,37 @@ const userCall = () =>
       headers: { authorization: `Bearer ${SIM_TOKENS.octocat}` },
     }),
   );
+
+describe('a change without its intent header', () => {
+  it.each([
+    ['/reset', 'POST', { scenario: 'demo' }],
+    ['/advance', 'POST', { seconds: 3600 }],
+    ['/faults', 'POST', { kind: 'status', status: 503 }],
+    ['/faults', 'DELETE', undefined],
+  ] as const)('%s (%s) answers 428 and changes nothing', async (path, method, body) => {
+    sim.faults.add([{ id: 'kept', kind: 'latency', latencyMs: 0 }]);
+    const before = { now: sim.clock.now(), scenario: sim.scenario, faults: sim.faults.list().length };
+    // What an alert delivery pointed at the control route sends: JSON, no intent.
+    const response = await control.request(path, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-ferry-event': 'test' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.status).toBe(428);
+    expect(((await response.json()) as { error: string }).error).toContain(SIM_INTENT_HEADER);
+    expect({ now: sim.clock.now(), scenario: sim.scenario, faults: sim.faults.list().length }).toEqual(
+      before,
+    );
+  });
+
+  it('refuses an intent that names another change', async () => {
+    const response = await control.request('/reset', {
+      method: 'POST',
+      headers: { [SIM_INTENT_HEADER]: 'advance' },
+    });
+    expect(response.status).toBe(428);
+  });
+});
 
 describe('POST /reset', () => {
   it('switches the scenario and starts a fresh world', async () => {
@@ -126,7 +159,7 @@ describe('over real HTTP on loopback', () => {
 
     const reset = await fetch(`${server.origin}/__sim/reset`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: 'reset' },
       body: JSON.stringify({ scenario: 'demo' }),
     });
     expect(reset.status).toBe(200);

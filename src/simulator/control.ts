@@ -1,11 +1,26 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { SIM_INTENT_HEADER, type SimChange } from '@/contracts/sim-control';
 import { TooManyFaultsError } from './faults/fault-injector';
 import { parseFaultRules } from './faults/fault-rules';
 import { isScenario, SCENARIOS } from './github/state';
 import type { Simulator } from './simulator';
 
 export const CONTROL_BODY_LIMIT_BYTES = 64 * 1024;
+
+/** A change to the simulated world is made only when the caller says which (428 otherwise, nothing changed). */
+function intent(change: SimChange): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (c.req.header(SIM_INTENT_HEADER)?.trim().toLowerCase() === change) return next();
+    return c.json(
+      {
+        error: `this control changes the simulated world: send the header ${SIM_INTENT_HEADER}: ${change} to confirm`,
+      },
+      428,
+    );
+  };
+}
 
 /**
  * The control interface (`/__sim/*`): reset state, advance time, read counters. The host server mounts it
@@ -22,6 +37,11 @@ export function createControlApp(sim: Simulator) {
         c.json({ error: `control bodies are limited to ${CONTROL_BODY_LIMIT_BYTES} bytes` }, 413),
     }),
   );
+
+  app.use('/reset', intent('reset'));
+  app.use('/advance', intent('advance'));
+  app.use('/faults', intent('faults'));
+  app.use('/faults/*', intent('faults'));
 
   app.post('/reset', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as { scenario?: unknown };

@@ -7,6 +7,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { simIntentFor } from '@/contracts/sim-control';
 import { createGateway } from '@/server/app';
 import { answerClientError, serverAnsweringUnparsed } from '@/server/client-error';
 import { loadConfig, type GatewayConfig } from '@/server/config';
@@ -128,10 +129,19 @@ const INTENT_HEADERS = ['origin', 'sec-fetch-site', 'x-ferry-client'];
  * unless the test says where it comes from itself, or asks for a bare write (`intent: false`) to test the
  * refusal (src/server/security.ts).
  */
-function withIntent(method: string | undefined, names: string[], intent = true): Record<string, string> {
+function withIntent(
+  method: string | undefined,
+  names: string[],
+  intent = true,
+  path = '',
+): Record<string, string> {
   const write = method !== undefined && !['GET', 'HEAD'].includes(method.toUpperCase());
   const stated = names.some((name) => INTENT_HEADERS.includes(name.toLowerCase()));
-  return write && intent && !stated ? { 'x-ferry-client': 'ferry-tests' } : {};
+  return {
+    ...(write && intent && !stated ? { 'x-ferry-client': 'ferry-tests' } : {}),
+    // A change to the simulated world also names itself (src/contracts/sim-control.ts).
+    ...(intent && method ? simIntentFor(method, path || '/') : {}),
+  };
 }
 
 /** An HTTP/1.1 request with a verbatim request target and Host header (fetch would normalise both). */
@@ -148,7 +158,7 @@ export function rawRequest(
         method: options.method ?? 'GET',
         path: target,
         headers: {
-          ...withIntent(options.method, Object.keys(options.headers ?? {}), options.intent),
+          ...withIntent(options.method, Object.keys(options.headers ?? {}), options.intent, target),
           ...options.headers,
         },
         setHost: false,
@@ -184,7 +194,7 @@ export function inProcessGateway(env: Record<string, string | undefined> = {}, o
   const call = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('host')) headers.set('host', `127.0.0.1:${TEST_PORT}`);
-    for (const [name, value] of Object.entries(withIntent(init.method, [...headers.keys()])))
+    for (const [name, value] of Object.entries(withIntent(init.method, [...headers.keys()], true, path)))
       headers.set(name, value);
     return runtime.app.fetch(new Request(`${origin}${path}`, { ...init, headers }));
   };
@@ -239,7 +249,7 @@ export function spyGateway(
   const call = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('host')) headers.set('host', `127.0.0.1:${TEST_PORT}`);
-    for (const [name, value] of Object.entries(withIntent(init.method, [...headers.keys()])))
+    for (const [name, value] of Object.entries(withIntent(init.method, [...headers.keys()], true, path)))
       headers.set(name, value);
     return app.fetch(new Request(`http://127.0.0.1:${TEST_PORT}${path}`, { ...init, headers }));
   };

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { simIntentFor } from '@/contracts/sim-control';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -120,7 +121,11 @@ export async function freshDatabase(name: string): Promise<{ url: string; drop: 
 export function postJson(url: string, body: unknown): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ferry-client': 'ferry-tests' },
+    headers: {
+      'content-type': 'application/json',
+      'x-ferry-client': 'ferry-tests',
+      ...simIntentFor('POST', url),
+    },
     body: JSON.stringify(body),
   });
 }

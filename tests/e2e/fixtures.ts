@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { SIM_INTENT_HEADER, type SimChange } from '../../src/contracts/sim-control';
 
 type Scenario = 'demo' | 'quiet' | 'rate-limit-disabled' | 'strict-preview' | 'imports-retired' | 'big-org';
 
@@ -39,21 +40,30 @@ interface SimControl {
   clearFaults(): Promise<void>;
 }
 
+/** The header each change to the simulated world must carry (a request Ferry sends never does). */
+const intent = (change: SimChange) => ({ [SIM_INTENT_HEADER]: change });
+
 /** `sim` drives the simulator's control interface; every test starts from a fresh `quiet` world. */
 export const test = base.extend<{ sim: SimControl }>({
   sim: [
     async ({ request }, use) => {
       const control: SimControl = {
         async reset(scenario = 'quiet') {
-          const response = await request.post('/__sim/reset', { data: { scenario } });
+          const response = await request.post('/__sim/reset', {
+            data: { scenario },
+            headers: intent('reset'),
+          });
           expect(response.ok()).toBe(true);
         },
         async advance(seconds) {
-          const response = await request.post('/__sim/advance', { data: { seconds } });
+          const response = await request.post('/__sim/advance', {
+            data: { seconds },
+            headers: intent('advance'),
+          });
           expect(response.ok()).toBe(true);
         },
         async fault(...rules) {
-          const response = await request.post('/__sim/faults', { data: rules });
+          const response = await request.post('/__sim/faults', { data: rules, headers: intent('faults') });
           expect(response.status(), await response.text()).toBe(201);
           const body = (await response.json()) as { added: { id: string }[] };
           return body.added.map((rule) => rule.id);
@@ -65,7 +75,7 @@ export const test = base.extend<{ sim: SimControl }>({
           return Object.fromEntries(body.faults.map((rule) => [rule.id, rule.hits]));
         },
         async clearFaults() {
-          const response = await request.delete('/__sim/faults');
+          const response = await request.delete('/__sim/faults', { headers: intent('faults') });
           expect(response.ok()).toBe(true);
         },
       };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
 import { rawRequest, startGateway, type Listening } from '@/testing/node-servers';
 import type { Runtime } from '@/server/runtime';
 import { rawExchange, startFakeUpstream, startLiveGateway, statusOf, type FakeUpstream } from './support';
@@ -157,7 +158,7 @@ describe('CSRF: the API and the control interface refuse what a foreign page can
     // The simulator's control interface (simulator mode only, for test harnesses) is left out, by decision.
     const control = await rawRequest(simulated.port, '/__sim/advance', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: 'advance' },
       body: '{"seconds":0}',
       intent: false,
     });

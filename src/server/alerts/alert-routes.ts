@@ -124,6 +124,8 @@ export function createAlertRoutes(openStore: () => Promise<FerryStore>, alerts: 
   app.post('/', async (c) => {
     const parsed = parseTargetRequest(await c.req.json().catch(() => undefined));
     if ('error' in parsed) return gatewayError(c, 422, parsed.error, 'INVALID_TARGET');
+    const refusal = await alerts.receiverRefusal(parsed.url);
+    if (refusal) return gatewayError(c, 422, `This URL is refused: ${refusal}.`, 'INVALID_TARGET');
     const store = await openStore();
     if ((await store.alerts.targets()).length >= MAX_TARGETS)
       return gatewayError(c, 409, `Ferry keeps at most ${MAX_TARGETS} alert targets.`, 'TOO_MANY_TARGETS');

@@ -3,6 +3,7 @@ import type { AlertEvent } from '@/contracts/alerts';
 import type { JobEngine } from '../jobs/job-engine';
 import { QUEUES } from '../jobs/queues';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
+import { ownAddressRefusal, refusingOwnAddress, type OwnAddress } from '../outbound/own-address';
 import type { StoredTarget } from '../store/alerts';
 import type { FerryStore } from '../store/ferry-store';
 import { deliverAlert, postAlert } from './deliver-alert';
@@ -16,6 +17,8 @@ export interface AlertsOptions {
   log?: (line: string) => void;
   /** Each delivery attempt's outcome (metrics). */
   onAttempt?: (result: 'delivered' | 'retried' | 'failed') => void;
+  /** Where this gateway listens: a receiver there is Ferry itself, refused when added and when sent to. */
+  own?: OwnAddress;
 }
 
 /** Targets are read at most this often when events come quickly (rate readings). */
@@ -35,6 +38,8 @@ export const deliveryId = (targetId: string, key: string) =>
 export function createAlerts(options: AlertsOptions) {
   const log = options.log ?? console.error;
   const now = options.now ?? (() => new Date());
+  const own = options.own ?? { ports: new Set<number>() };
+  const fetch = refusingOwnAddress(options.fetch, own);
   let targets: { at: number; list: StoredTarget[] } | undefined;
   const recent = new Set<string>();
   let engine: Promise<JobEngine> | undefined;
@@ -42,7 +47,7 @@ export function createAlerts(options: AlertsOptions) {
   const start = () => {
     engine ??= (async () => {
       const [jobs, store] = await Promise.all([options.jobs(), options.store()]);
-      const context = { alerts: store.alerts, fetch: options.fetch, now, log, onAttempt: options.onAttempt };
+      const context = { alerts: store.alerts, fetch, now, log, onAttempt: options.onAttempt };
       const retryLimit = QUEUES['alert-deliver'].retryLimit;
       await jobs.work<{ deliveryId: string }>('alert-deliver', 2, (data, job) =>
         deliverAlert(context, data.deliveryId, { retryCount: job.retryCount, retryLimit }),
@@ -106,7 +111,7 @@ export function createAlerts(options: AlertsOptions) {
           .map(async (target) => {
             const id = deliveryId(target.id, event.key);
             for (let attempt = 0; attempt < 3; attempt++) {
-              const outcome = await postAlert(options.fetch, target, id, event, now());
+              const outcome = await postAlert(fetch, target, id, event, now());
               if (outcome.status !== undefined && outcome.status < 300 && outcome.status >= 200) return;
               await new Promise((resolve) => setTimeout(resolve, 2_000 * 2 ** attempt));
             }
@@ -125,6 +130,9 @@ export function createAlerts(options: AlertsOptions) {
         data: {},
       });
     },
+
+    /** Why a receiver URL is refused (it is Ferry itself), checked when a target is added. */
+    receiverRefusal: (url: string) => ownAddressRefusal(new URL(url), own),
 
     /** Targets changed (added, removed, resumed): read them again. */
     targetsChanged(): void {

@@ -16,6 +16,8 @@ export function createFerryStore(store: Store) {
     kind: store.kind,
     /** Plain SQL for the job engine (src/server/jobs). */
     executeSql: store.executeSql,
+    /** One holder at a time across the team (the job engine's set-up). */
+    exclusive: store.exclusive,
     rateHistory: withoutParameters(createRateHistory(store.db)),
     timeline: withoutParameters(createTimeline(store.db)),
     unlocks: withoutParameters(createUnlocks(store.db)),
@@ -26,13 +28,20 @@ export function createFerryStore(store: Store) {
     alerts: withoutParameters(createAlertStore(store.db)),
     /**
      * The simulator was reset to its seeded world: its ids and its clock start again, so what was remembered
-     * of the old world (timelines, unlocks, drafts, snapshots, rate readings, recent items) describes things
-     * that no longer exist. Waves are left to their runner.
+     * of the old world describes things that no longer exist. Only the simulated areas are forgotten: with
+     * GitHub live and the registrar simulated, a reset forgets recent TLDs and nothing of the live GitHub.
+     * Waves are left to their runner.
      */
-    async forgetSimulatedWorld(): Promise<void> {
-      await store.db.execute(
-        sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, recent_items, wave_batches, waves`,
-      );
+    async forgetSimulatedWorld(areas: { github: boolean; registrar: boolean }): Promise<void> {
+      await store.db.transaction(async (tx) => {
+        if (areas.github) {
+          await tx.execute(
+            sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves`,
+          );
+          await tx.execute(sql`delete from recent_items where kind in ('org', 'import')`);
+        }
+        if (areas.registrar) await tx.execute(sql`delete from recent_items where kind = 'tld'`);
+      });
     },
     close: () => store.close(),
   };

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
 import { rawRequest, startSimulatorServer, type Listening } from '@/testing/node-servers';
 import { createControlApp } from '../control';
 import { SIM_TOKENS } from '../github/seed';
@@ -36,7 +37,7 @@ const registrarPing = () =>
 const addFaults = (body: unknown) =>
   control.request('/faults', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: 'faults' },
     body: JSON.stringify(body),
   });
 
@@ -51,9 +52,26 @@ describe('the control interface for faults', () => {
     expect((await github('user')).status).toBe(500);
     const listed = (await (await control.request('/faults')).json()) as { faults: { hits: number }[] };
     expect(listed.faults.map((fault) => fault.hits)).toEqual([1, 1]);
-    expect((await control.request('/faults/slow', { method: 'DELETE' })).status).toBe(200);
-    expect((await control.request('/faults/slow', { method: 'DELETE' })).status).toBe(404);
-    expect((await control.request('/faults', { method: 'DELETE' })).status).toBe(200);
+    expect(
+      (
+        await control.request('/faults/slow', {
+          method: 'DELETE',
+          headers: { [SIM_INTENT_HEADER]: 'faults' },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await control.request('/faults/slow', {
+          method: 'DELETE',
+          headers: { [SIM_INTENT_HEADER]: 'faults' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await control.request('/faults', { method: 'DELETE', headers: { [SIM_INTENT_HEADER]: 'faults' } }))
+        .status,
+    ).toBe(200);
     expect((await github('user')).status).toBe(200);
   });
 
@@ -61,12 +79,20 @@ describe('the control interface for faults', () => {
     const response = await addFaults({ kind: 'status', status: 418 });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'fault 1: status must be 500, 502 or 503' });
-    expect((await control.request('/faults', { method: 'POST', body: '{oops' })).status).toBe(400);
+    expect(
+      (
+        await control.request('/faults', {
+          method: 'POST',
+          body: '{oops',
+          headers: { [SIM_INTENT_HEADER]: 'faults' },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('is cleared by a reset', async () => {
     await addFaults({ kind: 'drop' });
-    await control.request('/reset', { method: 'POST' });
+    await control.request('/reset', { method: 'POST', headers: { [SIM_INTENT_HEADER]: 'reset' } });
     expect((await github('user')).status).toBe(200);
   });
 
@@ -195,7 +221,7 @@ describe('over real HTTP', () => {
   it('takes faults through POST /__sim/faults from a loopback caller', async () => {
     const added = await fetch(`${server.origin}/__sim/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: 'faults' },
       body: JSON.stringify({ kind: 'status', status: 503, count: 1 }),
     });
     expect(added.status).toBe(201);
