@@ -13,6 +13,7 @@ import type { GatewayConfig } from './config';
 import { createFerryRoutes } from './ferry-routes';
 import { forward } from './forward';
 import { gatewayError } from './gateway-error';
+import { JobEngineUnavailableError } from './jobs/engine-unavailable';
 import { loggableError } from './log-safe';
 import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
@@ -310,6 +311,12 @@ export function createGateway({
 
   mount?.(app);
   app.onError((error, c) => {
+    // Not a failure of the request: the job engine starts again at its next use.
+    if (error instanceof JobEngineUnavailableError) {
+      return c.json({ message: error.message, code: 'JOBS_STARTING', source: 'gateway' }, 503, {
+        'retry-after': String(error.retryAfterSeconds),
+      });
+    }
     console.error(`[gateway] unexpected error: ${loggableError(error, secrets)}`);
     return c.json(
       { message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' },

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
-import type { ExecuteSql } from '@/server/store/open-store';
+import type { Exclusive, ExecuteSql } from '@/server/store/open-store';
+import { JobEngineUnavailableError } from './engine-unavailable';
 import { QUEUES, STEP_QUEUES, type QueueName } from './queues';
 
 /**
@@ -34,38 +35,51 @@ export interface JobEngine {
   stop(): Promise<void>;
 }
 
-export interface JobEngineOptions {
+export type JobEngineOptions = EngineSettings &
+  (
+    | /** This process is the store's only user (its lock says so): nothing to serialise. */
+      { kind: 'embedded'; exclusive?: Exclusive }
+      /** A team's server: set-up (pg-boss's schema, a table per queue) runs under the store's lock. */
+    | { kind: 'postgres'; exclusive: Exclusive }
+  );
+
+interface EngineSettings {
   executeSql: ExecuteSql;
-  /** `embedded`: this process is the store's only user (its lock says so). */
-  kind: 'embedded' | 'postgres';
   /** How often an idle worker asks for work (a job sent by this process wakes its workers at once). */
   pollingSeconds?: number;
   /** Expiry of GitHub steps (`stepExpirySeconds(UPSTREAM_TOTAL_MS)`); 90 s when not given. */
   stepExpirySeconds?: number;
   /** How often expired jobs are handed back (one gateway does it per interval). */
   maintenanceSeconds?: number;
+  /** Longest wait for another gateway's set-up (`SET_UP_WAIT_MS`). */
+  setUpWaitMs?: number;
   log?: (line: string) => void;
 }
 
-/** Set-up attempts: gateways of a team starting together on a fresh database deadlock on pg-boss's tables. */
-const SET_UP_ATTEMPTS = 6;
+/** The set-up lock's key ("FerJ"; the store's migrations hold "Ferr"). */
+export const SET_UP_LOCK = 0x4665_724a;
+/** How long a gateway waits for another's set-up (each takes well under a second) before giving up for now. */
+export const SET_UP_WAIT_MS = 20_000;
 
+/**
+ * Start pg-boss over the store and create Ferry's queues. Gateways of a team starting together on a fresh
+ * database used to deadlock here (pg-boss creates each queue's table outside its own lock), so set-up holds the
+ * store's advisory lock: one gateway at a time, never a deadlock to retry. A failure (or a wait past
+ * `SET_UP_WAIT_MS`) is a `JobEngineUnavailableError`; the caller's next use starts again.
+ */
 export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
   const log = options.log ?? ((line: string) => console.error(`[jobs] ${line}`));
-  // pg-boss creates its schema and a table per queue; two processes doing so at once may deadlock (the loser's
-  // transaction is rolled back). Each step is idempotent, so the loser starts again a moment later.
-  for (let attempt = 1; ; attempt++) {
-    const boss = createBoss(options, log);
-    try {
-      await setUp(boss, options, log);
-      return engineOver(boss, options);
-    } catch (error) {
-      await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
-      if (attempt >= SET_UP_ATTEMPTS) throw error;
-      log(`set-up failed (${error instanceof Error ? error.message : String(error)}), trying again`);
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 400));
-    }
+  const boss = createBoss(options, log);
+  try {
+    const exclusive = options.exclusive ?? ((_key, work) => work());
+    await exclusive(SET_UP_LOCK, () => setUp(boss, options, log), options.setUpWaitMs ?? SET_UP_WAIT_MS);
+  } catch (error) {
+    await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    log(`set-up failed (${reason})`);
+    throw new JobEngineUnavailableError(reason, { cause: error });
   }
+  return engineOver(boss, options);
 }
 
 function createBoss(options: JobEngineOptions, log: (line: string) => void): PgBoss {

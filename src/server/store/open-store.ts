@@ -21,9 +21,17 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Plain SQL on the store's connection, as the job engine (pg-boss) sends it. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/**
+ * Run `work` while this process holds the store's lock `key`, one holder at a time across every gateway of a
+ * team (PostgreSQL's session advisory lock); waiting for it longer than `waitMs` fails. The embedded store has
+ * one process by construction: `work` runs at once.
+ */
+export type Exclusive = <T>(key: number, work: () => Promise<T>, waitMs?: number) => Promise<T>;
+
 export interface Store {
   db: Db;
   executeSql: ExecuteSql;
+  exclusive: Exclusive;
   /** `embedded` (PGlite under DATA_DIR, or in memory) or `postgres` (DATABASE_URL). */
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
@@ -79,6 +87,31 @@ function connectFailure(error: unknown, timeoutMs: number): Error {
   return error instanceof Error ? error : new Error(message);
 }
 
+/**
+ * Session advisory lock `key` on `client` around `work` (a wait beyond `waitMs` fails: lock_timeout). The caller
+ * ends the session after (`release(true)`): that frees the lock whatever happened, where an unlock on a broken
+ * connection could leave a pooled session holding it.
+ */
+async function holding<T>(client: pg.PoolClient, key: number, work: () => Promise<T>, waitMs?: number) {
+  if (waitMs !== undefined) await client.query(`set lock_timeout = ${Math.max(1, Math.round(waitMs))}`);
+  await client.query('select pg_advisory_lock($1)', [key]);
+  return work();
+}
+
+/** `Exclusive` over a server: each holder keeps one connection of `pool` for the lock while `work` runs. */
+export function advisoryLocks(pool: pg.Pool): Exclusive {
+  return async (key, work, waitMs) => {
+    const client = await pool.connect();
+    try {
+      return await holding(client, key, work, waitMs);
+    } finally {
+      client.release(true);
+    }
+  };
+}
+
+const alone: Exclusive = (_key, work) => work();
+
 async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store> {
   // Also bounds every later wait for a connection: a server that stops answering fails requests, not hangs them.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: timeoutMs });
@@ -94,11 +127,9 @@ async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store
       throw connectFailure(error, timeoutMs);
     });
     try {
-      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(db, { migrationsFolder: migrationsFolder() });
+      await holding(client, MIGRATION_LOCK, () => migratePg(db, { migrationsFolder: migrationsFolder() }));
     } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
+      client.release(true);
     }
   } catch (error) {
     void pool.end().catch(() => undefined);
@@ -107,6 +138,7 @@ async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store
   return {
     db: db as unknown as Db,
     executeSql: (text, values) => pool.query(text, values),
+    exclusive: advisoryLocks(pool),
     kind: 'postgres',
     close: () => pool.end(),
   };
@@ -136,6 +168,7 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
     return {
       db: db as unknown as Db,
       executeSql: embeddedSql(opened),
+      exclusive: alone,
       kind: 'embedded',
       close: async () => {
         try {
@@ -175,6 +208,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return {
     db: db as unknown as Db,
     executeSql: embeddedSql(client),
+    exclusive: alone,
     kind: 'embedded',
     close: () => client.close(),
   };
