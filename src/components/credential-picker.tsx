@@ -29,7 +29,7 @@ export function CredentialPicker({ operation, value, onChange, disabled }: Crede
       value={chosen}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
-      helperText="Each credential has its own rate-limit budget; GitHub decides which kinds may do this."
+      helperText="A user’s tokens share one rate-limit budget; an App installation has its own. GitHub decides which kinds may do this."
     >
       {credentials.map((credential) => {
         const refusal = refusalOf(credential.kind, rules);

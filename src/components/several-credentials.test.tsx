@@ -65,6 +65,10 @@ describe('several credentials in the browser', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Start an export of octo-org' });
     const picker = within(dialog).getByRole('combobox', { name: 'Credential' });
     expect(picker).toHaveTextContent('default');
+    // GitHub's limit is per user, not per token.
+    expect(dialog).toHaveTextContent(
+      /A user’s tokens share one rate-limit budget; an App installation has its own/,
+    );
     await user.click(picker);
     const app = await screen.findByRole('option', { name: /app — GitHub App installation/ });
     expect(app).toHaveAttribute('aria-disabled', 'true');

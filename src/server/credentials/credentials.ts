@@ -1,5 +1,6 @@
 import { createAppAuth } from '@octokit/auth-app';
 import { request as octokitRequest } from '@octokit/request';
+import type { CredentialAccount } from '@/contracts/budgets';
 import {
   defaultCredential,
   refusalOf,
@@ -41,6 +42,11 @@ export interface Credentials {
    * are listed without a request: their installation token is renewed by the hour.
    */
   expiries(): Promise<CredentialDetails[]>;
+  /**
+   * Whose budget each credential spends: a token's user (`GET /user`, counted, asked once per token and kept —
+   * a token never changes hands; none asked when there is one credential), an App's installation (no request).
+   */
+  accounts(): Promise<CredentialAccount[]>;
 }
 
 export interface CredentialsOptions {
@@ -216,6 +222,40 @@ export function createCredentials(
           }),
         );
 
+  const logins = new Map<string, Promise<string | undefined>>();
+  const loginOf = (credential: (typeof list)[number]): Promise<string | undefined> => {
+    let found = logins.get(credential.name);
+    if (!found) {
+      const asking = (async () => {
+        // The Connection page's details, when someone opened it, already name the user.
+        const seen = (await known?.details)?.find((details) => details.name === credential.name)?.login;
+        if (seen) return seen;
+        const details = await ask(
+          credential,
+          'user',
+          () => credential.authorization(),
+          (answer) => {
+            const login = (answer.body as { login?: unknown } | undefined)?.login;
+            return { login: typeof login === 'string' ? login : undefined };
+          },
+        );
+        return details.login;
+      })();
+      // Only an answer is kept: a token GitHub did not name the user of is asked again next time.
+      void asking.then((login) => {
+        if (!login) logins.delete(credential.name);
+      });
+      logins.set(credential.name, (found = asking));
+    }
+    return found;
+  };
+  const accountOf = async (credential: (typeof list)[number]): Promise<CredentialAccount> => {
+    const summary = { name: credential.name, kind: credential.kind };
+    const config = configs.find((candidate) => candidate.name === credential.name);
+    if (config?.kind === 'app') return { ...summary, installationId: config.installationId };
+    return list.length > 1 ? { ...summary, login: await loginOf(credential) } : summary;
+  };
+
   return {
     list,
     choose(asked, operation) {
@@ -261,6 +301,7 @@ export function createCredentials(
       return known.details;
     },
     expiries: () => Promise.all(list.map(expiry)),
+    accounts: () => Promise.all(list.map(accountOf)),
   };
 }
 

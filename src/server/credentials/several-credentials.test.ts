@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseBudgets } from '@/contracts/budgets';
 import { CREDENTIAL_HEADER, parseCredentialDetails } from '@/contracts/credentials';
 import { SIM_APP } from '@/simulator/github/apps';
 import { inProcessGateway } from '@/testing/node-servers';
@@ -108,6 +109,36 @@ describe('several GitHub credentials on one gateway (embedded simulator, SIM_CRE
     };
     expect(history.samples.length).toBeGreaterThan(0);
     expect(new Set(history.samples.map((sample) => sample.credential))).toEqual(new Set(['app']));
+  });
+
+  it('groups the credentials by the budget they spend: a user’s tokens share one, an App has its own', async () => {
+    const { call, runtime } = gateway();
+    const counted = () => runtime.simulator!.github().stats.counted;
+    const before = counted();
+    const budgets = async () => {
+      const response = await call('/api/credentials/budgets');
+      expect(response.status).toBe(200);
+      return parseBudgets(await response.json());
+    };
+    expect(await budgets()).toEqual([
+      { account: 'octocat', kind: 'user', credentials: ['default', 'fine-grained'] },
+      { account: 'hubot', kind: 'user', credentials: ['hubot'] },
+      { account: 'app', kind: 'installation', credentials: ['app'] },
+    ]);
+    // One GET /user per token, once: a token's user never changes.
+    expect(counted()).toBe(before + 3);
+    await budgets();
+    expect(counted()).toBe(before + 3);
+    // And they do share it: what default spends, fine-grained sees gone.
+    const core = async (credential: string) =>
+      (
+        (await (await call('/api/github/rate_limit', as(credential))).json()) as {
+          resources: { core: { remaining: number } };
+        }
+      ).resources.core.remaining;
+    const shared = await core('fine-grained');
+    expect((await call('/api/github/user', as('default'))).status).toBe(200);
+    expect(await core('fine-grained')).toBe(shared - 1);
   });
 
   it('reads each token’s expiry for the alert check from GET /rate_limit, which GitHub does not count', async () => {

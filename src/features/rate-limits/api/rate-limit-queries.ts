@@ -1,5 +1,6 @@
 import { githubPath } from '@/contracts/github/operations';
 import { queryOptions } from '@tanstack/react-query';
+import { parseBudgets, type CredentialBudget } from '@/contracts/budgets';
 import { parseRateHistory, type RateHistoryResponse } from '@/contracts/ferry';
 import { isApiError } from '@/lib/api-error';
 import { request, withCredential } from '@/lib/api-client';
@@ -41,6 +42,12 @@ export async function getRateHistory(): Promise<RateHistoryResponse> {
   return parseRateHistory(data);
 }
 
+/** Which credentials spend one budget (the gateway asks GitHub once per token whose it is, then keeps it). */
+export async function getBudgets(): Promise<CredentialBudget[]> {
+  const { data } = await request<unknown>('gateway', 'credentials/budgets');
+  return parseBudgets(data);
+}
+
 export const rateLimitQueries = {
   all: () => ['rate-limits'] as const,
   status: (credential?: string) =>
@@ -48,6 +55,13 @@ export const rateLimitQueries = {
       queryKey: [...rateLimitQueries.all(), 'status', ...(credential ? [credential] : [])] as const,
       queryFn: () => getRateLimitStatus(credential),
       refetchInterval: (query) => (query.state.data?.enabled === false ? false : RATE_LIMIT_REFRESH_MS),
+    }),
+  budgets: () =>
+    queryOptions({
+      queryKey: [...rateLimitQueries.all(), 'budgets'] as const,
+      queryFn: getBudgets,
+      // A token's owner does not change; a new credential means a new gateway (and a reload).
+      staleTime: Infinity,
     }),
   history: () =>
     queryOptions({

@@ -7,7 +7,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { KIND_LABELS, type CredentialSummary } from '@/contracts/credentials';
+import { KIND_LABELS } from '@/contracts/credentials';
+import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
@@ -16,6 +17,7 @@ import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { formatNumber } from '@/lib/format';
 import { gatewayConfigQuery } from '@/lib/gateway-config';
 import { rateLimitQueries } from '../api/rate-limit-queries';
+import { budgetColumns, type BudgetColumn } from '../utils/budget-columns';
 import type { ChartSpan } from '../utils/history-by-category';
 import { CredentialLimits, type CredentialLimitsProps } from './credential-limits';
 
@@ -34,6 +36,8 @@ export function RateLimitsPage() {
   const [span, setSpan] = useState<ChartSpan>('hour');
   const config = useQuery(gatewayConfigQuery());
   const credentials = config.data?.github.credentials ?? [];
+  const several = credentials.length > 1;
+  const budgets = useQuery({ ...rateLimitQueries.budgets(), enabled: several });
   const queryClient = useQueryClient();
   useDocumentTitle('Rate limits', core ? `core ${formatNumber(core.remaining)} left` : undefined);
 
@@ -62,18 +66,22 @@ export function RateLimitsPage() {
     </Stack>
   );
 
-  const shown = credentials.length > 1 ? credentials : undefined;
+  // GitHub counts per user: a user's tokens are one budget, so one column (an App installation has its own).
+  const shown = several ? budgetColumns(credentials, budgets.data) : undefined;
   return (
     <PageContainer
       title="Rate limits"
       subtitle={
         shown
-          ? `Every category GitHub reports, for each of the ${shown.length} credentials side by side. Checking costs nothing: this endpoint does not count against the limit.`
+          ? `Every category GitHub reports, for each of the ${shown.length} ${shown.length === 1 ? 'budget' : 'budgets'} side by side: a user’s personal tokens share one, an App installation has its own. Checking costs nothing: this endpoint does not count against the limit.`
           : 'Every category GitHub reports for this token. Checking costs nothing: this endpoint does not count against the limit.'
       }
       actions={actions}
     >
-      {shown ? (
+      {shown && budgets.isPending ? (
+        // Grouped once the gateway says which tokens share a user, so columns do not merge under the reader.
+        <LoadingState label="Finding whose budget each credential spends" query={budgets} />
+      ) : shown ? (
         <Box
           sx={{
             display: 'grid',
@@ -85,10 +93,10 @@ export function RateLimitsPage() {
             },
           }}
         >
-          {shown.map((credential) => (
-            <CredentialColumn
-              key={credential.name}
-              credential={credential}
+          {shown.map((column) => (
+            <BudgetColumnSection
+              key={column.title}
+              column={column}
               history={history.data}
               span={span}
               serverNow={serverNow}
@@ -111,20 +119,29 @@ export function RateLimitsPage() {
   );
 }
 
-function CredentialColumn({
-  credential,
+/** One budget: read through its first credential (any of them gives the same figures, and reading is free). */
+function BudgetColumnSection({
+  column,
   ...shared
-}: { credential: CredentialSummary } & Omit<CredentialLimitsProps, 'query' | 'credential' | 'layout'>) {
-  const query = useQuery(rateLimitQueries.status(credential.name));
+}: { column: BudgetColumn } & Omit<CredentialLimitsProps, 'query' | 'credential' | 'layout'>) {
+  const [first] = column.credentials;
+  const name = first?.name ?? '';
+  const query = useQuery(rateLimitQueries.status(name));
+  const kinds = [...new Set(column.credentials.map((credential) => KIND_LABELS[credential.kind]))];
   return (
-    <Box component="section" aria-labelledby={`credential-${credential.name}`}>
-      <Typography variant="h6" component="h2" id={`credential-${credential.name}`}>
-        {credential.name}
+    <Box component="section" aria-labelledby={`credential-${name}`}>
+      <Typography variant="h6" component="h2" id={`credential-${name}`}>
+        {column.title}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {KIND_LABELS[credential.kind]}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: column.sharedBy ? 0 : 1 }}>
+        {kinds.join(' · ')}
       </Typography>
-      <CredentialLimits {...shared} query={query} credential={credential.name} layout="column" />
+      {column.sharedBy ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          One budget: GitHub counts every token of {column.sharedBy}’s against the same limit.
+        </Typography>
+      ) : null}
+      <CredentialLimits {...shared} query={query} credential={name} layout="column" />
     </Box>
   );
 }
