@@ -1,5 +1,6 @@
 import type { MigrationOptions } from './github/migration';
 import type { RepositoryListItem } from './github/repository';
+import type { RepoLock } from './wave-locks';
 
 /**
  * Migration waves: the shapes the gateway's `/api/waves/*` answers and the SPA reads. A wave exports many
@@ -185,6 +186,8 @@ export interface ManifestRow {
   batch: number;
   migrationId: number | null;
   repositories: string[];
+  /** Each repository's lock as far as the wave knows (`wave-locks.ts`). */
+  locks: Record<string, RepoLock>;
   file: string | null;
   bytes: number | null;
   sha256: string | null;

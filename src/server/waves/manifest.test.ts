@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { WaveBatch } from '@/contracts/waves';
 import { buildWave } from '@/testing/wave-factories';
-import { manifestCsv } from './manifest';
+import { manifestCsv, manifestJson } from './manifest';
 
 const waveOf = (batches: Partial<WaveBatch>[]) => buildWave(batches);
 
@@ -71,5 +71,32 @@ describe('manifest.csv', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('lock state in the manifest', () => {
+  const locking = (batches: Partial<WaveBatch>[]) =>
+    buildWave(batches, {
+      options: { ...buildWave().options, lockRepositories: true, unlockWhenVerified: true },
+    });
+
+  it('names each repository’s lock (JSON) and the repositories still locked (CSV)', () => {
+    const wave = locking([
+      { repos: ['a', 'b'], migrationId: 1, unlocked: true },
+      { repos: ['c', 'd'], migrationId: 2 },
+      { repos: ['e'], state: 'queued' },
+    ]);
+    const json = JSON.parse(manifestJson(wave)) as {
+      stillLocked: string[];
+      batches: { locks: Record<string, string> }[];
+    };
+    expect(json.stillLocked).toEqual(['c', 'd']);
+    expect(json.batches.map((batch) => batch.locks)).toEqual([
+      { a: 'unlocked', b: 'unlocked' },
+      { c: 'locked', d: 'locked' },
+      { e: 'not-locked' },
+    ]);
+    const rows = Papa.parse<Record<string, string>>(manifestCsv(wave).trim(), { header: true }).data;
+    expect(rows.map((row) => row.still_locked)).toEqual(['', 'c d', '']);
   });
 });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as PapaParse from 'papaparse';
 import type { ManifestRow, Wave } from '@/contracts/waves';
+import { repositoryLocks, stillLocked } from '@/contracts/wave-locks';
 
 /** papaparse is CommonJS: loaded with Node's require so Vite's SSR loader (the dev server) does not inline it. */
 const Papa = createRequire(import.meta.url)('papaparse') as typeof PapaParse;
@@ -16,6 +17,7 @@ export function manifestRows(wave: Wave): ManifestRow[] {
       batch: batch.id,
       migrationId: batch.migrationId ?? null,
       repositories: batch.repos,
+      locks: repositoryLocks(wave, batch),
       file: batch.file ? (batch.file.split(/[\\/]/).pop() ?? null) : null,
       bytes: batch.bytes ?? null,
       sha256: batch.sha256 ?? null,
@@ -34,6 +36,7 @@ export function manifestJson(wave: Wave): string {
       state: wave.state,
       createdAt: wave.createdAt,
       isolated: wave.isolated,
+      stillLocked: stillLocked(wave),
       batches: manifestRows(wave),
     },
     null,
@@ -57,12 +60,16 @@ function cell(value: string | number): string | number {
   return typeof value === 'number' ? value : value.replace(LINE_BREAKS, ' ');
 }
 
-/** CSV (RFC 4180 quoting by papaparse); repositories joined with spaces (names never contain one). */
+/**
+ * CSV (RFC 4180 quoting by papaparse); repositories joined with spaces (names never contain one), those still
+ * locked on GitHub in their own column.
+ */
 export function manifestCsv(wave: Wave): string {
   const rows = manifestRows(wave).map((row) => ({
     batch: row.batch,
     migration_id: row.migrationId ?? '',
     repositories: cell(row.repositories.join(' ')),
+    still_locked: cell(row.repositories.filter((name) => row.locks[name] === 'locked').join(' ')),
     file: cell(row.file ?? ''),
     bytes: row.bytes ?? '',
     sha256: cell(row.sha256 ?? ''),
@@ -75,6 +82,7 @@ export function manifestCsv(wave: Wave): string {
     'batch',
     'migration_id',
     'repositories',
+    'still_locked',
     'file',
     'bytes',
     'sha256',

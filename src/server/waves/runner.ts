@@ -11,8 +11,8 @@ import { advanceWave } from './steps/advance-wave';
 import { archiveBatch, downloadedBytes, removeArchive } from './steps/archive-batch';
 import { checkExport } from './steps/check-export';
 import { adoptOrStart, startBatch } from './steps/start-batch';
-import { unlockBatch } from './steps/unlock-batch';
-import { createWave, type WaveEvent } from './wave-machine';
+import { finishBatch, unlockBatch } from './steps/unlock-batch';
+import { createWave, owesWork, type WaveEvent } from './wave-machine';
 import { advance, record, type BatchJob, type WaveContext } from './wave-context';
 import type { WaveRepository } from './wave-repository';
 
@@ -25,6 +25,8 @@ import type { WaveRepository } from './wave-repository';
  *   never started twice); a running export is checked (`check-export.ts`) after its expected end, then with
  *   back-off;
  * - `wave-file`: an exported batch's archive is downloaded and verified under its file lock (`archive-batch.ts`);
+ * - `wave-step` also runs what a verified batch owes GitHub (unlocks, deletion of its copy: `unlock-batch.ts`)
+ *   when the sweep finds it owed;
  * - `wave-advance`: what may start now starts (`advance-wave.ts`); `wave-sweep`, each minute, advances every
  *   unfinished wave, so work a lost job left behind is found again.
  */
@@ -123,6 +125,7 @@ export function createWaveRunner(options: RunnerOptions) {
           else if (batch.state === 'starting' && (meta.retryCount > 0 || job.reconcile))
             await adoptOrStart(made, wave, batch);
           else if (batch.state === 'exporting') await checkExport(made, wave, batch, job.backoffMs, job.seen);
+          else if (owesWork(wave, batch)) await finishBatch(made, wave, batch);
         }),
       );
       await jobs.work<BatchJob>(
@@ -131,7 +134,10 @@ export function createWaveRunner(options: RunnerOptions) {
         track(async (job) => {
           const found = await batchOf(job);
           const state = found?.batch.state;
-          if (found && (state === 'downloading' || state === 'verifying'))
+          if (
+            found &&
+            (state === 'downloading' || state === 'verifying' || owesWork(found.wave, found.batch))
+          )
             await archiveBatch(made, found.wave, found.batch);
         }),
       );

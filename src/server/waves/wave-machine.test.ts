@@ -50,6 +50,22 @@ describe('the wave state machine', () => {
     expect(waveTotals(done)).toMatchObject({ repos: 6, batches: 2, verified: 2, bytes: 20, isolated: 0 });
   });
 
+  it('is not completed while a verified batch owes GitHub an unlock or the deletion of its copy', () => {
+    const owing = createWave(
+      'w2',
+      buildWavePlan({
+        options: { lockRepositories: true, unlockWhenVerified: true, deleteAfterDownload: true },
+      }),
+      [{ repos: ['a', 'b'], sizeKb: 200 }],
+      AT,
+    );
+    const verified = run(owing, ...attempt(1), ...finish(1));
+    expect(verified.state).toBe('running');
+    const unlocked = run(verified, { type: 'unlocked', batchId: 1 });
+    expect(unlocked.state).toBe('running');
+    expect(run(unlocked, { type: 'github-copy-deleted', batchId: 1 }).state).toBe('completed');
+  });
+
   it('retries a failed batch once, then splits it in halves until the broken repository is alone', () => {
     // Batch 1 holds the broken repository `c`.
     let w = run(wave(), ...attempt(1), fail(1));

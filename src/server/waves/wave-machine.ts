@@ -11,7 +11,8 @@ import type {
  * The wave as an explicit state machine: every change is an event applied by `applyEvent` (pure), and the runner
  * only decides which events to produce from what GitHub and the disk say. Batches move
  *
- *   queued → starting → exporting → downloading → verifying → verified
+ *   queued → starting → exporting → downloading → verifying → verified (then owes its unlocks and the
+ *                   deletion of GitHub's copy when the wave asks: the wave completes once GitHub confirmed them)
  *                 ↘ failed: retried once (queued again, attempt 2), then split in halves (`split`), down to a
  *                   single repository that fails alone (`isolated`, reported)
  *   downloading/verifying → invalid (the archive is not what was asked for; retry downloads it again)
@@ -94,9 +95,29 @@ function withBatch(wave: Wave, batchId: number, change: (batch: WaveBatch) => Wa
   return { ...wave, batches: wave.batches.map((batch) => (batch.id === batchId ? change(batch) : batch)) };
 }
 
+/**
+ * What a verified batch still owes GitHub: its repositories' unlocks and the deletion of GitHub's copy, when the
+ * wave asks for them. Each is done only once GitHub confirmed it, so a wave with any owed is not finished.
+ */
+export function owedWork(wave: Wave, batch: WaveBatch): { unlock: boolean; deleteCopy: boolean } {
+  const verified = batch.state === 'verified';
+  return {
+    unlock: verified && wave.options.lockRepositories && wave.options.unlockWhenVerified && !batch.unlocked,
+    deleteCopy: verified && wave.options.deleteAfterDownload && !batch.githubCopyDeleted,
+  };
+}
+
+export const owesWork = (wave: Wave, batch: WaveBatch) => {
+  const owed = owedWork(wave, batch);
+  return owed.unlock || owed.deleteCopy;
+};
+
+/** Completed: every batch at an end and every unlock and deletion it owes confirmed by GitHub. */
 function settle(wave: Wave): Wave {
   if (wave.state === 'cancelled' || wave.state === 'completed') return wave;
-  const done = wave.batches.every((batch) => TERMINAL_BATCH_STATES.has(batch.state));
+  const done = wave.batches.every(
+    (batch) => TERMINAL_BATCH_STATES.has(batch.state) && !owesWork(wave, batch),
+  );
   return done ? { ...wave, state: 'completed' } : wave;
 }
 
@@ -114,6 +135,9 @@ function reduce(wave: Wave, event: WaveEvent): Wave {
           state: 'starting',
           attempts: batch.attempts + 1,
           migrationId: undefined,
+          // A new export locks the repositories again.
+          unlocked: undefined,
+          githubCopyDeleted: undefined,
           // The export this attempt replaces stays on GitHub (failed): the overview must know it is handled.
           earlierMigrationIds:
             batch.migrationId === undefined

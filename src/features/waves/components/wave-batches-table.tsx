@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -10,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { WaveBatch, WaveView } from '@/contracts/waves';
+import { batchLock, repositoryLocks, type RepoLock } from '@/contracts/wave-locks';
 import type { WaveAction } from '../api/wave-queries';
 import { waveHref } from '../paths';
 import { BATCH_STATE_LABELS, batchTone, downloadPercent, formatBytes } from '../utils/wave-format';
@@ -35,10 +37,40 @@ function repoList(batch: WaveBatch) {
 /** What the batch's export did to its repositories' locks (only when the wave locks them). */
 function lockState(wave: WaveView, batch: WaveView['batches'][number]): string {
   if (!wave.options.lockRepositories) return '';
-  if (batch.unlocked) return ' · unlocked';
   // A split batch's repositories are locked again, and unlocked, by its halves' exports.
   if (batch.state === 'split') return ' · locks passed to its halves';
-  return ' · repositories locked';
+  return ` · repositories ${LOCK_LABELS[batchLock(wave, batch)]}`;
+}
+
+const LOCK_LABELS: Record<RepoLock, string> = {
+  'not-locked': 'not locked',
+  locked: 'locked',
+  unlocked: 'unlocked',
+};
+
+/** Each repository's lock, so a person sees what a wave leaves locked on GitHub. */
+function RepoLocks({ wave, batch }: { wave: WaveView; batch: WaveBatch }) {
+  if (!wave.options.lockRepositories || batch.state === 'split') return null;
+  const locks = repositoryLocks(wave, batch);
+  return (
+    <Box
+      component="ul"
+      aria-label={`Locks of batch ${batch.id}`}
+      sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, m: 0, p: 0, listStyle: 'none' }}
+    >
+      {batch.repos.map((repo) => (
+        <Typography
+          key={repo}
+          component="li"
+          variant="caption"
+          color={locks[repo] === 'locked' ? 'text.primary' : 'text.secondary'}
+          sx={{ fontWeight: locks[repo] === 'locked' ? 600 : undefined }}
+        >
+          {repo}: {LOCK_LABELS[locks[repo] ?? 'not-locked']}
+        </Typography>
+      ))}
+    </Box>
+  );
 }
 
 /** One row per batch (split batches stay, marked, so the history is visible). */
@@ -94,6 +126,7 @@ export function WaveBatchesTable({
                     <Typography variant="body2">
                       {batch.repos.length} · {repoList(batch)}
                     </Typography>
+                    <RepoLocks wave={wave} batch={batch} />
                   </TableCell>
                   <TableCell align="right">
                     {batch.state === 'downloading' ? (

@@ -1,5 +1,5 @@
 import type { Wave } from '@/contracts/waves';
-import { batchesToStart } from '../wave-machine';
+import { batchesToStart, owesWork } from '../wave-machine';
 import { fileStep, nextStep, type WaveContext } from '../wave-context';
 
 /** A start decided this long ago with no outcome written has lost its job: look for its export. */
@@ -8,7 +8,8 @@ export const LOST_START_MS = 10 * 60_000;
 /**
  * Look at a wave and ask for the steps it needs now: starts while it has room, archives of finished exports.
  * Steps already waiting are not asked twice (one waiting job per batch). A `sweep` (each minute) also asks for
- * checks of running exports and for starts whose outcome was lost: work a lost job would otherwise leave.
+ * checks of running exports, for unlocks and deletions a verified batch still owes, and for starts whose
+ * outcome was lost: work a lost job would otherwise leave.
  */
 export async function advanceWave(context: WaveContext, wave: Wave, sweep = false): Promise<void> {
   if (wave.state === 'cancelled' || wave.state === 'completed') return;
@@ -18,7 +19,7 @@ export async function advanceWave(context: WaveContext, wave: Wave, sweep = fals
     if (batch.state === 'downloading' || batch.state === 'verifying')
       await fileStep(context, job, 0, fileExpiry(context));
     if (!sweep) continue;
-    if (batch.state === 'exporting') await nextStep(context, job);
+    if (batch.state === 'exporting' || owesWork(wave, batch)) await nextStep(context, job);
     const decided = Date.parse(batch.startRequestedAt ?? '');
     if (batch.state === 'starting' && context.now() - decided > LOST_START_MS) {
       await nextStep(context, { ...job, reconcile: true });

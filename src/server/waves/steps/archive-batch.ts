@@ -3,6 +3,7 @@ import type { Wave, WaveBatch } from '@/contracts/waves';
 import { DownloadError, downloadArchive } from '../downloader';
 import { RateLimitedError } from '../github-client';
 import { verifyArchive } from '../verifier';
+import { owesWork } from '../wave-machine';
 import {
   advance,
   archiveFile,
@@ -15,11 +16,11 @@ import {
 } from '../wave-context';
 import { lockArchive, STALE_MS } from './archive-lock';
 import { fileExpiry } from './advance-wave';
-import { unlockBatch } from './unlock-batch';
+import { finishBatch } from './unlock-batch';
 
 /**
  * A batch's archive, under its file lock: download it (streaming, resumed from the `.part` another attempt or
- * gateway left), then verify it, then unlock the repositories and delete GitHub's copy when the wave asks.
+ * gateway left), then verify it, then do what the verified batch owes GitHub (`finishBatch`).
  * Another job finding the lock held leaves: the holder is alive and at work.
  */
 export async function archiveBatch(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
@@ -38,6 +39,9 @@ export async function archiveBatch(context: WaveContext, wave: Wave, batch: Wave
     const now = (await context.repository.get(wave.id)) ?? wave;
     const ready = now.batches.find((b) => b.id === batch.id);
     if (ready?.state === 'verifying' && now.state !== 'cancelled') await verify(context, now, ready);
+    // Verified by an attempt killed before it unlocked: this retry does what is owed.
+    else if (ready && now.state !== 'cancelled' && owesWork(now, ready))
+      await finishBatch(context, now, ready);
   } finally {
     await release().catch(() => undefined);
   }
@@ -111,24 +115,8 @@ async function verify(context: WaveContext, wave: Wave, batch: WaveBatch) {
   );
   const done = verified?.batches.find((b) => b.id === batch.id);
   if (!applied || !verified || !done) return;
-  if (result.ok) {
-    if (verified.options.lockRepositories && verified.options.unlockWhenVerified)
-      await unlockBatch(context, verified, done);
-    if (verified.options.deleteAfterDownload) {
-      const answer = await counted(context, verified.id, () =>
-        context
-          .clientFor(verified)
-          .write('DELETE', `${migrationsPath(verified)}/${done.migrationId}/archive`),
-      );
-      if (answer.status === 204) {
-        await recordIf(context, verified.id, done.id, () => true, {
-          type: 'github-copy-deleted',
-          batchId: done.id,
-        });
-      }
-    }
-  }
-  await advance(context, wave.id);
+  if (result.ok) await finishBatch(context, verified, done);
+  else await advance(context, wave.id);
 }
 
 /** Bytes of each batch's download on disk now (the `.part` file any gateway is writing to the shared folder). */

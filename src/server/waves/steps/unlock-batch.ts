@@ -1,11 +1,18 @@
 import type { Wave, WaveBatch } from '@/contracts/waves';
-import { counted, migrationsPath, record, type WaveContext } from '../wave-context';
+import { owedWork } from '../wave-machine';
+import { advance, counted, migrationsPath, record, recordIf, type WaveContext } from '../wave-context';
 
-/** Unlock the batch's repositories (a 404 means not locked any more: unlocked either way). Safe to repeat. */
+/** GitHub did not confirm an unlock or a deletion: the step's job is retried (the sweep asks again). */
+export class UnconfirmedError extends Error {}
+
+/**
+ * Unlock the batch's repositories, each confirmed by GitHub: 204, or 404 (not locked any more, e.g. unlocked by
+ * an attempt whose answer was lost). Anything else throws, so the job is retried. Safe to repeat.
+ */
 export async function unlockRepos(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
   if (batch.migrationId === undefined) return;
   for (const repo of batch.repos) {
-    await counted(context, wave.id, () =>
+    const answer = await counted(context, wave.id, () =>
       context
         .clientFor(wave)
         .write(
@@ -13,9 +20,12 @@ export async function unlockRepos(context: WaveContext, wave: Wave, batch: WaveB
           `${migrationsPath(wave)}/${batch.migrationId}/repos/${encodeURIComponent(repo)}/lock`,
         ),
     );
+    if (answer.status !== 204 && answer.status !== 404)
+      throw new UnconfirmedError(`GitHub answered HTTP ${answer.status} to unlocking ${repo}.`);
   }
 }
 
+/** The user's Unlock button: every repository of the batch, whatever its state. */
 export async function unlockBatch(
   context: WaveContext,
   wave: Wave,
@@ -23,4 +33,28 @@ export async function unlockBatch(
 ): Promise<Wave | undefined> {
   await unlockRepos(context, wave, batch);
   return record(context, wave.id, { type: 'unlocked', batchId: batch.id });
+}
+
+/**
+ * What a verified batch owes GitHub (`owedWork`): its unlocks, then the deletion of GitHub's copy, each
+ * written down only once GitHub confirmed it. Run after the verification, by that job's retry, and by a step
+ * the sweep sends, so a gateway killed in between leaves nothing owed for good; the wave completes after.
+ */
+export async function finishBatch(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
+  const owed = owedWork(wave, batch);
+  const same = (current: WaveBatch) => current.migrationId === batch.migrationId;
+  if (owed.unlock) {
+    await unlockRepos(context, wave, batch);
+    await recordIf(context, wave.id, batch.id, same, { type: 'unlocked', batchId: batch.id });
+  }
+  if (owed.deleteCopy) {
+    const answer = await counted(context, wave.id, () =>
+      context.clientFor(wave).write('DELETE', `${migrationsPath(wave)}/${batch.migrationId}/archive`),
+    );
+    // 404: gone already (an earlier attempt's answer was lost, or GitHub's week is over).
+    if (answer.status !== 204 && answer.status !== 404)
+      throw new UnconfirmedError(`GitHub answered HTTP ${answer.status} to deleting its copy.`);
+    await recordIf(context, wave.id, batch.id, same, { type: 'github-copy-deleted', batchId: batch.id });
+  }
+  await advance(context, wave.id);
 }
