@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DataDirError } from './data-dir';
 import { StoreUnreachableError } from './open-store';
+import { UnfinishedRestoreError } from './restore-swap';
 import { describeStore, type StoreConfig } from './store-config';
 import { StoreLockedError } from './store-lock';
 
@@ -24,7 +25,13 @@ export function explainOpenFailure(
 ): string {
   const where = describeStore(config);
   const lead = `Ferry cannot open its store (${where}): `;
-  if (error instanceof StoreLockedError || error instanceof DataDirError) return `${lead}${error.message}`;
+  if (
+    error instanceof StoreLockedError ||
+    error instanceof DataDirError ||
+    error instanceof UnfinishedRestoreError
+  ) {
+    return `${lead}${error.message}`;
+  }
   if (config.databaseUrl) {
     return `${lead}${messageOf(error)}. Check that the server is running and reachable from here and that DATABASE_URL names it (user, password, database); STORE_OPEN_TIMEOUT_MS bounds how long start-up waits for it.`;
   }

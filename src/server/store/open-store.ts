@@ -12,6 +12,7 @@ import pg from 'pg';
 import { prepareDataDir } from './data-dir';
 import { withDeadline } from './deadline';
 import { compileWasmOnce, createDataFolderApart, EMBEDDED_START_PARAMS } from './embedded-memory';
+import { refuseUnfinishedRestore } from './restore-swap';
 import * as schema from './schema';
 import { DEFAULT_OPEN_TIMEOUT_MS } from './store-config';
 import { lockDataDir, type LockOptions } from './store-lock';
@@ -156,6 +157,8 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
   let client: PGlite | undefined;
   try {
     const pgliteDir = path.join(dir, 'pglite');
+    // Never an empty store in place of one a restore set aside: start-up stops and says where it is.
+    await refuseUnfinishedRestore(dir);
     await mkdir(pgliteDir).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });

@@ -1,10 +1,24 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { corrupted, firstHalf, gzip, gzipBomb, tarOf } from './dump-fixtures';
 import { createFerryStore } from './ferry-store';
+import { explainOpenFailure } from './open-failure';
 import { openStore, type Store } from './open-store';
 import { backupStore, restoreStore } from './store-backup';
 import { DEFAULT_OPEN_TIMEOUT_MS, type StoreConfig } from './store-config';
@@ -137,6 +151,106 @@ describe('backup and restore of the embedded store', () => {
     await expect(restoreStore(config, pgDump)).rejects.toThrow(/PostgreSQL server \(pg_dump\)/);
     expect(readdirSync(dataDir).filter((name) => name.startsWith('pglite.before-restore-'))).toHaveLength(1);
   });
+});
+
+/** Every file under `dir` and its SHA-256: the store byte for byte. */
+function filesOf(dir: string): Record<string, string> {
+  const all: Record<string, string> = {};
+  const walk = (at: string) => {
+    for (const name of readdirSync(at)) {
+      const full = path.join(at, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else all[path.relative(dir, full)] = createHash('sha256').update(readFileSync(full)).digest('hex');
+    }
+  };
+  walk(dir);
+  return all;
+}
+
+describe('a backup that is cut short, corrupt or hostile changes nothing', () => {
+  const dataDir = path.join(work, 'guarded');
+  const config: StoreConfig = {
+    dataDir,
+    archiveDir: path.join(dataDir, 'archives'),
+    openTimeoutMs: DEFAULT_OPEN_TIMEOUT_MS,
+  };
+  const good = path.join(work, 'guarded-good.tgz');
+  const bad: Record<string, () => Promise<Buffer>> = {
+    'the first half of a good backup': () => Promise.resolve(firstHalf(readFileSync(good))),
+    'a corrupt gzip': () => Promise.resolve(corrupted(readFileSync(good))),
+    'a gzip bomb past the cap': () => gzipBomb(96 * 1024 ** 2),
+    'a tar with a name leading outside': async () =>
+      gzip(
+        await tarOf([
+          { header: { name: '/PG_VERSION', size: 3, type: 'file' }, body: Buffer.from('18\n') },
+          { header: { name: '../../escaped', size: 2, type: 'file' }, body: Buffer.from('hi') },
+        ]),
+      ),
+  };
+  let before: Record<string, unknown[]>;
+
+  it('makes a store and a good backup of it', async () => {
+    const opened = await openStore({ dataDir });
+    await fill(opened);
+    before = await everything(opened);
+    await opened.close();
+    await backupStore(config, good);
+  }, 120_000);
+
+  it.each(Object.keys(bad))(
+    '%s: refused, the store byte for byte as it was',
+    async (what) => {
+      const file = path.join(work, `guarded-${what.replaceAll(' ', '-')}.tgz`);
+      writeFileSync(file, await bad[what]!());
+      const listing = readdirSync(dataDir).sort();
+      const bytes = filesOf(path.join(dataDir, 'pglite'));
+      const refused = await restoreStore(config, file, { maxInflatedBytes: 64 * 1024 ** 2 }).catch(
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(Error);
+      expect((refused as Error).message).toMatch(/not usable|RESTORE_MAX_INFLATED_BYTES/);
+      expect(readdirSync(dataDir).sort()).toEqual(listing);
+      expect(filesOf(path.join(dataDir, 'pglite'))).toEqual(bytes);
+      expect(existsSync(path.join(work, 'escaped'))).toBe(false);
+    },
+    60_000,
+  );
+
+  it('the command exits non-zero with a message, and the store opens with its rows', async () => {
+    const listing = readdirSync(dataDir).sort();
+    const half = path.join(work, 'half.tgz');
+    writeFileSync(half, firstHalf(readFileSync(good)));
+    const run = spawnSync('npx', ['tsx', 'scripts/store-restore.ts', half], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: '' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/Ferry cannot restore its store \(embedded, .*\): the backup is not usable/);
+    expect(readdirSync(dataDir).sort()).toEqual(listing);
+    const opened = await openStore({ dataDir });
+    try {
+      expect(await everything(opened)).toEqual(before);
+    } finally {
+      await opened.close();
+    }
+  }, 120_000);
+
+  it('a start that finds the store set aside by an unfinished restore stops and says so', async () => {
+    // What a restore that died half-way used to leave: DATA_DIR/pglite empty, the store beside it.
+    const left = path.join(work, 'left');
+    const aside = path.join(left, 'pglite.before-restore-2026-11-20T12-00-00.000Z');
+    mkdirSync(path.join(left, 'pglite'), { recursive: true });
+    cpSync(path.join(dataDir, 'pglite'), aside, { recursive: true });
+    const refused = await openStore({ dataDir: left }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    const message = explainOpenFailure(refused, { dataDir: left });
+    expect(message).toContain(aside);
+    expect(message).toMatch(/restore did not finish/);
+    // Nothing was made in the empty folder: putting the store back is a rename.
+    expect(readdirSync(path.join(left, 'pglite'))).toEqual([]);
+  }, 60_000);
 });
 
 describe.runIf(process.env.DATABASE_URL)('backup and restore on a PostgreSQL server', () => {

@@ -1,20 +1,30 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { prepareDataDir } from './data-dir';
+import { EMBEDDED_START_PARAMS } from './embedded-memory';
 import { migrationsFolder } from './open-store';
+import {
+  folderStamp,
+  refuseUnfinishedRestore,
+  removeAbandonedRestores,
+  restoringFolder,
+  swapIn,
+} from './restore-swap';
 import { describeStore, type StoreConfig } from './store-config';
 import { lockDataDir } from './store-lock';
+import { BadBackupError, DEFAULT_MAX_INFLATED_BYTES, unpackDump } from './verified-dump';
 
 /**
  * `npm run store:backup` / `store:restore`. The embedded store is dumped whole with PGlite's own data-folder
  * dump (a gzipped tar of `DATA_DIR/pglite`), under the store's lock so no gateway writes while it is read
- * or replaced. A server is dumped with `pg_dump --format=custom` and restored with `pg_restore`.
+ * or replaced; a restore reads the dump whole and checks it before anything moves (`verified-dump.ts`,
+ * `restore-swap.ts`). A server is dumped with `pg_dump --format=custom` and restored with `pg_restore`.
  */
 export interface BackupSummary {
   file: string;
@@ -80,37 +90,52 @@ async function backupEmbedded(config: StoreConfig, file: string): Promise<Backup
   }
 }
 
+/** Open a store unpacked from a backup, bring it to this version's schema and count its rows. */
+async function checkUnpacked(folder: string): Promise<Record<string, number>> {
+  if (!existsSync(path.join(folder, 'PG_VERSION'))) {
+    throw new BadBackupError('the backup is not usable: it holds no PG_VERSION (not a PGlite data folder)');
+  }
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(folder, { startParams: [...EMBEDDED_START_PARAMS] });
+    await client.waitReady;
+    // A backup made by an older Ferry is brought up to this one's schema, as a start-up would.
+    await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
+    const opened = client;
+    return await countRows((text) => opened.query(text));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new BadBackupError(`the backup is not usable: PGlite cannot open what it holds (${why})`, {
+      cause: error,
+    });
+  } finally {
+    await client?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Unpack and check the backup beside the store; only a store that opened, migrated and counted takes the
+ * place of the current one, which is kept aside. Any failure before the swap leaves DATA_DIR as it was.
+ */
 async function restoreEmbedded(
   config: StoreConfig,
   file: string,
-  dump: Uint8Array<ArrayBuffer>,
+  maxInflatedBytes: number,
 ): Promise<BackupSummary> {
   const dir = await prepareDataDir(config.dataDir, config.openTimeoutMs);
   const lock = await lockDataDir(dir, { role: 'store:restore' });
-  const folder = pgliteFolder(dir);
-  let previous: string | undefined;
   try {
-    if (existsSync(folder) && (await readdir(folder)).length > 0) {
-      previous = `${folder}.before-restore-${new Date().toISOString().replaceAll(':', '-')}`;
-      await rename(folder, previous);
-    }
-    await mkdir(folder, { recursive: true });
+    await refuseUnfinishedRestore(dir);
+    await removeAbandonedRestores(dir);
+    const stamp = folderStamp();
+    const restoring = restoringFolder(dir, stamp);
     try {
-      const client = new PGlite(folder, { loadDataDir: new Blob([dump]) });
-      try {
-        await client.waitReady;
-        // A backup made by an older Ferry is brought up to this one's schema, as a start-up would.
-        await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
-        const rows = await countRows((text) => client.query(text));
-        return { file, bytes: dump.byteLength, rows, previous };
-      } finally {
-        await client.close();
-      }
-    } catch (error) {
-      // Half a restore is worse than none: the store that was there comes back.
-      await rm(folder, { recursive: true, force: true });
-      if (previous) await rename(previous, folder);
-      throw error;
+      await unpackDump(file, restoring, maxInflatedBytes);
+      const rows = await checkUnpacked(restoring);
+      const previous = await swapIn(dir, restoring, stamp);
+      return { file, bytes: (await stat(file)).size, rows, previous };
+    } finally {
+      await rm(restoring, { recursive: true, force: true });
     }
   } finally {
     await lock.release();
@@ -201,10 +226,28 @@ export async function backupStore(config: StoreConfig, file: string): Promise<Ba
   return config.databaseUrl ? backupServer(config.databaseUrl, file) : backupEmbedded(config, file);
 }
 
+export interface RestoreOptions {
+  /** `RESTORE_MAX_INFLATED_BYTES`: an embedded backup that unpacks to more is refused. */
+  maxInflatedBytes?: number;
+}
+
+async function headOf(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Replace the store's content with `file`'s (a backup of the same kind). */
-export async function restoreStore(config: StoreConfig, file: string): Promise<BackupSummary> {
-  const dump: Uint8Array<ArrayBuffer> = new Uint8Array(await readFile(file));
-  const kind = kindOfDump(dump);
+export async function restoreStore(
+  config: StoreConfig,
+  file: string,
+  { maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES }: RestoreOptions = {},
+): Promise<BackupSummary> {
+  const kind = kindOfDump(await headOf(file));
   const want = config.databaseUrl ? 'postgres' : 'embedded';
   if (kind !== want) {
     throw new Error(
@@ -213,5 +256,7 @@ export async function restoreStore(config: StoreConfig, file: string): Promise<B
         : `${file} is not a Ferry backup (neither PGlite's dump nor pg_dump's)`,
     );
   }
-  return config.databaseUrl ? restoreServer(config.databaseUrl, file) : restoreEmbedded(config, file, dump);
+  return config.databaseUrl
+    ? restoreServer(config.databaseUrl, file)
+    : restoreEmbedded(config, file, maxInflatedBytes);
 }
