@@ -15,6 +15,8 @@ import { forward } from './forward';
 import { gatewayError } from './gateway-error';
 import { JobEngineUnavailableError } from './jobs/engine-unavailable';
 import { loggableError } from './log-safe';
+import { createSecretRegistry, type SecretRegistry } from './secret-registry';
+import { redactOwnAnswers } from './redact-own-answers';
 import { publicConfig } from './public-config';
 import { createRateRecorder, type RateRecorder } from './rate-recorder';
 import { recordWrite } from './record-writes';
@@ -68,6 +70,8 @@ export interface GatewayDeps {
   alerts?: Alerts;
   /** The GitHub credentials (made from `config` when not given). */
   credentials?: Credentials;
+  /** Every secret the gateway knows, for redacting outside text in its own answers and logs. */
+  secrets?: SecretRegistry;
 }
 
 export interface GatewayMemory {
@@ -94,11 +98,14 @@ export function createGateway({
   metrics: given,
   alerts,
   credentials: givenCredentials,
+  secrets: givenSecrets,
 }: GatewayDeps): Hono {
   const app = new Hono();
+  const registry = givenSecrets ?? createSecretRegistry(secretsOf(config));
   const credentials =
     givenCredentials ??
     createCredentials(githubCredentials(config.github), {
+      secrets: registry,
       baseUrl: config.github.baseUrl,
       apiVersion: config.github.apiVersion,
       fetch: fetchGithub,
@@ -117,8 +124,11 @@ export function createGateway({
       end({ method: c.req.method, route: routeGroup(c.req.path), status: String(c.res.status) });
     });
   app.use('*', securityHeaders);
-  const secrets = secretsOf(config);
-  app.use('/api/*', redactSecrets(secrets));
+  app.use(
+    '/api/*',
+    redactSecrets(() => registry.list()),
+  );
+  app.use('/api/*', redactOwnAnswers(registry));
   app.use('*', hostCheck(allowedHostNames(config)));
   if (config.password) app.use('*', passwordCheck(config.password));
   app.use('/api/*', crossSiteCheck);
@@ -317,7 +327,7 @@ export function createGateway({
         'retry-after': String(error.retryAfterSeconds),
       });
     }
-    console.error(`[gateway] unexpected error: ${loggableError(error, secrets)}`);
+    console.error(`[gateway] unexpected error: ${loggableError(error, registry.list())}`);
     return c.json(
       { message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' },
       500,

@@ -28,7 +28,7 @@ export function jsonSpellingPattern(secret: string): RegExp {
  * time under load, for every answer and every secret. Bounded, since App installation tokens change hourly.
  */
 const patterns = new Map<string, RegExp>();
-const MAX_PATTERNS = 64;
+const MAX_PATTERNS = 1_024;
 
 function patternOf(secret: string): RegExp {
   let pattern = patterns.get(secret);

@@ -27,11 +27,14 @@ import { archiveBounds, jsonBounds } from './outbound/bounds';
 import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 import { createGithubClient, type GithubClient } from './waves/github-client';
+import { accountBudget } from './credentials/account-budget';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
 import { startJobEngine, type JobEngine } from './jobs/job-engine';
 import { stepExpirySeconds } from './jobs/queues';
 import { keepSimulatedWorld, type KeptWorld } from './simulated-world';
 import type { OwnAddress } from './outbound/own-address';
+import { createSecretRegistry } from './secret-registry';
+import { secretsOf } from './security';
 import type { WaveRepository } from './waves/wave-repository';
 
 export interface RuntimeOptions {
@@ -136,7 +139,10 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
         update: async (id, change) => (await lazyStore()).waves.update(id, change),
       };
   const jobStore = store ? () => Promise.resolve(store) : lazyStore;
+  // Every secret the gateway knows (configured, minted, kept by alert targets): one redaction for all.
+  const secrets = createSecretRegistry(secretsOf(effective));
   const credentials = createCredentials(githubCredentials(effective.github), {
+    secrets,
     baseUrl: effective.github.baseUrl,
     apiVersion: effective.github.apiVersion,
     fetch: fetchGithub,
@@ -173,6 +179,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           jobs,
           fetch: live,
           own,
+          secrets,
           onAttempt: (result) => metrics.alertDeliveries.inc({ result }),
         })
       : undefined;
@@ -181,6 +188,13 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       ? createWaveRunner({
           repository: waveRepository,
           ...waveClients(effective, credentials, fetchGithub),
+          accountBudget: async (credential) => {
+            const fallback = defaultCredential(credentials.list, githubOperation('migrations/start-for-org'));
+            const name = credential ?? fallback?.name;
+            if (!name) return undefined;
+            const readings = memory?.recorder.latest() ?? [];
+            return accountBudget(await credentials.accounts(), readings, name, fallback?.name);
+          },
           // Storage links carry their own signature: the downloader sends no credentials.
           fetchStorage: fetchGithub,
           storageBounds: archiveBounds(config),
@@ -199,6 +213,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
   let memory: GatewayMemory | undefined;
   const app = createGateway({
     config: effective,
+    secrets,
     store: options.store,
     lazyStore: options.lazyStore,
     watch: options.watch,

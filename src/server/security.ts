@@ -186,9 +186,10 @@ export function secretsOf(config: Pick<GatewayConfig, 'github' | 'registrar'>): 
  * browser. API answers lose any header that carries one. JSON bodies are redacted where they are read,
  * bounded, in `forward.ts` (every spelling, `redact.ts`); other bodies (archives) stream untouched.
  */
-export function redactSecrets(secrets: string[]): MiddlewareHandler {
+export function redactSecrets(known: () => readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    const secrets = known();
     if (secrets.length === 0) return;
     const carrying = [...c.res.headers].filter(([, value]) =>
       secrets.some((secret) => value.includes(secret)),

@@ -126,7 +126,7 @@ describe('an alert target that is Ferry itself', () => {
       let attempts: { error?: string; status?: number }[] = [];
       while (Date.now() < deadline && attempts.length === 0) {
         const [delivery] = await store.alerts.deliveries('t-0123456789abcdef', 1);
-        attempts = (delivery?.attempts ?? []) as typeof attempts;
+        attempts = delivery?.attempts ?? [];
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(attempts[0]?.error).toMatch(/not sent: .*control route/);

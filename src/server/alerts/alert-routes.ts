@@ -14,6 +14,7 @@ import { gatewayError } from '../gateway-error';
 import type { StoredDelivery, StoredTarget } from '../store/alerts';
 import type { FerryStore } from '../store/ferry-store';
 import type { Alerts } from './alerts';
+import { shownReceiverUrl } from './receiver-secrets';
 
 /**
  * `/api/alerts/*` (shapes in src/contracts/alerts.ts): targets and their recent deliveries. Mounted under /api,
@@ -97,7 +98,8 @@ const targetView = (target: StoredTarget, deliveries: StoredDelivery[]): AlertTa
   id: target.id,
   name: target.name,
   kind: target.kind === 'slack' ? 'slack' : 'webhook',
-  url: target.url,
+  // A Slack URL is a credential, a webhook's query may carry one: shown recognisable, never whole.
+  url: shownReceiverUrl(target.kind, target.url),
   hasSecret: Boolean(target.secret),
   events: target.events as AlertEventKind[],
   rateThresholdPercent: target.rateThresholdPercent,

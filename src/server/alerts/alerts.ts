@@ -6,7 +6,9 @@ import type { UpstreamFetch } from '../outbound/bounded-fetch';
 import { ownAddressRefusal, refusingOwnAddress, type OwnAddress } from '../outbound/own-address';
 import type { StoredTarget } from '../store/alerts';
 import type { FerryStore } from '../store/ferry-store';
+import type { SecretRegistry } from '../secret-registry';
 import { deliverAlert, postAlert } from './deliver-alert';
+import { secretsOfTarget } from './receiver-secrets';
 
 export interface AlertsOptions {
   store: () => Promise<FerryStore>;
@@ -19,6 +21,8 @@ export interface AlertsOptions {
   onAttempt?: (result: 'delivered' | 'retried' | 'failed') => void;
   /** Where this gateway listens: a receiver there is Ferry itself, refused when added and when sent to. */
   own?: OwnAddress;
+  /** Learns each target's secrets as targets are read, so no delivery answer or log shows them. */
+  secrets?: SecretRegistry;
 }
 
 /** Targets are read at most this often when events come quickly (rate readings). */
@@ -47,7 +51,14 @@ export function createAlerts(options: AlertsOptions) {
   const start = () => {
     engine ??= (async () => {
       const [jobs, store] = await Promise.all([options.jobs(), options.store()]);
-      const context = { alerts: store.alerts, fetch, now, log, onAttempt: options.onAttempt };
+      const context = {
+        alerts: store.alerts,
+        fetch,
+        now,
+        log,
+        onAttempt: options.onAttempt,
+        secrets: options.secrets,
+      };
       const retryLimit = QUEUES['alert-deliver'].retryLimit;
       await jobs.work<{ deliveryId: string }>('alert-deliver', 2, (data, job) =>
         deliverAlert(context, data.deliveryId, { retryCount: job.retryCount, retryLimit }),
@@ -64,6 +75,7 @@ export function createAlerts(options: AlertsOptions) {
   const currentTargets = async (): Promise<StoredTarget[]> => {
     if (targets && Date.now() - targets.at < TARGETS_TTL_MS) return targets.list;
     const list = await (await options.store()).alerts.targets();
+    for (const target of list) options.secrets?.add(...secretsOfTarget(target));
     targets = { at: Date.now(), list };
     return list;
   };
@@ -134,9 +146,10 @@ export function createAlerts(options: AlertsOptions) {
     /** Why a receiver URL is refused (it is Ferry itself), checked when a target is added. */
     receiverRefusal: (url: string) => ownAddressRefusal(new URL(url), own),
 
-    /** Targets changed (added, removed, resumed): read them again. */
+    /** Targets changed (added, removed, resumed): read them again (and learn their secrets at once). */
     targetsChanged(): void {
       targets = undefined;
+      void currentTargets().catch(() => undefined);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { PAUSE_AFTER_FAILURES, type AlertAttempt, type AlertEvent } from '@/contracts/alerts';
 import { fetchBounded, readBounded, type UpstreamFetch } from '../outbound/bounded-fetch';
 import type { AlertStore, StoredTarget } from '../store/alerts';
+import type { SecretRegistry } from '../secret-registry';
+import { secretsOfTarget } from './receiver-secrets';
 import { alertBody, DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signBody } from './alert-payload';
 
 /** A receiver has this long to answer; its answer is read (and dropped) up to 64 KB. */
@@ -13,6 +15,7 @@ export interface DeliverContext {
   log: (line: string) => void;
   /** Each attempt's outcome (metrics). */
   onAttempt?: (result: 'delivered' | 'retried' | 'failed') => void;
+  secrets?: SecretRegistry;
 }
 
 /** One POST of an event to a target, signed when it has a secret: its status, or why there was none. */
@@ -62,7 +65,11 @@ export async function deliverAlert(
   if (!delivery || delivery.state !== 'pending') return;
   const target = await context.alerts.target(delivery.targetId);
   if (!target) return;
-  const outcome = await postAlert(context.fetch, target, delivery.id, delivery.event, context.now());
+  context.secrets?.add(...secretsOfTarget(target));
+  const sent = await postAlert(context.fetch, target, delivery.id, delivery.event, context.now());
+  // An error may quote the URL (Slack's is a credential) or what the receiver echoed: stored redacted.
+  const outcome =
+    sent.error === undefined ? sent : { ...sent, error: context.secrets?.redact(sent.error) ?? sent.error };
   const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
   const last = attempt.retryCount >= attempt.retryLimit;
   await context.alerts.attempted(delivery.id, outcome, ok ? 'delivered' : last ? 'failed' : 'pending');

@@ -15,6 +15,7 @@ import {
   type OutboundBounds,
   type UpstreamFetch,
 } from '../outbound/bounded-fetch';
+import type { SecretRegistry } from '../secret-registry';
 import type { GithubCredentialConfig } from './credential-config';
 
 /** One configured credential as the gateway uses it: its `Authorization` value, minted when it must be. */
@@ -55,6 +56,8 @@ export interface CredentialsOptions {
   fetch: UpstreamFetch;
   bounds: OutboundBounds;
   now?: () => number;
+  /** Learns installation tokens and JWTs as they are minted, and redacts what GitHub says back. */
+  secrets?: SecretRegistry;
 }
 
 const DETAILS_FOR_MS = 5 * 60_000;
@@ -95,6 +98,7 @@ function appCredential(
       const { token } = await auth({ type: 'installation', refresh });
       refresh = false;
       current = token;
+      options.secrets?.add(token);
       return `Bearer ${token}`;
     },
     refused() {
@@ -103,6 +107,7 @@ function appCredential(
     currentSecret: () => current,
     async jwt() {
       const { token } = await auth({ type: 'app' });
+      options.secrets?.add(token);
       return token;
     },
   };
@@ -160,12 +165,17 @@ export function createCredentials(
     read: (found: Answer) => Omit<CredentialDetails, 'name' | 'kind'>,
   ): Promise<CredentialDetails> => {
     const summary = { name: credential.name, kind: credential.kind };
+    // GitHub's (or a proxy's) words may quote the Authorization it received: never shown as they came.
+    const redact = (text: string) => options.secrets?.redact(text) ?? text;
     try {
       const found = await get(path, await authorization());
-      if (found.status !== 200) return { ...summary, problem: problemOf(found.status, found.body) };
+      if (found.status !== 200) return { ...summary, problem: redact(problemOf(found.status, found.body)) };
       return { ...summary, ...read(found) };
     } catch (error) {
-      return { ...summary, problem: error instanceof Error ? error.message : 'GitHub could not be asked.' };
+      return {
+        ...summary,
+        problem: redact(error instanceof Error ? error.message : 'GitHub could not be asked.'),
+      };
     }
   };
 

@@ -24,7 +24,9 @@ describe('a receiver that is Ferry itself', () => {
   });
 
   it('refuses a name that resolves to loopback, and any address of this machine', async () => {
-    expect(await refusal('http://looks-remote.example:5180/', async () => ['127.0.0.1'])).toMatch(/own/);
+    expect(await refusal('http://looks-remote.example:5180/', () => Promise.resolve(['127.0.0.1']))).toMatch(
+      /own/,
+    );
     const lan = Object.values(networkInterfaces())
       .flat()
       .find((entry) => entry && !entry.internal && entry.family === 'IPv4')?.address;
@@ -44,15 +46,19 @@ describe('a receiver that is Ferry itself', () => {
 
   it('lets other ports of this machine and other hosts through', async () => {
     expect(await refusal('http://127.0.0.1:5181/hook')).toBeUndefined();
-    expect(await refusal('https://hooks.example.com/x', async () => ['203.0.113.7'])).toBeUndefined();
-    expect(await refusal('http://receiver.example:5180/x', async () => ['203.0.113.7'])).toBeUndefined();
+    expect(
+      await refusal('https://hooks.example.com/x', () => Promise.resolve(['203.0.113.7'])),
+    ).toBeUndefined();
+    expect(
+      await refusal('http://receiver.example:5180/x', () => Promise.resolve(['203.0.113.7'])),
+    ).toBeUndefined();
   });
 
   it('sends nothing when refused', async () => {
     let sent = 0;
-    const fetch = refusingOwnAddress(async () => {
+    const fetch = refusingOwnAddress(() => {
       sent += 1;
-      return new Response('ok');
+      return Promise.resolve(new Response('ok'));
     }, own);
     await expect(fetch(new Request('http://localhost:5180/__sim/reset', { method: 'POST' }))).rejects.toThrow(
       OwnAddressError,
