@@ -113,10 +113,15 @@ export function createGateway({
     });
   const measured = given !== false;
   const metrics = given || createGatewayMetrics();
-  const recorder = createRateRecorder(store?.rateHistory, undefined, (reading) => {
-    const event = alerts && rateEvent(reading);
-    if (event) void alerts?.emit(event);
-  });
+  const recorder = createRateRecorder(
+    store?.rateHistory,
+    undefined,
+    (reading) => {
+      const event = alerts && rateEvent(reading);
+      if (event) void alerts?.emit(event);
+    },
+    config.rateCategoriesMaxUnknown,
+  );
   if (measured)
     app.use('*', async (c, next) => {
       const end = metrics.requestDuration.startTimer();

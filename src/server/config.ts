@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES } from '@/contracts/github/rate-categories';
 import { GITHUB_API_VERSION, GITHUB_API_VERSIONS, type GithubApiVersion } from '@/contracts/github/http';
 import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-rules';
 import { loadGithubCredentials, type GithubCredentialConfig } from './credentials/credential-config';
@@ -38,6 +39,8 @@ export interface GatewayConfig {
   upstreamTimeoutMs: number;
   /** Largest decoded JSON answer read into memory (`UPSTREAM_JSON_LIMIT_BYTES`); larger ones are a 502. */
   upstreamJsonLimitBytes: number;
+  /** Unknown rate-limit category names kept apart before the rest count as `other`. */
+  rateCategoriesMaxUnknown: number;
   /** `UPSTREAM_TOTAL_MS`: a JSON exchange ends by then, however steadily it drips. */
   upstreamTotalMs: number;
   /** `ARCHIVE_TOTAL_MS`: one archive download (to a browser or to disk) ends by then. */
@@ -202,6 +205,12 @@ export function loadConfig(env: Env): GatewayConfig {
       8 * 1024 * 1024,
     ),
     upstreamTotalMs: durationMs('UPSTREAM_TOTAL_MS', env.UPSTREAM_TOTAL_MS, 60_000),
+    rateCategoriesMaxUnknown: positiveInt(
+      'RATE_CATEGORIES_MAX_UNKNOWN',
+      env.RATE_CATEGORIES_MAX_UNKNOWN,
+      DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES,
+      1_000,
+    ),
     archiveTotalMs: durationMs('ARCHIVE_TOTAL_MS', env.ARCHIVE_TOTAL_MS, 6 * 60 * 60_000),
     archiveMaxBytes: positiveInt('ARCHIVE_MAX_BYTES', env.ARCHIVE_MAX_BYTES, 100 * 1024 ** 3),
     storageOrigins: (env.GITHUB_STORAGE_ORIGINS ?? '')

@@ -1,4 +1,8 @@
 import { parseRateLimitHeaders, parseRateLimitOverview } from '@/contracts/github/rate-limit';
+import {
+  boundedRateCategories,
+  DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES,
+} from '@/contracts/github/rate-categories';
 import { DEFAULT_CREDENTIAL } from './credentials/credential-config';
 import type { RateHistory, RateReading } from './store/rate-history';
 
@@ -62,7 +66,10 @@ export function createRateRecorder(
   log: (message: string) => void = console.error,
   /** Each new reading (alerts). */
   onReading?: (reading: RateReading) => void,
+  /** Unknown category names kept apart before the rest are counted as `other` (`RATE_CATEGORIES_MAX_UNKNOWN`). */
+  maxUnknownCategories = DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES,
 ) {
+  const categoryOf = boundedRateCategories(maxUnknownCategories);
   /** The newest reading per credential and category. */
   const last = new Map<string, RateReading>();
   const keyOf = (credential: string | undefined, resource: string) =>
@@ -81,7 +88,9 @@ export function createRateRecorder(
     );
   };
 
-  const record = (readings: RateReading[]) => {
+  const record = (given: RateReading[]) => {
+    // Names come from the upstream: bounded here, so history, metrics and alerts are bounded too.
+    const readings = given.map((reading) => ({ ...reading, resource: categoryOf(reading.resource) }));
     const fresh = readings.filter(changed);
     for (const reading of fresh) {
       last.set(keyOf(reading.credential, reading.resource), reading);

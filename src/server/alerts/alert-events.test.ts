@@ -54,9 +54,14 @@ describe('alert events', () => {
     };
     expect(rateEvent(reading)).toMatchObject({
       kind: 'rate-low',
-      key: `rate-low:default:core:${at.toISOString()}`,
+      key: `rate-low:default:core:${new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000).toISOString()}`,
       data: { percent: 8 },
     });
+    // A reset moved within the hour (a hostile upstream moves it on every answer) is the same alert.
+    const moved = new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000 + 59 * 60_000);
+    expect(rateEvent({ ...reading, reset: moved })?.key).toBe(rateEvent(reading)?.key);
+    // `other` lumps unknown categories together: no one category's figures, no alert.
+    expect(rateEvent({ ...reading, resource: 'other' })).toBeUndefined();
     expect(rateEvent({ ...reading, remaining: 4_000 })).toBeUndefined();
     expect(rateEvent({ ...reading, limit: 0 })).toBeUndefined();
   });

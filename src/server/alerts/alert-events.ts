@@ -1,3 +1,4 @@
+import { OTHER_RATE_CATEGORY } from '@/contracts/github/rate-categories';
 import { RATE_THRESHOLD_MAX, type AlertEvent } from '@/contracts/alerts';
 import type { Wave } from '@/contracts/waves';
 import type { RateReading } from '../store/rate-history';
@@ -61,11 +62,14 @@ export function waveEvents(before: Wave, after: Wave, at: Date): AlertEvent[] {
 export function rateEvent(reading: RateReading): AlertEvent | undefined {
   if (reading.limit <= 0) return undefined;
   const percent = (reading.remaining / reading.limit) * 100;
-  if (percent >= RATE_THRESHOLD_MAX) return undefined;
+  // `other` lumps unknown categories together: its figures are no one category's, so they alert no one.
+  if (percent >= RATE_THRESHOLD_MAX || reading.resource === OTHER_RATE_CATEGORY) return undefined;
   const credential = reading.credential ?? 'default';
+  // Once per category and hour: an upstream that moves the reset on every answer does not make a new alert each time.
+  const hour = new Date(Math.floor(reading.reset.getTime() / 3_600_000) * 3_600_000).toISOString();
   return {
     kind: 'rate-low',
-    key: `rate-low:${credential}:${reading.resource}:${reading.reset.toISOString()}`,
+    key: `rate-low:${credential}:${reading.resource}:${hour}`,
     summary: `GitHub's ${reading.resource} limit for credential “${credential}” is at ${reading.remaining} of ${reading.limit} (${percent.toFixed(1)} %) until ${reading.reset.toISOString()}.`,
     at: reading.at.toISOString(),
     data: {
