@@ -1,5 +1,5 @@
 import type { CredentialKind } from './github/operations';
-import { isRecord } from './json';
+import { finiteNumberOf, isRecord, stringOf } from './json';
 
 /**
  * Which configured credentials spend one primary budget. On GitHub the REST limit is per user: every
@@ -75,4 +75,54 @@ export function parseBudgets(data: unknown): CredentialBudget[] {
     const credentials = item.credentials.filter((name): name is string => typeof name === 'string');
     return kind && credentials.length > 0 ? [{ account: item.account, kind, credentials }] : [];
   });
+}
+
+/** The budget a wave's credential spends, as the gateway last read it (no request: its newest reading). */
+export interface AccountBudget {
+  account: string;
+  /** The configured credentials that spend it. */
+  credentials: string[];
+  /** Whether the default export credential is one of them (a wave that names none spends it). */
+  includesDefault: boolean;
+  /** Its core budget's newest reading (any of its credentials: they read alike); none before the first. */
+  remaining?: number;
+  /** ISO time the budget resets. */
+  reset?: string;
+}
+
+/**
+ * What a planned wave costs the account whose budget it spends (not the token: every wave running on any
+ * of the account's tokens spends the same budget).
+ */
+export interface PlanAccountCost {
+  account: string;
+  credentials: string[];
+  /** Unfinished waves on this budget, and the requests they should still make. */
+  otherWaves: number;
+  owed: number;
+  remaining?: number;
+  /** `remaining` − `owed` − the plan's `totalMax`: below zero, the budget runs out before its reset. */
+  leftAfter?: number;
+  reset?: string;
+}
+
+/** A preview's `budget`, checked at the edge (none when absent or malformed: the preview shows without it). */
+export function parsePlanAccountCost(value: unknown): PlanAccountCost | undefined {
+  if (!isRecord(value) || typeof value.account !== 'string' || !Array.isArray(value.credentials))
+    return undefined;
+  const otherWaves = finiteNumberOf(value.otherWaves);
+  const owed = finiteNumberOf(value.owed);
+  if (otherWaves === undefined || owed === undefined) return undefined;
+  const remaining = finiteNumberOf(value.remaining);
+  const leftAfter = finiteNumberOf(value.leftAfter);
+  return {
+    account: value.account,
+    credentials: value.credentials.filter((name): name is string => typeof name === 'string'),
+    otherWaves,
+    owed,
+    // Both or neither: one without the other cannot be said.
+    remaining: leftAfter === undefined ? undefined : remaining,
+    leftAfter: remaining === undefined ? undefined : leftAfter,
+    reset: stringOf(value.reset),
+  };
 }

@@ -1,3 +1,4 @@
+import { parsePlanAccountCost } from './budgets';
 import { isRecord, ShapeError, type JsonRecord } from './json';
 import {
   WAVE_BATCH_STATES,
@@ -109,5 +110,6 @@ export function parseWavePreview(value: unknown): WavePreview {
       isCount(p.requests.total) &&
       isCount(p.requests.totalMax),
   );
-  return preview as unknown as WavePreview;
+  const budget = parsePlanAccountCost(preview.budget);
+  return { ...preview, budget } as unknown as WavePreview;
 }

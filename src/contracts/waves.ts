@@ -1,3 +1,4 @@
+import type { PlanAccountCost } from './budgets';
 import type { MigrationOptions } from './github/migration';
 import type { RepositoryListItem } from './github/repository';
 import type { RepoLock } from './wave-locks';
@@ -85,6 +86,8 @@ export interface WavePreview {
   };
   /** Seconds, at the export speed observed so far (or GitHub-like defaults). */
   estimatedSeconds: number;
+  /** What the wave costs the account its credential spends (a user's tokens share one budget). */
+  budget?: PlanAccountCost;
 }
 
 /**

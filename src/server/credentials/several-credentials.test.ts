@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBudgets } from '@/contracts/budgets';
 import { CREDENTIAL_HEADER, parseCredentialDetails } from '@/contracts/credentials';
+import type { WavePreview } from '@/contracts/waves';
 import { SIM_APP } from '@/simulator/github/apps';
 import { inProcessGateway } from '@/testing/node-servers';
 import { expiringCredentialEvents } from '../alerts/alert-checks';
@@ -195,6 +196,21 @@ describe('several GitHub credentials on one gateway (embedded simulator, SIM_CRE
       expect(await app.text()).toContain('enabledForGitHubApps: false');
       expect((await preview('nobody')).status).toBe(422);
       for (const bad of ['a'.repeat(100_000), '../x', 'A B']) expect((await preview(bad)).status).toBe(422);
+      // The plan is costed to the account: fine-grained spends octocat's budget, which default's reading shows.
+      expect((await call('/api/github/rate_limit', as('default'))).status).toBe(200);
+      await runtime.memory.recorder.flush();
+      const plan = (await (await preview('fine-grained')).json()) as WavePreview;
+      expect(plan.budget).toMatchObject({
+        account: 'octocat',
+        credentials: ['default', 'fine-grained'],
+        otherWaves: 0,
+        owed: 0,
+      });
+      expect(plan.budget?.remaining).toBeGreaterThan(4_900);
+      expect(plan.budget?.leftAfter).toBe(plan.budget!.remaining! - plan.requests.totalMax);
+      expect((await (await preview('hubot')).json()) as WavePreview).toMatchObject({
+        budget: { account: 'hubot', credentials: ['hubot'] },
+      });
     } finally {
       await runtime.stopJobs();
       rmSync(archiveDir, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PlannedRepo } from '@/contracts/waves';
-import { arrangedBatches, filterRepos, matchesName, planBatches, preview } from './planner';
-import { NO_EXPORT_OPTIONS } from '@/testing/wave-factories';
+import type { AccountBudget } from '@/contracts/budgets';
+import type { PlannedRepo, WaveBatch } from '@/contracts/waves';
+import { accountCost, arrangedBatches, filterRepos, matchesName, planBatches, preview } from './planner';
+import { buildWave, NO_EXPORT_OPTIONS } from '@/testing/wave-factories';
 
 const repo = (name: string, sizeKb: number, extra: Partial<PlannedRepo> = {}): PlannedRepo => ({
   name,
@@ -148,5 +149,73 @@ describe('arrangedBatches', () => {
     ).toBe('b is in two batches.');
     expect(arrangedBatches(selected, [['a', 'b', 'c', 'zzz']])).toMatch(/zzz is not among/);
     expect(arrangedBatches(selected, [['a', 'b']])).toBe('1 selected repository is in no batch (c).');
+  });
+});
+
+describe('what a plan costs the account', () => {
+  const octocat: AccountBudget = {
+    account: 'octocat',
+    credentials: ['default', 'fine-grained'],
+    includesDefault: true,
+    remaining: 100,
+    reset: '2026-06-01T13:00:00.000Z',
+  };
+  const running = (credential: string | undefined, states: WaveBatch['state'][]) =>
+    buildWave(
+      states.map((state) => ({ state, repos: ['a', 'b'] })),
+      { state: 'running', options: { ...OPTIONS, ...(credential ? { credential } : {}) } },
+    );
+  const requests = preview(
+    [repo('a', 10), repo('b', 10)],
+    {},
+    { maxRepos: 1, maxSizeKb: 100, concurrency: 1 },
+    OPTIONS,
+  ).requests;
+
+  it('counts what other waves on any token of the same user still owe, not only this token’s', () => {
+    expect(requests).toMatchObject({ total: 7, totalMax: 11 });
+    const waves = [
+      // fine-grained is octocat's too: its queued batch (3) and running export (2) come off the same budget.
+      running('fine-grained', ['queued', 'exporting', 'verified']),
+      // No credential named: the default, octocat's again.
+      running(undefined, ['queued']),
+      // hubot's budget is another; a finished wave owes nothing.
+      running('hubot', ['queued', 'queued']),
+      buildWave([{ state: 'queued' }], { state: 'completed' }),
+    ];
+    expect(accountCost(requests, octocat, waves)).toEqual({
+      account: 'octocat',
+      credentials: ['default', 'fine-grained'],
+      otherWaves: 2,
+      owed: 8,
+      remaining: 100,
+      leftAfter: 100 - 8 - 11,
+      reset: octocat.reset,
+    });
+  });
+
+  it('says the budget runs out when the account’s waves together need more than is left', () => {
+    const waves = Array.from({ length: 30 }, () => running('default', ['queued']));
+    expect(accountCost(requests, octocat, waves).leftAfter).toBe(100 - 90 - 11);
+    // A budget of another user is not charged for them.
+    const hubot = { ...octocat, account: 'hubot', credentials: ['hubot'], includesDefault: false };
+    expect(accountCost(requests, hubot, waves)).toMatchObject({ otherWaves: 0, owed: 0, leftAfter: 89 });
+  });
+
+  it('counts unlocks and deletions a wave still owes, and leaves the figure open before any reading', () => {
+    const wave = running('default', ['queued', 'downloading', 'verified']);
+    wave.options = {
+      ...wave.options,
+      lockRepositories: true,
+      unlockWhenVerified: true,
+      deleteAfterDownload: true,
+    };
+    const unread: AccountBudget = { ...octocat, remaining: undefined };
+    // queued: 3 + 2 unlocks + 1 deletion; downloading: 2 unlocks + 1 deletion; verified: done.
+    expect(accountCost(requests, unread, [wave])).toMatchObject({
+      owed: 9,
+      remaining: undefined,
+      leftAfter: undefined,
+    });
   });
 });

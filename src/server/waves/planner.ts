@@ -1,9 +1,12 @@
+import type { AccountBudget, PlanAccountCost } from '@/contracts/budgets';
 import type {
+  BatchState,
   PlannedBatch,
   PlannedRepo,
   WaveCaps,
   WaveExportOptions,
   WaveFilters,
+  Wave,
   WavePreview,
 } from '@/contracts/waves';
 import { namePredicate } from './name-glob';
@@ -149,5 +152,52 @@ export function preview(
       totalMax: listing + perBatchMax + extras,
     },
     estimatedSeconds: Math.round((exportSeconds * speedFactor) / Math.max(1, caps.concurrency)),
+  };
+}
+
+/** Of a batch's requests (start, status checks, archive link), those still to come in each state. */
+const OWED_BY_STATE: Partial<Record<BatchState, number>> = {
+  queued: REQUESTS_PER_BATCH,
+  starting: REQUESTS_PER_BATCH,
+  failed: REQUESTS_PER_BATCH,
+  exporting: REQUESTS_PER_BATCH - 1,
+  downloading: 0,
+  verifying: 0,
+};
+
+/** Requests an unfinished wave should still make: its batches' rest, and the unlocks and deletions to come. */
+export function requestsOwed(wave: Wave): number {
+  if (wave.state !== 'running' && wave.state !== 'paused') return 0;
+  return wave.batches.reduce((total, batch) => {
+    const rest = OWED_BY_STATE[batch.state];
+    if (rest === undefined) return total;
+    const unlocks = wave.options.lockRepositories && wave.options.unlockWhenVerified ? batch.repos.length : 0;
+    return total + rest + unlocks + (wave.options.deleteAfterDownload ? 1 : 0);
+  }, 0);
+}
+
+/**
+ * What a plan costs the account its credential spends. GitHub counts per user, so every unfinished wave on
+ * any of the user's tokens draws on the same budget: what they still owe is set against it with the plan.
+ */
+export function accountCost(
+  requests: WavePreview['requests'],
+  budget: AccountBudget,
+  waves: readonly Wave[],
+): PlanAccountCost {
+  const spends = (wave: Wave) =>
+    wave.options.credential === undefined
+      ? budget.includesDefault
+      : budget.credentials.includes(wave.options.credential);
+  const others = waves.filter((wave) => spends(wave) && requestsOwed(wave) > 0);
+  const owed = others.reduce((total, wave) => total + requestsOwed(wave), 0);
+  return {
+    account: budget.account,
+    credentials: budget.credentials,
+    otherWaves: others.length,
+    owed,
+    remaining: budget.remaining,
+    leftAfter: budget.remaining === undefined ? undefined : budget.remaining - owed - requests.totalMax,
+    reset: budget.reset,
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AccountBudget } from '@/contracts/budgets';
 import { parseRepositoryList } from '@/contracts/github/repository';
 import type { PlannedRepo, Wave, WavePlanRequest, WavePreview } from '@/contracts/waves';
 import type { JobEngine } from '@/server/jobs/job-engine';
@@ -6,7 +7,7 @@ import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fe
 import { parseLinkHeader } from '@/lib/link-header';
 import type { GithubAnswer, GithubClient } from './github-client';
 import { observedSpeed } from './observed-speed';
-import { arrangedBatches, filterRepos, planBatches, PER_PAGE, preview } from './planner';
+import { accountCost, arrangedBatches, filterRepos, planBatches, PER_PAGE, preview } from './planner';
 import { advanceWave } from './steps/advance-wave';
 import { archiveBatch, downloadedBytes, removeArchive } from './steps/archive-batch';
 import { checkExport } from './steps/check-export';
@@ -38,6 +39,8 @@ export interface RunnerOptions {
    * that name may export. Without it every wave uses `client`.
    */
   clientFor?: (credential: string) => GithubClient;
+  /** The budget a credential (none: the default) spends, as last read; a plan is costed against it. */
+  accountBudget?: (credential: string | undefined) => Promise<AccountBudget | undefined>;
   /** A wave was written (any step, any gateway's action): alerts compare before and after. */
   onChange?: (before: Wave, after: Wave) => void;
   /** The job engine over the store (opened on first use). */
@@ -224,8 +227,11 @@ export function createWaveRunner(options: RunnerOptions) {
     },
     async plan(request: WavePlanRequest): Promise<WavePreview> {
       const { repos } = await listRepos(request.owner, request.options.credential);
-      const speed = observedSpeed(await repository.list());
-      return preview(repos, request.filters, request.caps, request.options, speed ?? 1);
+      const waves = await repository.list();
+      const plan = preview(repos, request.filters, request.caps, request.options, observedSpeed(waves) ?? 1);
+      // The account pays, not the token: other waves on any of its tokens draw on the same budget.
+      const budget = await options.accountBudget?.(request.options.credential).catch(() => undefined);
+      return budget ? { ...plan, budget: accountCost(plan.requests, budget, waves) } : plan;
     },
     async create(request: WavePlanRequest): Promise<Wave> {
       const made = await open();

@@ -18,6 +18,7 @@ import { waveHref } from '../paths';
 import { DEFAULT_PLAN, toPlanRequest, type PlanFormValues } from '../utils/plan-form';
 import { isRearranged, moveRepository, type Arrangement } from '../utils/arrange-batches';
 import { formatEstimate, formatKb } from '../utils/wave-format';
+import { PlanBudgetText } from './plan-budget-text';
 import { PlannedBatches } from './planned-batches';
 import { countOf } from '@/lib/wave-summary';
 
@@ -203,6 +204,7 @@ export function WavePlanForm() {
                 ). An export that fails costs about 5 more for its retry, or for each half when it fails
                 twice. Time: {formatEstimate(plan.estimatedSeconds)}.
               </Typography>
+              {plan.budget ? <PlanBudgetText budget={plan.budget} /> : null}
               {rearranged ? (
                 <Typography>
                   Your arrangement: {countOf(shown.length, 'batch', 'batches')}; the wave starts them as
