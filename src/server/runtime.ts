@@ -28,7 +28,6 @@ import type { FerryStore } from './store/ferry-store';
 import type { GatewayConfig } from './config';
 import { createGithubClient, type GithubClient } from './waves/github-client';
 import { accountBudget } from './credentials/account-budget';
-import { accountBudget } from './credentials/account-budget';
 import { createWaveRunner, type WaveRunner } from './waves/runner';
 import { startJobEngine, type JobEngine } from './jobs/job-engine';
 import { stepExpirySeconds } from './jobs/queues';
@@ -189,13 +188,6 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
       ? createWaveRunner({
           repository: waveRepository,
           ...waveClients(effective, credentials, fetchGithub),
-          accountBudget: async (credential) => {
-            const fallback = defaultCredential(credentials.list, githubOperation('migrations/start-for-org'));
-            const name = credential ?? fallback?.name;
-            if (!name) return undefined;
-            const readings = memory?.recorder.latest() ?? [];
-            return accountBudget(await credentials.accounts(), readings, name, fallback?.name);
-          },
           accountBudget: async (credential) => {
             const fallback = defaultCredential(credentials.list, githubOperation('migrations/start-for-org'));
             const name = credential ?? fallback?.name;
