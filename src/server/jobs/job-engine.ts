@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Exclusive, ExecuteSql } from '@/server/store/open-store';
 import { JobEngineUnavailableError } from './engine-unavailable';
+import { createLeases, DEFAULT_LEASES, type LeaseSettings } from './job-leases';
 import { QUEUES, STEP_QUEUES, type QueueName } from './queues';
 
 /**
@@ -23,6 +24,8 @@ export interface JobContext {
   id: string;
   /** 0 on the first run; more after a failure or an expiry (its gateway died). */
   retryCount: number;
+  /** Aborts when this gateway's lease on the job is lost (another may take it): stop, and send nothing more. */
+  signal?: AbortSignal;
 }
 
 export type JobHandler<T> = (data: T, job: JobContext) => Promise<void>;
@@ -51,6 +54,8 @@ interface EngineSettings {
   stepExpirySeconds?: number;
   /** How often expired jobs are handed back (one gateway does it per interval). */
   maintenanceSeconds?: number;
+  /** How a held job's lease is renewed and a dead holder's job handed back (`DEFAULT_LEASES`). */
+  leases?: LeaseSettings;
   /** Longest wait for another gateway's set-up (`SET_UP_WAIT_MS`). */
   setUpWaitMs?: number;
   log?: (line: string) => void;
@@ -79,7 +84,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     log(`set-up failed (${reason})`);
     throw new JobEngineUnavailableError(reason, { cause: error });
   }
-  return engineOver(boss, options);
+  return engineOver(boss, options, log);
 }
 
 function createBoss(options: JobEngineOptions, log: (line: string) => void): PgBoss {
@@ -114,8 +119,10 @@ async function setUp(boss: PgBoss, options: JobEngineOptions, log: (line: string
   if (options.kind === 'embedded') await retryOrphans(boss, options.executeSql, log);
 }
 
-function engineOver(boss: PgBoss, options: JobEngineOptions): JobEngine {
+function engineOver(boss: PgBoss, options: JobEngineOptions, log: (line: string) => void): JobEngine {
   const workers = new Map<QueueName, string[]>();
+  const leases = createLeases(options.executeSql, options.leases ?? DEFAULT_LEASES, log);
+  leases.start(Object.keys(QUEUES));
   const pollingIntervalSeconds = options.pollingSeconds ?? (options.kind === 'embedded' ? 2 : 1);
   let stopped = false;
   const timers = new Set<ReturnType<typeof setTimeout>>();
@@ -155,7 +162,17 @@ function engineOver(boss: PgBoss, options: JobEngineOptions): JobEngine {
             queue,
             { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
             async ([job]) => {
-              if (job) await handler(job.data as never, { id: job.id, retryCount: job.retryCount });
+              if (!job) return;
+              const lease = leases.hold(queue, job.id, new Date(job.startedOn));
+              try {
+                await handler(job.data as never, {
+                  id: job.id,
+                  retryCount: job.retryCount,
+                  signal: lease.signal,
+                });
+              } finally {
+                lease.release();
+              }
             },
           ),
         );
@@ -169,6 +186,7 @@ function engineOver(boss: PgBoss, options: JobEngineOptions): JobEngine {
       if (stopped) return;
       stopped = true;
       for (const timer of timers) clearTimeout(timer);
+      leases.stop();
       // Not graceful: a job in hand is left active, and expires to another gateway (or this store's next start).
       await boss.stop({ graceful: false, wait: true, close: false });
     },
