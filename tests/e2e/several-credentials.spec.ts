@@ -1,12 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { startWebhookReceiver } from '../../src/testing/webhook-receiver';
 import { SIM_APP, SIM_APP_PRIVATE_KEY } from '../../src/simulator/github/apps';
+import { SIM_SECOND_TOKEN } from '../../src/simulator/github/seed';
 import { expect, expectAccessible, test } from './fixtures';
 import { startWaveServers, type WaveServers } from './wave-servers';
 
 /**
- * Two personal access tokens and one GitHub App installation configured as a user would (environment
- * variables, the App's key as its PEM), the gateway live against a standalone simulator.
+ * Three personal access tokens (two of octocat's, one of hubot's) and one GitHub App installation configured
+ * as a user would (environment variables, the App's key as its PEM), the gateway live against a standalone
+ * simulator.
  */
 let servers: WaveServers;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -18,6 +20,7 @@ test.beforeAll(async () => {
     simSpeed: 100,
     gatewayEnv: {
       GITHUB_TOKEN_HUBOT: 'sim-token-hubot-FAKE',
+      GITHUB_TOKEN_SECOND: SIM_SECOND_TOKEN,
       GITHUB_APP_SIMULATED_ID: String(SIM_APP.id),
       GITHUB_APP_SIMULATED_INSTALLATION_ID: String(SIM_APP.installationId),
       GITHUB_APP_SIMULATED_PRIVATE_KEY: SIM_APP_PRIVATE_KEY,
@@ -31,14 +34,17 @@ test.afterAll(async () => {
   await receiver.close();
 });
 
-const NAMES = ['default', 'hubot', 'simulated'];
+const NAMES = ['default', 'hubot', 'second', 'simulated'];
+/** GitHub counts per user: octocat's two tokens are one budget, so one column. */
+const OCTOCAT = 'octocat: default, second';
+const COLUMNS = [OCTOCAT, 'hubot', 'simulated'];
 
-test('the rate-limits page shows each credential’s budget side by side, and /metrics says the same', async ({
+test('the rate-limits page shows each budget side by side, a user’s tokens as one, and /metrics says the same', async ({
   page,
   request,
 }) => {
   await page.goto(`${servers.gatewayUrl}/rate-limits`);
-  for (const name of NAMES) {
+  for (const name of COLUMNS) {
     const column = page.getByRole('region', { name, exact: true });
     await expect(column.getByRole('region', { name: 'core', exact: true })).toBeVisible();
   }
@@ -62,6 +68,17 @@ test('the rate-limits page shows each credential’s budget side by side, and /m
   };
   await expect.poll(() => usedOf('hubot')).toBeGreaterThanOrEqual(3);
   expect(await usedOf('simulated')).toBeLessThan(await usedOf('hubot'));
+  // What octocat's second token spends, octocat's column (read through default) shows.
+  const before = await usedOf(OCTOCAT);
+  for (let index = 0; index < 4; index++) {
+    const spent = await request.get(`${servers.gatewayUrl}/api/github/user`, {
+      headers: { 'x-ferry-credential': 'second' },
+    });
+    expect(spent.status()).toBe(200);
+  }
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect.poll(() => usedOf(OCTOCAT)).toBeGreaterThanOrEqual(before + 4);
+  await expect(page.getByRole('region', { name: 'second', exact: true })).toHaveCount(0);
 
   // History: the gateway's minute sample keeps one series per credential.
   const history = (await (await request.get(`${servers.gatewayUrl}/api/ferry/rate-history`)).json()) as {
