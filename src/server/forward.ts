@@ -7,13 +7,8 @@ import { gatewayError } from './gateway-error';
 import { rewriteLinkHeader } from './link-rewrite';
 import { redactJsonText } from './redact';
 import { secretsOf } from './security';
-import {
-  fetchBounded,
-  OutboundLimitError,
-  readBounded,
-  type BoundedAnswer,
-  type UpstreamFetch,
-} from './outbound/bounded-fetch';
+import { upstreamFailure } from './outbound/upstream-failure';
+import { fetchBounded, readBounded, type BoundedAnswer, type UpstreamFetch } from './outbound/bounded-fetch';
 import { jsonBounds } from './outbound/bounds';
 import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
@@ -136,15 +131,8 @@ export async function forward(
       bounds,
     );
   } catch (error) {
-    if (error instanceof OutboundLimitError) {
-      return gatewayError(
-        c,
-        504,
-        `The upstream did not answer within ${error.limit / 1000} s.`,
-        'UPSTREAM_TIMEOUT',
-      );
-    }
-    return gatewayError(c, 502, 'The upstream could not be reached.', 'UPSTREAM_UNREACHABLE');
+    const failure = upstreamFailure(error, 'connect');
+    return gatewayError(c, failure.status, failure.message, failure.code);
   }
   if (operation.archive && [301, 302, 303, 307, 308].includes(answer.response.status)) {
     answer.abort();
@@ -224,34 +212,6 @@ async function shapeResponse(
 
 /** The browser-facing answer for a body the bounds cut (or the upstream broke off). */
 function bodyFailure(c: Context, error: unknown): Response {
-  if (!(error instanceof OutboundLimitError)) {
-    return gatewayError(c, 502, 'The upstream’s answer broke off.', 'UPSTREAM_CUT');
-  }
-  switch (error.bound) {
-    case 'size':
-      return gatewayError(
-        c,
-        502,
-        `The upstream’s answer is larger than ${formatBytes(error.limit)}; Ferry does not read answers that large.`,
-        'UPSTREAM_TOO_LARGE',
-      );
-    case 'total':
-      return gatewayError(
-        c,
-        504,
-        `The upstream took longer than ${error.limit / 1000} s to send its answer.`,
-        'UPSTREAM_TIMEOUT',
-      );
-    default:
-      return gatewayError(
-        c,
-        504,
-        `The upstream stopped sending its answer for ${error.limit / 1000} s.`,
-        'UPSTREAM_TIMEOUT',
-      );
-  }
-}
-
-function formatBytes(bytes: number): string {
-  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes} bytes`;
+  const failure = upstreamFailure(error, 'body');
+  return gatewayError(c, failure.status, failure.message, failure.code);
 }

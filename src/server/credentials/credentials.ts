@@ -16,6 +16,7 @@ import {
   type UpstreamFetch,
 } from '../outbound/bounded-fetch';
 import type { SecretRegistry } from '../secret-registry';
+import { failingAs, notJson } from '../outbound/upstream-failure';
 import type { GithubCredentialConfig } from './credential-config';
 
 /** One configured credential as the gateway uses it: its `Authorization` value, minted when it must be. */
@@ -132,21 +133,25 @@ export function createCredentials(
   const byName = (name: string) => list.find((credential) => credential.name === name);
   let known: { at: number; details: Promise<CredentialDetails[]> } | undefined;
 
+  // Failures on the way are named as the forwarder names them (`upstream-failure.ts`).
   const get = async (path: string, authorization: string) => {
-    const answer = await fetchBounded(
-      options.fetch,
-      `${options.baseUrl}/${path}`,
-      {
-        headers: {
-          accept: 'application/vnd.github+json',
-          authorization,
-          'user-agent': USER_AGENT,
-          'x-github-api-version': options.apiVersion,
+    const answer = await failingAs('connect', () =>
+      fetchBounded(
+        options.fetch,
+        `${options.baseUrl}/${path}`,
+        {
+          headers: {
+            accept: 'application/vnd.github+json',
+            authorization,
+            'user-agent': USER_AGENT,
+            'x-github-api-version': options.apiVersion,
+          },
         },
-      },
-      options.bounds,
+        options.bounds,
+      ),
     );
-    const text = answer.body ? new TextDecoder().decode(await readBounded(answer.body)) : '';
+    const read = answer.body;
+    const text = read ? new TextDecoder().decode(await failingAs('body', () => readBounded(read))) : '';
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -169,7 +174,11 @@ export function createCredentials(
     const redact = (text: string) => options.secrets?.redact(text) ?? text;
     try {
       const found = await get(path, await authorization());
-      if (found.status !== 200) return { ...summary, problem: redact(problemOf(found.status, found.body)) };
+      if (found.status !== 200) {
+        const problem =
+          found.body === undefined ? notJson(found.status).message : problemOf(found.status, found.body);
+        return { ...summary, problem: redact(problem) };
+      }
       return { ...summary, ...read(found) };
     } catch (error) {
       return {

@@ -5,12 +5,14 @@ import {
   readRateLimitPause,
   USER_AGENT,
 } from '@/contracts/github/http';
+import { isRecord, stringOf } from '@/contracts/json';
 import {
   fetchBounded,
   readBounded,
   type OutboundBounds,
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
+import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
 
 /**
  * The wave runner's way to GitHub: the gateway's own upstream (token injected here, never stored), with the
@@ -98,16 +100,18 @@ export function createGithubClient(options: GithubClientOptions) {
       response,
       body: answerBody,
       abort,
-    } = await fetchBounded(
-      options.fetch,
-      target,
-      {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'manual',
-      },
-      options.bounds,
+    } = await failingAs('connect', () =>
+      fetchBounded(
+        options.fetch,
+        target,
+        {
+          method,
+          headers,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          redirect: 'manual',
+        },
+        options.bounds,
+      ),
     );
     if (response.status === 304 && cached) {
       stats.notModified++;
@@ -133,7 +137,7 @@ export function createGithubClient(options: GithubClientOptions) {
     let text = '';
     if (response.status === 302 || response.status === 204) abort();
     // A cut answer (too large, stalled, endless) rejects here: the runner treats it as a failed call.
-    else text = new TextDecoder().decode(await readBounded(answerBody));
+    else text = new TextDecoder().decode(await failingAs('body', () => readBounded(answerBody)));
     let parsed: T | undefined;
     try {
       parsed = text ? (JSON.parse(text) as T) : undefined;
@@ -178,3 +182,11 @@ export function createGithubClient(options: GithubClientOptions) {
 }
 
 export type GithubClient = ReturnType<typeof createGithubClient>;
+
+/** An answer the step cannot use: not JSON (a proxy's HTML page), or GitHub's own error. */
+export function unexpectedAnswer(answer: GithubAnswer<unknown>): UpstreamFailureError {
+  if (answer.body === undefined && answer.status !== 204)
+    return new UpstreamFailureError(notJson(answer.status));
+  const message = isRecord(answer.body) ? stringOf(answer.body.message) : undefined;
+  return new UpstreamFailureError(upstreamError(answer.status, message));
+}

@@ -177,11 +177,13 @@ function createProcess(world: World, sim: Simulator, archiveDir: string, killAt 
       sim.advance(20);
       const handler = handlers.get(job.queue);
       try {
-        await handler?.(job.data, {
+        // A variable, not a literal: the engine's context may carry more (a lease's signal).
+        const context = {
           id: String(job.id),
           retryCount: job.retryCount,
           signal: new AbortController().signal,
-        });
+        };
+        await handler?.(job.data, context);
         world.done(job);
       } catch {
         // A dead process leaves its job active; a living one has it retried.

@@ -23,7 +23,7 @@ import { manifestCsv, manifestJson } from './manifest';
 import { checkPattern } from './name-glob';
 import { WaveInputError, type WaveRunner } from './runner';
 import { waveTotals } from './wave-machine';
-import { OutboundLimitError } from '@/server/outbound/bounded-fetch';
+import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 
 /**
  * `/api/waves/*` (shapes in src/contracts/waves.ts). Mounted under /api, so the gateway's Host, Origin,
@@ -197,16 +197,21 @@ export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
     progress: await runner.progress(wave),
   });
 
-  /** GitHub's answer was cut by an outbound bound (too large, stalled, endless): an upstream failure. */
-  const cutAnswer = (c: Context, error: OutboundLimitError) =>
-    error.bound === 'size'
-      ? gatewayError(
-          c,
-          502,
-          `GitHub’s answer was too large to read (${error.message}).`,
-          'UPSTREAM_TOO_LARGE',
-        )
-      : gatewayError(c, 504, `GitHub’s answer was cut (${error.message}).`, 'UPSTREAM_TIMEOUT');
+  /** GitHub failed on the way (down, stalled, cut, HTML, its own error): answered as the forwarder does. */
+  const guarded = async (c: Context, work: () => Promise<Response>): Promise<Response> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof WaveInputError) {
+        return c.json({ message: error.message, code: 'INVALID', source: 'gateway' }, 422);
+      }
+      if (error instanceof UpstreamFailureError) {
+        const { status, message, code } = error.failure;
+        return gatewayError(c, status, message, code);
+      }
+      throw error;
+    }
+  };
 
   const plan = async (c: Context, create: boolean) => {
     const parsed = parsePlanRequest(await c.req.json().catch(() => undefined));
@@ -216,17 +221,9 @@ export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
         parsed.status ?? 422,
       );
     }
-    try {
-      return create
-        ? c.json(await show(await runner.create(parsed)), 201)
-        : c.json(await runner.plan(parsed));
-    } catch (error) {
-      if (error instanceof WaveInputError) {
-        return c.json({ message: error.message, code: 'INVALID', source: 'gateway' }, 422);
-      }
-      if (error instanceof OutboundLimitError) return cutAnswer(c, error);
-      throw error;
-    }
+    return guarded(c, async () =>
+      create ? c.json(await show(await runner.create(parsed)), 201) : c.json(await runner.plan(parsed)),
+    );
   };
   app.post('/preview', (c) => plan(c, false));
   app.post('/', (c) => plan(c, true));
@@ -247,8 +244,10 @@ export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
     app.post(`/:id/batches/:batch{[0-9]+}/${action}`, async (c) => {
       const wave = await withWave(c);
       if (!wave) return notFound(c);
-      const next = await runner[action](wave.id, Number(c.req.param('batch')));
-      return next ? c.json(await show(next)) : notFound(c);
+      return guarded(c, async () => {
+        const next = await runner[action](wave.id, Number(c.req.param('batch')));
+        return next ? c.json(await show(next)) : notFound(c);
+      });
     });
   }
   app.get('/:id/batches/:batch{[0-9]+}/archive', async (c) => {

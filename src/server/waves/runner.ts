@@ -5,11 +5,12 @@ import type { PlannedRepo, Wave, WavePlanRequest, WavePreview } from '@/contract
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import { parseLinkHeader } from '@/lib/link-header';
-import type { GithubAnswer, GithubClient } from './github-client';
+import { unexpectedAnswer, type GithubAnswer, type GithubClient } from './github-client';
 import { observedSpeed } from './observed-speed';
 import { accountCost, arrangedBatches, filterRepos, planBatches, PER_PAGE, preview } from './planner';
 import { advanceWave } from './steps/advance-wave';
 import { archiveBatch, downloadedBytes, removeArchive } from './steps/archive-batch';
+import { clearStaleLocks } from './steps/archive-lock';
 import { checkExport } from './steps/check-export';
 import { adoptOrStart, startBatch } from './steps/start-batch';
 import { finishBatch, unlockBatch } from './steps/unlock-batch';
@@ -98,6 +99,13 @@ export function createWaveRunner(options: RunnerOptions) {
     return { wave, batch };
   }
 
+  /** Archive locks a killed gateway left in the shared folder (at start, then with each minute's sweep). */
+  const clearLocks = () =>
+    clearStaleLocks(options.archiveDir).then(
+      (removed) => void (removed > 0 && log(`${removed} stale archive lock(s) removed`)),
+      (error: unknown) => log(`stale archive locks not cleared: ${String(error)}`),
+    );
+
   function open(): Promise<WaveContext> {
     ready ??= (async () => {
       const jobs = await options.jobs();
@@ -161,9 +169,11 @@ export function createWaveRunner(options: RunnerOptions) {
               await jobs.send('wave-advance', { waveId: wave.id, sweep: true }, { key: wave.id });
             }
           }
+          await clearLocks();
         }),
       );
       await jobs.every('wave-sweep', '* * * * *');
+      // void clearLocks();
       return made;
     })();
     // A failed start (the job engine could not start) is not kept: the next call tries again.
@@ -193,9 +203,7 @@ export function createWaveRunner(options: RunnerOptions) {
       pages++;
       if (answer.status === 404)
         throw new WaveInputError(`No organization ${owner.login} that this token owns.`);
-      if (answer.status !== 200 || !Array.isArray(answer.body)) {
-        throw new Error(`GitHub answered HTTP ${answer.status} to the repository list.`);
-      }
+      if (answer.status !== 200 || !Array.isArray(answer.body)) throw unexpectedAnswer(answer);
       repos.push(...parseRepositoryList(answer.body));
       next = parseLinkHeader(answer.headers.get('link')).next;
     }

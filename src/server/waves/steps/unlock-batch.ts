@@ -1,13 +1,12 @@
 import type { Wave, WaveBatch } from '@/contracts/waves';
+import { unexpectedAnswer } from '../github-client';
 import { owedWork } from '../wave-machine';
 import { advance, counted, migrationsPath, record, recordIf, type WaveContext } from '../wave-context';
 
-/** GitHub did not confirm an unlock or a deletion: the step's job is retried (the sweep asks again). */
-export class UnconfirmedError extends Error {}
-
 /**
  * Unlock the batch's repositories, each confirmed by GitHub: 204, or 404 (not locked any more, e.g. unlocked by
- * an attempt whose answer was lost). Anything else throws, so the job is retried. Safe to repeat.
+ * an attempt whose answer was lost). Anything else throws (the job is retried; a route answers it as an
+ * upstream failure). Safe to repeat.
  */
 export async function unlockRepos(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
   if (batch.migrationId === undefined) return;
@@ -20,8 +19,7 @@ export async function unlockRepos(context: WaveContext, wave: Wave, batch: WaveB
           `${migrationsPath(wave)}/${batch.migrationId}/repos/${encodeURIComponent(repo)}/lock`,
         ),
     );
-    if (answer.status !== 204 && answer.status !== 404)
-      throw new UnconfirmedError(`GitHub answered HTTP ${answer.status} to unlocking ${repo}.`);
+    if (answer.status !== 204 && answer.status !== 404) throw unexpectedAnswer(answer);
   }
 }
 
@@ -52,8 +50,7 @@ export async function finishBatch(context: WaveContext, wave: Wave, batch: WaveB
       context.clientFor(wave).write('DELETE', `${migrationsPath(wave)}/${batch.migrationId}/archive`),
     );
     // 404: gone already (an earlier attempt's answer was lost, or GitHub's week is over).
-    if (answer.status !== 204 && answer.status !== 404)
-      throw new UnconfirmedError(`GitHub answered HTTP ${answer.status} to deleting its copy.`);
+    if (answer.status !== 204 && answer.status !== 404) throw unexpectedAnswer(answer);
     await recordIf(context, wave.id, batch.id, same, { type: 'github-copy-deleted', batchId: batch.id });
   }
   await advance(context, wave.id);
