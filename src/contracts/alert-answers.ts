@@ -10,7 +10,7 @@ import { isRecord, ShapeError, type JsonRecord } from './json';
 /** The SPA's edge for `/api/alerts/*`: answers are read here, not trusted as the types of alerts.ts. */
 const malformed = () => new ShapeError('ferry', 'Ferry’s server sent alert targets it could not read.');
 const KINDS: readonly string[] = [...ALERT_EVENTS, 'test'];
-const STATES: readonly string[] = ['pending', 'delivered', 'failed'];
+const STATES: readonly string[] = ['pending', 'delivered', 'failed', 'held'];
 
 const str = (record: JsonRecord, key: string): string => {
   const value = record[key];
@@ -37,6 +37,7 @@ function delivery(value: unknown): AlertDelivery {
     summary: str(value, 'summary'),
     state: value.state as AlertDelivery['state'],
     attempts: value.attempts.map(attempt),
+    ...(typeof value.nextAttemptAt === 'string' ? { nextAttemptAt: value.nextAttemptAt } : {}),
     createdAt: str(value, 'createdAt'),
   };
 }
@@ -57,6 +58,7 @@ export function parseAlertTarget(value: unknown): AlertTarget {
     rateThresholdPercent: value.rateThresholdPercent,
     paused: value.paused,
     ...(typeof value.pausedReason === 'string' ? { pausedReason: value.pausedReason } : {}),
+    held: typeof value.held === 'number' && Number.isInteger(value.held) && value.held >= 0 ? value.held : 0,
     createdAt: str(value, 'createdAt'),
     deliveries: value.deliveries.map(delivery),
   };

@@ -56,7 +56,30 @@ export interface AlertAttempt {
   error?: string;
 }
 
-export type AlertDeliveryState = 'pending' | 'delivered' | 'failed';
+/** `held`: the event came while its target was paused; it is sent when the target is resumed. */
+export type AlertDeliveryState = 'pending' | 'delivered' | 'failed' | 'held';
+
+/**
+ * The wait before each retry of a delivery, in seconds: 8 retries, 8 minutes from the first attempt to the
+ * last, then it has failed for good. Ferry schedules them itself (the job engine's own back-off adds up to
+ * 100 % random jitter: 8.5–17 minutes for the same 8 retries).
+ */
+export const ALERT_RETRY_WAITS_S = [2, 4, 8, 16, 30, 60, 120, 240] as const;
+export const ALERT_MAX_ATTEMPTS = ALERT_RETRY_WAITS_S.length + 1;
+/** Events kept per paused target until it is resumed; later ones are not kept (the page says so). */
+export const ALERT_HELD_MAX = 100;
+
+/** When the next attempt of a pending delivery is due (undefined: none is, or it has not been tried yet). */
+export function nextAttemptAt(
+  state: AlertDeliveryState,
+  attempts: readonly AlertAttempt[],
+): string | undefined {
+  const last = attempts.at(-1);
+  const wait = ALERT_RETRY_WAITS_S[attempts.length - 1];
+  if (state !== 'pending' || !last || wait === undefined) return undefined;
+  const at = Date.parse(last.at);
+  return Number.isFinite(at) ? new Date(at + wait * 1_000).toISOString() : undefined;
+}
 
 export interface AlertDelivery {
   id: string;
@@ -64,6 +87,8 @@ export interface AlertDelivery {
   summary: string;
   state: AlertDeliveryState;
   attempts: AlertAttempt[];
+  /** Pending after a failed attempt: when the next one is due. */
+  nextAttemptAt?: string;
   createdAt: string;
 }
 
@@ -78,6 +103,8 @@ export interface AlertTarget {
   paused: boolean;
   /** Why it was paused (deliveries kept failing). */
   pausedReason?: string;
+  /** Events kept while paused, sent on Resume (at most ALERT_HELD_MAX). */
+  held: number;
   createdAt: string;
   /** The newest deliveries first. */
   deliveries: AlertDelivery[];

@@ -92,9 +92,9 @@ describe('a delivery whose failure quotes its URL', () => {
         now: () => new Date(),
         log: () => {},
         secrets: createSecretRegistry(),
+        retry: () => Promise.resolve(),
       },
       'd-echo',
-      { retryCount: 8, retryLimit: 8 },
     );
     const [delivery] = await store.alerts.deliveries(target.id, 1);
     const stored = JSON.stringify(delivery?.attempts);

@@ -4,6 +4,7 @@ import {
   ALERT_EVENTS,
   RATE_THRESHOLD_DEFAULT,
   RATE_THRESHOLD_MAX,
+  nextAttemptAt,
   type AlertDelivery,
   type AlertEventKind,
   type AlertTarget,
@@ -85,16 +86,20 @@ export function parseTargetRequest(body: unknown): AlertTargetRequest | Invalid 
   };
 }
 
-const deliveryView = (delivery: StoredDelivery): AlertDelivery => ({
-  id: delivery.id,
-  event: delivery.event.kind,
-  summary: delivery.event.summary,
-  state: delivery.state,
-  attempts: delivery.attempts,
-  createdAt: delivery.createdAt.toISOString(),
-});
+const deliveryView = (delivery: StoredDelivery): AlertDelivery => {
+  const next = nextAttemptAt(delivery.state, delivery.attempts);
+  return {
+    id: delivery.id,
+    event: delivery.event.kind,
+    summary: delivery.event.summary,
+    state: delivery.state,
+    attempts: delivery.attempts,
+    ...(next ? { nextAttemptAt: next } : {}),
+    createdAt: delivery.createdAt.toISOString(),
+  };
+};
 
-const targetView = (target: StoredTarget, deliveries: StoredDelivery[]): AlertTarget => ({
+const targetView = (target: StoredTarget, deliveries: StoredDelivery[], held: number): AlertTarget => ({
   id: target.id,
   name: target.name,
   kind: target.kind === 'slack' ? 'slack' : 'webhook',
@@ -105,6 +110,7 @@ const targetView = (target: StoredTarget, deliveries: StoredDelivery[]): AlertTa
   rateThresholdPercent: target.rateThresholdPercent,
   paused: target.paused,
   ...(target.pausedReason ? { pausedReason: target.pausedReason } : {}),
+  held,
   createdAt: target.createdAt.toISOString(),
   deliveries: deliveries.map(deliveryView),
 });
@@ -115,8 +121,14 @@ export function createAlertRoutes(openStore: () => Promise<FerryStore>, alerts: 
     if (!TARGET_ID.test(id)) return undefined;
     return (await openStore()).alerts.target(id);
   };
-  const view = async (target: StoredTarget) =>
-    targetView(target, await (await openStore()).alerts.deliveries(target.id, SHOWN_DELIVERIES));
+  const view = async (target: StoredTarget) => {
+    const store = await openStore();
+    const [deliveries, held] = await Promise.all([
+      store.alerts.deliveries(target.id, SHOWN_DELIVERIES),
+      store.alerts.heldCount(target.id),
+    ]);
+    return targetView(target, deliveries, held);
+  };
 
   app.get('/', async (c) => {
     const targets = await (await openStore()).alerts.targets();
@@ -164,6 +176,7 @@ export function createAlertRoutes(openStore: () => Promise<FerryStore>, alerts: 
     if (!target) return gatewayError(c, 404, 'No such alert target.', 'NO_TARGET');
     await (await openStore()).alerts.resume(target.id);
     alerts.targetsChanged();
+    await alerts.resumed(target.id);
     return c.json(await view((await withTarget(target.id))!));
   });
 

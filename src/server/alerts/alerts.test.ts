@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AlertTarget } from '@/contracts/alerts';
+import { ALERT_MAX_ATTEMPTS, ALERT_RETRY_WAITS_S, type AlertTarget } from '@/contracts/alerts';
 import { inProcessGateway } from '@/testing/node-servers';
 import { startWebhookReceiver } from '@/testing/webhook-receiver';
 import type { FerryStore } from '../store/ferry-store';
@@ -139,7 +139,53 @@ describe('alerts', () => {
     await g.runtime.stopJobs();
   }, 60_000);
 
-  it('pauses a target whose deliveries keep failing for good, with the reason; resume clears it', async () => {
+  it('retries on its documented schedule, says which attempt and when the next is, then fails for good', async () => {
+    const g = gateway();
+    const target = await addTarget(g.call);
+    const waits: number[] = [];
+    const context = {
+      alerts: store.alerts,
+      fetch: (r: Request) => fetch(r),
+      now: () => new Date(),
+      log: () => {},
+      retry: (_id: string, afterMs: number) => {
+        waits.push(afterMs / 1_000);
+        return Promise.resolve();
+      },
+    };
+    await store.alerts.addDelivery('d-schedule', target.id, {
+      kind: 'test',
+      key: 'd-schedule',
+      summary: 't',
+      at: '',
+      data: {},
+    });
+    hook.statuses.push(500);
+    await deliverAlert(context, 'd-schedule');
+    const [first] = await targets(g.call);
+    const shown = first!.deliveries[0]!;
+    expect(shown).toMatchObject({ state: 'pending', attempts: [{ status: 500 }] });
+    expect(Date.parse(shown.nextAttemptAt!) - Date.parse(shown.attempts[0]!.at)).toBe(
+      ALERT_RETRY_WAITS_S[0] * 1_000,
+    );
+    for (let n = 1; n < ALERT_MAX_ATTEMPTS; n++) {
+      hook.statuses.push(500);
+      await deliverAlert(context, 'd-schedule');
+    }
+    // The waits are the schedule, whole: 8 retries, 8 minutes (docs/monitoring.md).
+    expect(waits).toEqual([...ALERT_RETRY_WAITS_S]);
+    expect(waits.reduce((sum, wait) => sum + wait, 0)).toBe(8 * 60);
+    const [last] = await targets(g.call);
+    expect(last!.deliveries[0]).toMatchObject({ state: 'failed' });
+    expect(last!.deliveries[0]!.attempts).toHaveLength(ALERT_MAX_ATTEMPTS);
+    expect(last!.deliveries[0]!.nextAttemptAt).toBeUndefined();
+    // Run again (a job run twice after a crash): nothing more is sent.
+    const sent = hook.received.length;
+    await deliverAlert(context, 'd-schedule');
+    expect(hook.received.length).toBe(sent);
+  }, 60_000);
+
+  it('pauses a target whose deliveries keep failing for good, holds what happens meanwhile, sends it on resume', async () => {
     const g = gateway();
     const target = await addTarget(g.call);
     const context = {
@@ -147,8 +193,8 @@ describe('alerts', () => {
       fetch: (r: Request) => fetch(r),
       now: () => new Date(),
       log: () => {},
+      retry: () => Promise.resolve(),
     };
-    hook.statuses.push(500, 500, 500);
     for (const n of [1, 2, 3]) {
       const id = `d-test-${n}`;
       await store.alerts.addDelivery(id, target.id, {
@@ -158,14 +204,44 @@ describe('alerts', () => {
         at: '',
         data: {},
       });
-      await deliverAlert(context, id, { retryCount: 8, retryLimit: 8 });
+      for (let attempt = 0; attempt < ALERT_MAX_ATTEMPTS; attempt++) {
+        hook.statuses.push(500);
+        await deliverAlert(context, id);
+      }
     }
     const [paused] = await targets(g.call);
-    expect(paused).toMatchObject({ paused: true });
+    expect(paused).toMatchObject({ paused: true, held: 0 });
     expect(paused!.pausedReason).toContain('HTTP 500');
     expect(paused!.deliveries.every((d) => d.state === 'failed')).toBe(true);
+
+    // An export finishes while the target is paused: kept, not dropped.
+    const event = {
+      kind: 'export-finished' as const,
+      key: 'held-1',
+      summary: 'An export finished.',
+      at: '',
+      data: {},
+    };
+    g.runtime.alerts!.targetsChanged();
+    await g.runtime.alerts!.emit(event);
+    const [holding] = await targets(g.call);
+    expect(holding).toMatchObject({ paused: true, held: 1 });
+    expect(holding!.deliveries[0]).toMatchObject({ state: 'held', summary: 'An export finished.' });
+
+    const received = hook.received.length;
     const resumed = await g.call(`/api/alerts/${target.id}/resume`, json({}));
     expect(((await resumed.json()) as AlertTarget).paused).toBe(false);
+    await until(
+      () => hook.received.length,
+      (n) => n > received,
+    );
+    expect(JSON.parse(hook.received.at(-1)!.body)).toMatchObject({ event: 'export-finished' });
+    const [after] = await until(
+      () => targets(g.call),
+      (list) => list[0]?.deliveries[0]?.state === 'delivered',
+    );
+    expect(after).toMatchObject({ held: 0 });
+    await g.runtime.stopJobs();
   }, 60_000);
 
   it('refuses bad targets with a clear 4xx and keeps nothing of them', async () => {

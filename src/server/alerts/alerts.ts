@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { AlertEvent } from '@/contracts/alerts';
+import { ALERT_HELD_MAX, type AlertEvent } from '@/contracts/alerts';
 import type { JobEngine } from '../jobs/job-engine';
-import { QUEUES } from '../jobs/queues';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
 import { ownAddressRefusal, refusingOwnAddress, type OwnAddress } from '../outbound/own-address';
 import type { StoredTarget } from '../store/alerts';
@@ -58,10 +57,11 @@ export function createAlerts(options: AlertsOptions) {
         log,
         onAttempt: options.onAttempt,
         secrets: options.secrets,
+        retry: (id: string, afterMs: number) =>
+          jobs.send('alert-deliver', { deliveryId: id }, { key: id, afterMs }),
       };
-      const retryLimit = QUEUES['alert-deliver'].retryLimit;
-      await jobs.work<{ deliveryId: string }>('alert-deliver', 2, (data, job) =>
-        deliverAlert(context, data.deliveryId, { retryCount: job.retryCount, retryLimit }),
+      await jobs.work<{ deliveryId: string }>('alert-deliver', 2, (data) =>
+        deliverAlert(context, data.deliveryId),
       );
       return jobs;
     })();
@@ -81,7 +81,7 @@ export function createAlerts(options: AlertsOptions) {
   };
 
   const wants = (target: StoredTarget, event: AlertEvent) => {
-    if (target.paused || !target.events.includes(event.kind)) return false;
+    if (!target.events.includes(event.kind)) return false;
     if (event.kind !== 'rate-low') return true;
     const percent = event.data.percent;
     return typeof percent === 'number' && percent < target.rateThresholdPercent;
@@ -95,6 +95,13 @@ export function createAlerts(options: AlertsOptions) {
     return id;
   };
 
+  /** A paused target keeps what happens (up to ALERT_HELD_MAX events) for when it is resumed. */
+  const hold = async (target: StoredTarget, event: AlertEvent): Promise<void> => {
+    const store = await options.store();
+    if ((await store.alerts.heldCount(target.id)) >= ALERT_HELD_MAX) return;
+    await store.alerts.addDelivery(deliveryId(target.id, event.key), target.id, event, 'held');
+  };
+
   return {
     /** Take this gateway's share of deliveries (those left pending by a restart included). */
     start: () => start().then(() => undefined),
@@ -103,7 +110,10 @@ export function createAlerts(options: AlertsOptions) {
     async emit(event: AlertEvent): Promise<void> {
       if (recent.has(event.key)) return;
       try {
-        for (const target of await currentTargets()) if (wants(target, event)) await deliver(target, event);
+        for (const target of await currentTargets()) {
+          if (!wants(target, event)) continue;
+          await (target.paused ? hold(target, event) : deliver(target, event));
+        }
         recent.add(event.key);
         if (recent.size > RECENT_KEYS) recent.delete(recent.values().next().value!);
       } catch (error) {
@@ -119,7 +129,7 @@ export function createAlerts(options: AlertsOptions) {
       const known = targets?.list ?? [];
       await Promise.all(
         known
-          .filter((target) => wants(target, event))
+          .filter((target) => !target.paused && wants(target, event))
           .map(async (target) => {
             const id = deliveryId(target.id, event.key);
             for (let attempt = 0; attempt < 3; attempt++) {
@@ -141,6 +151,14 @@ export function createAlerts(options: AlertsOptions) {
         at: now().toISOString(),
         data: {},
       });
+    },
+
+    /** A target was resumed: what it held is sent now, oldest first. */
+    async resumed(targetId: string): Promise<number> {
+      const released = await (await options.store()).alerts.releaseHeld(targetId);
+      const jobs = await start();
+      for (const id of released) await jobs.send('alert-deliver', { deliveryId: id }, { key: id });
+      return released.length;
     },
 
     /** Why a receiver URL is refused (it is Ferry itself), checked when a target is added. */

@@ -1,4 +1,10 @@
-import { PAUSE_AFTER_FAILURES, type AlertAttempt, type AlertEvent } from '@/contracts/alerts';
+import {
+  ALERT_MAX_ATTEMPTS,
+  ALERT_RETRY_WAITS_S,
+  PAUSE_AFTER_FAILURES,
+  type AlertAttempt,
+  type AlertEvent,
+} from '@/contracts/alerts';
 import { fetchBounded, readBounded, type UpstreamFetch } from '../outbound/bounded-fetch';
 import type { AlertStore, StoredTarget } from '../store/alerts';
 import type { SecretRegistry } from '../secret-registry';
@@ -16,6 +22,8 @@ export interface DeliverContext {
   /** Each attempt's outcome (metrics). */
   onAttempt?: (result: 'delivered' | 'retried' | 'failed') => void;
   secrets?: SecretRegistry;
+  /** Send the delivery's next attempt this many milliseconds from now. */
+  retry: (deliveryId: string, afterMs: number) => Promise<void>;
 }
 
 /** One POST of an event to a target, signed when it has a secret: its status, or why there was none. */
@@ -51,16 +59,14 @@ export async function postAlert(
 }
 
 /**
- * One attempt at one delivery (a job of `alert-deliver`): POST the event to its target, record the attempt, and
- * throw to be retried while attempts remain. A delivery already delivered or failed is left alone, so a job run
- * twice (at least once after a crash) sends nothing twice. A target whose deliveries keep failing for good is
- * paused with the reason; a slow or dead receiver costs one bounded request per attempt, off the request path.
+ * One attempt at one delivery (a job of `alert-deliver`): POST the event to its target and record the attempt.
+ * A failed attempt schedules the next after its wait (`ALERT_RETRY_WAITS_S`, counted from the attempts kept, so
+ * a restart neither repeats nor skips one); the last failure is final. A delivery already delivered or failed is
+ * left alone, so a job run twice (at least once after a crash) sends nothing twice. A target whose deliveries
+ * keep failing for good is paused with the reason; a slow or dead receiver costs one bounded request per
+ * attempt, off the request path.
  */
-export async function deliverAlert(
-  context: DeliverContext,
-  deliveryId: string,
-  attempt: { retryCount: number; retryLimit: number },
-): Promise<void> {
+export async function deliverAlert(context: DeliverContext, deliveryId: string): Promise<void> {
   const delivery = await context.alerts.delivery(deliveryId);
   if (!delivery || delivery.state !== 'pending') return;
   const target = await context.alerts.target(delivery.targetId);
@@ -71,12 +77,13 @@ export async function deliverAlert(
   const outcome =
     sent.error === undefined ? sent : { ...sent, error: context.secrets?.redact(sent.error) ?? sent.error };
   const ok = outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
-  const last = attempt.retryCount >= attempt.retryLimit;
+  const number = delivery.attempts.length + 1;
+  const last = number >= ALERT_MAX_ATTEMPTS;
   await context.alerts.attempted(delivery.id, outcome, ok ? 'delivered' : last ? 'failed' : 'pending');
   context.onAttempt?.(ok ? 'delivered' : last ? 'failed' : 'retried');
   if (ok) return context.alerts.deliveredFor(target.id);
   const why = outcome.status === undefined ? outcome.error : `HTTP ${outcome.status}`;
-  if (!last) throw new Error(`alert ${delivery.id} to ${target.name}: ${why}; trying again`);
+  if (!last) return context.retry(delivery.id, (ALERT_RETRY_WAITS_S[number - 1] ?? 0) * 1_000);
   context.log(`[alerts] ${delivery.id} to ${target.name} failed for good: ${why}`);
   await context.alerts.failedFor(
     target.id,

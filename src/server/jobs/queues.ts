@@ -17,8 +17,18 @@ export const QUEUES = {
   'wave-sweep': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
   /** Every minute: a `/rate_limit` reading for the history (free: GitHub does not count it). */
   'memory-sample': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
-  /** One alert delivery to one target; retried with back-off (2 s doubling, about 8 minutes in all), then failed. */
-  'alert-deliver': { policy: 'short', expireInSeconds: 60, retryLimit: 8, retryDelay: 2, retryBackoff: true },
+  /**
+   * One attempt of an alert delivery. A failed attempt sends the next itself on Ferry's schedule
+   * (`ALERT_RETRY_WAITS_S`: 8 retries over 8 minutes); the engine's retries only cover a gateway that died
+   * or threw mid-attempt.
+   */
+  'alert-deliver': {
+    policy: 'short',
+    expireInSeconds: 60,
+    retryLimit: 3,
+    retryDelay: 10,
+    retryBackoff: false,
+  },
   /** Every ten minutes: archives GitHub deletes within a day, credentials that expire within a week. */
   'alert-checks': { policy: 'short', expireInSeconds: 120, retryLimit: 0 },
   /** Every hour: thin old rate-limit history. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { AlertAttempt, AlertDeliveryState, AlertEvent } from '@/contracts/alerts';
 import type { Db } from './open-store';
 import { alertDeliveries, alertTargets } from './schema';
@@ -54,10 +54,15 @@ export function createAlertStore(db: Db) {
     },
 
     /** Record a delivery before it is sent; false when it exists already (the same event, emitted again). */
-    async addDelivery(id: string, targetId: string, event: AlertEvent): Promise<boolean> {
+    async addDelivery(
+      id: string,
+      targetId: string,
+      event: AlertEvent,
+      state: 'pending' | 'held' = 'pending',
+    ): Promise<boolean> {
       const rows = await db
         .insert(alertDeliveries)
-        .values({ id, targetId, event, state: 'pending', attempts: [] })
+        .values({ id, targetId, event, state, attempts: [] })
         .onConflictDoNothing()
         .returning({ id: alertDeliveries.id });
       return rows.length > 0;
@@ -77,6 +82,25 @@ export function createAlertStore(db: Db) {
           attempts: sql`${alertDeliveries.attempts} || ${JSON.stringify([attempt])}::jsonb`,
         })
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
+    },
+
+    /** How many events a paused target holds. */
+    async heldCount(targetId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(alertDeliveries)
+        .where(and(eq(alertDeliveries.targetId, targetId), eq(alertDeliveries.state, 'held')));
+      return row?.n ?? 0;
+    },
+
+    /** Resumed: what was held is pending again; its ids, to be sent. */
+    async releaseHeld(targetId: string): Promise<string[]> {
+      const rows = await db
+        .update(alertDeliveries)
+        .set({ state: 'pending' })
+        .where(and(eq(alertDeliveries.targetId, targetId), eq(alertDeliveries.state, 'held')))
+        .returning({ id: alertDeliveries.id });
+      return rows.map((row) => row.id);
     },
 
     async deliveries(targetId: string, limit: number): Promise<StoredDelivery[]> {

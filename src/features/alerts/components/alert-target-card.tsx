@@ -9,7 +9,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ALERT_EVENT_LABELS, type AlertDelivery, type AlertTarget } from '@/contracts/alerts';
+import {
+  ALERT_EVENT_LABELS,
+  ALERT_HELD_MAX,
+  ALERT_MAX_ATTEMPTS,
+  type AlertDelivery,
+  type AlertTarget,
+} from '@/contracts/alerts';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { TableScroller } from '@/components/table-scroller';
@@ -21,16 +27,35 @@ const STATE_TONE: Record<AlertDelivery['state'], Tone> = {
   pending: 'info',
   delivered: 'success',
   failed: 'error',
+  held: 'warning',
 };
 
-/** What the attempts of a delivery came to: "200", "500, 503, 200", "no answer: …". */
+/**
+ * What the attempts of a delivery came to: "200", "500, 503, 200", "no answer: …", and while it is being retried
+ * "attempt 2 of 8, next at …".
+ */
 function attemptsText(delivery: AlertDelivery): string {
+  if (delivery.state === 'held') return 'held while paused: sent on Resume';
   if (delivery.attempts.length === 0) return 'not sent yet';
-  return delivery.attempts
+  const answers = delivery.attempts
     .map((attempt) =>
       attempt.status === undefined ? `no answer (${attempt.error ?? 'unreachable'})` : String(attempt.status),
     )
     .join(', ');
+  if (delivery.state !== 'pending') return answers;
+  const next = delivery.nextAttemptAt
+    ? `, next at ${formatDateTime(Date.parse(delivery.nextAttemptAt))}`
+    : '';
+  return `${answers} — attempt ${delivery.attempts.length} of ${ALERT_MAX_ATTEMPTS}${next}`;
+}
+
+/** What a paused target kept for its Resume. */
+function heldText(held: number): string {
+  if (held === 0) return 'Nothing is sent to it until it is resumed.';
+  const events = held === 1 ? '1 event' : `${held} events`;
+  return held >= ALERT_HELD_MAX
+    ? `${events} held for it (the most Ferry keeps; later ones are not kept): sent when it is resumed.`
+    : `${events} held for it: sent when it is resumed.`;
 }
 
 /** One target: where it goes, what it wants, its recent deliveries, and what can be done with it. */
@@ -71,7 +96,7 @@ export function AlertTargetCard({ target }: { target: AlertTarget }) {
               </Button>
             }
           >
-            {target.pausedReason ?? 'Paused.'} Nothing is sent to it until it is resumed.
+            {target.pausedReason ?? 'Paused.'} {heldText(target.held)}
           </Alert>
         )}
         {action.error && <ErrorAlert error={action.error} context="That did not go through" />}
