@@ -173,7 +173,7 @@ export function createWaveRunner(options: RunnerOptions) {
         }),
       );
       await jobs.every('wave-sweep', '* * * * *');
-      // void clearLocks();
+      void clearLocks();
       return made;
     })();
     // A failed start (the job engine could not start) is not kept: the next call tries again.

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import lockfile from 'proper-lockfile';
 
@@ -29,4 +29,33 @@ export async function lockArchive(
     if ((error as NodeJS.ErrnoException).code === 'ELOCKED') return undefined;
     throw error;
   }
+}
+
+/**
+ * Remove the locks a killed gateway left in `archiveDir` (`<wave>/<file>.lock`, no longer refreshed), so none
+ * stays in the shared folder when no job comes back to that archive (a finished, cancelled or failed batch). Each
+ * stale lock is taken over and released by the same rule as a takeover (`STALE_MS`): a live holder's lock is
+ * never touched. Run at a gateway's start and by the wave sweep; answers how many were removed.
+ */
+export async function clearStaleLocks(archiveDir: string): Promise<number> {
+  let removed = 0;
+  for (const wave of await folders(archiveDir)) {
+    const folder = path.join(archiveDir, wave);
+    for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isDirectory() || !entry.name.endsWith('.lock')) continue;
+      const file = path.join(folder, entry.name.slice(0, -'.lock'.length));
+      const release = await lockfile
+        .lock(file, { realpath: false, lockfilePath: `${file}.lock`, stale: STALE_MS, retries: 0 })
+        .catch(() => undefined);
+      if (!release) continue;
+      await release();
+      removed++;
+    }
+  }
+  return removed;
+}
+
+async function folders(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 }
