@@ -23,4 +23,13 @@ describe('theme', () => {
     expect(theme.palette.mode).toBe('light');
     expect(theme.colorSchemeSelector).toBe('class');
   });
+
+  it('never fades a button between colours (half-way, its text would fail its contrast for a moment)', () => {
+    const root = theme.components?.MuiButton?.styleOverrides?.root as (props: { theme: typeof theme }) => {
+      transition: string;
+    };
+    const { transition } = root({ theme });
+    expect(transition).toMatch(/border-color/);
+    expect(transition).not.toMatch(/(?:^|[\s,])(?:color|background-color|background|all)\s/);
+  });
 });
