@@ -20,7 +20,7 @@ export function startMemoryTasks(
   log: (line: string) => void = console.error,
 ) {
   const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
-  // Every credential has its own budget: each is sampled (free for each).
+  // Each credential is sampled (free for each): what it reads is its account’s budget (tokens of one user share one).
   const sampleOne = async (credential: string) => {
     try {
       const response = await memory.upstreamGet('rate_limit', undefined, credential);

@@ -282,7 +282,7 @@ const SIM_CREDENTIALS: GithubCredentialConfig[] = [
 
 /**
  * The wave runner's GitHub clients: the first credential that may export by default, one client per named
- * credential (each has its own budget, ETags and write spacing).
+ * credential (each has its own ETags and write spacing; tokens of one user share their budget).
  */
 function waveClients(config: GatewayConfig, credentials: Credentials, fetchGithub: UpstreamFetch) {
   const exportOperation = githubOperation('migrations/start-for-org');
