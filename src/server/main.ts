@@ -45,7 +45,12 @@ const runtime = createRuntime(config, {
   keepSimulatorWorldIn: storeConfig.dataDir,
   processMetrics: true,
 });
-void runtime.waves?.start();
+// A job engine that cannot start yet (the store busy, another gateway's set-up) starts at its next use.
+void runtime.waves
+  ?.start()
+  .catch((error: unknown) =>
+    console.error(`[waves] not started yet: ${error instanceof Error ? error.message : String(error)}`),
+  );
 void runtime.alerts
   ?.start()
   .catch((error: unknown) =>
