@@ -13,10 +13,12 @@ export interface CredentialPickerProps {
   value: string | undefined;
   onChange: (name: string) => void;
   disabled?: boolean;
+  /** Credentials GitHub itself refused for this use (learned from an earlier refusal), by name, with why. */
+  refusals?: Readonly<Record<string, string>>;
 }
 
 /** Which configured GitHub credential a start uses. Shown only when the gateway has more than one. */
-export function CredentialPicker({ operation, value, onChange, disabled }: CredentialPickerProps) {
+export function CredentialPicker({ operation, value, onChange, disabled, refusals }: CredentialPickerProps) {
   const config = useQuery(gatewayConfigQuery());
   const credentials = config.data?.github.credentials ?? [];
   if (credentials.length < 2) return null;
@@ -32,7 +34,7 @@ export function CredentialPicker({ operation, value, onChange, disabled }: Crede
       helperText="A user’s tokens share one rate-limit budget; an App installation has its own. GitHub decides which kinds may do this."
     >
       {credentials.map((credential) => {
-        const refusal = refusalOf(credential.kind, rules);
+        const refusal = refusalOf(credential.kind, rules) ?? refusals?.[credential.name];
         return (
           <MenuItem key={credential.name} value={credential.name} disabled={Boolean(refusal)}>
             <ListItemText

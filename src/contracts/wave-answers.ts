@@ -13,7 +13,7 @@ import {
  * The SPA's edge for `/api/waves/*`: answers are read here, not trusted as the types of waves.ts. A body
  * that is not what the gateway promises fails with the one ShapeError.
  */
-const WAVE_STATES: readonly string[] = ['running', 'paused', 'cancelled', 'completed'];
+const WAVE_STATES: readonly string[] = ['running', 'paused', 'stopped', 'cancelled', 'completed'];
 const BATCH_STATES: readonly string[] = WAVE_BATCH_STATES;
 
 const OUTCOMES: readonly string[] = ['held', 'handled', 'running', 'problem'];

@@ -140,7 +140,8 @@ export interface WaveBatch {
   githubCopyDeleted?: boolean;
 }
 
-export type WaveState = 'running' | 'paused' | 'cancelled' | 'completed';
+/** `stopped`: GitHub refused the wave's credential (its reason on the batch it stopped at); resume retries. */
+export type WaveState = 'running' | 'paused' | 'stopped' | 'cancelled' | 'completed';
 
 export interface Wave {
   id: string;
@@ -183,6 +184,10 @@ export interface WaveSummary {
   /** Batches whose archive was rejected or whose repository fails alone. */
   failedBatches: number;
   exports: WaveExport[];
+  /** The credential the wave runs with (absent: the gateway's default for exports). */
+  credential?: string;
+  /** Why a `stopped` wave stopped: GitHub's refusal of its credential. */
+  stopReason?: string;
 }
 
 export interface ManifestRow {
@@ -215,5 +220,7 @@ export interface WaveTotals {
 /** `GET /api/waves/:id`: the wave, its totals, and download progress by batch id. */
 export type WaveView = Wave & {
   totals: WaveTotals;
+  /** Why a `stopped` wave stopped (GitHub's refusal of its credential). */
+  stopReason?: string;
   progress: Record<string, { downloaded: number; total?: number }>;
 };

@@ -4,6 +4,7 @@ import type { WaveState, WaveTotals } from '@/contracts/waves';
 export const WAVE_STATE_LABELS: Record<WaveState, string> = {
   running: 'Running',
   paused: 'Paused',
+  stopped: 'Stopped: credential refused',
   cancelled: 'Cancelled',
   completed: 'Completed',
 };
@@ -21,6 +22,7 @@ export function waveStateSummary(
   state: WaveState,
   totals: Pick<WaveTotals, 'failedBatches' | 'isolated'>,
 ): { label: string; tone: 'success' | 'warning' | 'default' } {
+  if (state === 'stopped') return { label: WAVE_STATE_LABELS[state], tone: 'warning' };
   if (state !== 'completed') return { label: WAVE_STATE_LABELS[state], tone: 'default' };
   const problems = [
     totals.isolated > 0 ? `${countOf(totals.isolated, 'repository', 'repositories')} not exported` : '',

@@ -42,6 +42,32 @@ describe('alert events', () => {
     expect(waveEvents(after, after, at)).toEqual([]);
   });
 
+  it('tell a wave stopped by a refused credential once, with GitHub’s reason', () => {
+    const before = {
+      id: 'w2',
+      state: 'running',
+      owner: { kind: 'org', login: 'octo-org' },
+      isolated: [],
+      batches: [{ id: 1, state: 'starting', repos: ['a'] }],
+    } as unknown as Wave;
+    const after = {
+      ...before,
+      state: 'stopped',
+      batches: [
+        {
+          id: 1,
+          state: 'queued',
+          repos: ['a'],
+          error: 'GitHub refused the credential: Resource not accessible.',
+        },
+      ],
+    } as unknown as Wave;
+    const [event] = waveEvents(before, after, at);
+    expect(event).toMatchObject({ kind: 'wave-finished', key: 'wave:w2:stopped' });
+    expect(event!.summary).toContain('Resource not accessible.');
+    expect(waveEvents(after, after, at)).toEqual([]);
+  });
+
   it('tell a low rate limit once per category and window, below the highest threshold only', () => {
     const reading = {
       at,

@@ -2,6 +2,7 @@ import { OTHER_RATE_CATEGORY } from '@/contracts/github/rate-categories';
 import { RATE_THRESHOLD_MAX, type AlertEvent } from '@/contracts/alerts';
 import type { Wave } from '@/contracts/waves';
 import type { RateReading } from '../store/rate-history';
+import { waveStopReason } from '@/server/waves/wave-machine';
 
 /**
  * What happened, as alert events (pure). Each has a key that names the happening itself, so emitting it again
@@ -30,16 +31,21 @@ export function watchedEvent(
   return undefined;
 }
 
-/** A wave write finished the wave or isolated a repository. */
+/** A wave write finished or stopped the wave, or isolated a repository. */
 export function waveEvents(before: Wave, after: Wave, at: Date): AlertEvent[] {
   const events: AlertEvent[] = [];
   const owner = after.owner.login;
-  if (after.state !== before.state && (after.state === 'completed' || after.state === 'cancelled')) {
+  const ended = after.state === 'completed' || after.state === 'cancelled' || after.state === 'stopped';
+  if (after.state !== before.state && ended) {
     const verified = after.batches.filter((batch) => batch.state === 'verified').length;
+    // Stopped: GitHub refused the wave's credential; the reason is what the person must act on.
+    const refused = waveStopReason(after);
     events.push({
       kind: 'wave-finished',
       key: `wave:${after.id}:${after.state}`,
-      summary: `The migration wave of ${owner} is ${after.state}: ${verified} of ${after.batches.length} batches verified, ${after.isolated.length} repositories isolated.`,
+      summary: refused
+        ? `The migration wave of ${owner} stopped: GitHub refused its credential: ${refused}`
+        : `The migration wave of ${owner} is ${after.state}: ${verified} of ${after.batches.length} batches verified, ${after.isolated.length} repositories isolated.`,
       at: at.toISOString(),
       data: { wave: after.id, owner, state: after.state, isolated: after.isolated },
     });

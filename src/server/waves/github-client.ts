@@ -18,7 +18,7 @@ import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/serve
  * The wave runner's way to GitHub: the gateway's own upstream (token injected here, never stored), with the
  * rules the rest of Ferry follows for writes and limits:
  * - writes are sent one at a time, at least `writeSpacingMs` apart (GitHub asks for one second between
- *   mutative requests), and never retried by themselves;
+ *   mutative requests of one user: across a team through `sharedPace`), and never retried by themselves;
  * - a primary limit (403/429 with `x-ratelimit-remaining: 0`) pauses every request until `x-ratelimit-reset`;
  * - a secondary limit pauses for `retry-after` (or 60 s);
  * - GETs revalidate with the ETag they last saw, so a status check that finds nothing new is a free 304.
@@ -30,6 +30,11 @@ export interface GithubClientOptions {
   authorization?: () => Promise<string>;
   fetch: UpstreamFetch;
   writeSpacingMs?: number;
+  /**
+   * The account's write slots shared with the team's other gateways (`write_pace`): milliseconds to wait before
+   * this write. Without it only this process's writes are spaced.
+   */
+  sharedPace?: (spacingMs: number) => Promise<number>;
   /** Header, stall, total-time and size bounds of every call (`jsonBounds`): answers are read whole. */
   bounds: OutboundBounds;
   now?: () => number;
@@ -45,6 +50,26 @@ export class RateLimitedError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * GitHub refused the credential itself (its kind, permissions or owner), not the repositories: every other call
+ * with it would be refused alike, so a wave stops on it rather than splitting or retrying.
+ */
+export class CredentialRefusedError extends Error {
+  override name = 'CredentialRefusedError';
+}
+
+/**
+ * GitHub's words for "this credential may not": a 403 naming the permissions that would do
+ * (`X-Accepted-GitHub-Permissions`), or "Resource not accessible by personal access token / integration".
+ */
+export function credentialRefusal(status: number, headers: Headers, body: unknown): string | undefined {
+  if (status !== 403) return undefined;
+  const accepted = headers.get('x-accepted-github-permissions')?.slice(0, 200);
+  const message = isRecord(body) ? stringOf(body.message)?.slice(0, 200) : undefined;
+  if (!accepted && !(message && /^Resource not accessible by /i.test(message))) return undefined;
+  return `${message ?? 'GitHub refused this credential'}${accepted ? ` (it needs ${accepted})` : ''}.`;
 }
 
 export interface GithubAnswer<T> {
@@ -144,6 +169,8 @@ export function createGithubClient(options: GithubClientOptions) {
     } catch {
       parsed = undefined;
     }
+    const refusal = credentialRefusal(response.status, response.headers, parsed);
+    if (refusal) throw new CredentialRefusedError(refusal);
     const etag = response.headers.get('etag');
     const fresh = method === 'GET' && response.status === 200 && etag !== null;
     if (fresh) etags.set(target, { etag, body: parsed });
@@ -165,6 +192,9 @@ export function createGithubClient(options: GithubClientOptions) {
       const run = writes.then(async () => {
         const wait = nextWriteAt - now();
         if (wait > 0) await sleep(wait);
+        // The team's slot is reserved last, when this process is ready to send: it is then not wasted.
+        const slot = (await options.sharedPace?.(spacing)) ?? 0;
+        if (slot > 0) await sleep(slot);
         try {
           stats.writes++;
           return await send<T>(method, path, body);

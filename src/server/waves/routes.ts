@@ -21,8 +21,9 @@ import { gatewayError } from '@/server/gateway-error';
 import { archiveRange } from './archive-range';
 import { manifestCsv, manifestJson } from './manifest';
 import { checkPattern } from './name-glob';
+import { CredentialRefusedError } from './github-client';
 import { WaveInputError, type WaveRunner } from './runner';
-import { waveTotals } from './wave-machine';
+import { waveStopReason, waveTotals } from './wave-machine';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 
 /**
@@ -158,6 +159,8 @@ export function summarize(wave: Wave): WaveSummary {
     isolated: totals.isolated,
     failedBatches: totals.failedBatches,
     exports: waveExports(wave),
+    ...(wave.options.credential ? { credential: wave.options.credential } : {}),
+    ...(wave.state === 'stopped' ? { stopReason: waveStopReason(wave) } : {}),
   };
 }
 
@@ -193,6 +196,7 @@ export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
   const notFound = (c: Context) => gatewayError(c, 404, 'No such wave.', 'NOT_FOUND');
   const show = async (wave: Wave) => ({
     ...wave,
+    ...(wave.state === 'stopped' ? { stopReason: waveStopReason(wave) } : {}),
     totals: waveTotals(wave),
     progress: await runner.progress(wave),
   });
@@ -204,6 +208,9 @@ export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
     } catch (error) {
       if (error instanceof WaveInputError) {
         return c.json({ message: error.message, code: 'INVALID', source: 'gateway' }, 422);
+      }
+      if (error instanceof CredentialRefusedError) {
+        return gatewayError(c, 403, `GitHub refused this credential: ${error.message}`, 'CREDENTIAL_REFUSED');
       }
       if (error instanceof UpstreamFailureError) {
         const { status, message, code } = error.failure;

@@ -5,7 +5,12 @@ import type { PlannedRepo, Wave, WavePlanRequest, WavePreview } from '@/contract
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import { parseLinkHeader } from '@/lib/link-header';
-import { unexpectedAnswer, type GithubAnswer, type GithubClient } from './github-client';
+import {
+  CredentialRefusedError,
+  unexpectedAnswer,
+  type GithubAnswer,
+  type GithubClient,
+} from './github-client';
 import { observedSpeed } from './observed-speed';
 import { accountCost, arrangedBatches, filterRepos, planBatches, PER_PAGE, preview } from './planner';
 import { advanceWave } from './steps/advance-wave';
@@ -14,7 +19,7 @@ import { clearStaleLocks } from './steps/archive-lock';
 import { checkExport } from './steps/check-export';
 import { adoptOrStart, startBatch } from './steps/start-batch';
 import { finishBatch, unlockBatch } from './steps/unlock-batch';
-import { createWave, owesWork, type WaveEvent } from './wave-machine';
+import { createWave, owesWork, waveStopReason, type WaveEvent } from './wave-machine';
 import { advance, record, type BatchJob, type WaveContext } from './wave-context';
 import type { WaveRepository } from './wave-repository';
 
@@ -124,33 +129,55 @@ export function createWaveRunner(options: RunnerOptions) {
         now,
         log,
       };
+      /** GitHub refused the wave's credential: the wave stops with the reason (the refusal charged), no retry. */
+      const stopOnRefusal =
+        (handler: (job: BatchJob, meta: { retryCount: number }) => Promise<void>) =>
+        async (job: BatchJob, meta: { retryCount: number }) => {
+          try {
+            await handler(job, meta);
+          } catch (error) {
+            if (!(error instanceof CredentialRefusedError)) throw error;
+            log(`wave ${job.waveId} stopped: ${error.message}`);
+            await record(
+              made,
+              job.waveId,
+              { type: 'requests', count: 1 },
+              { type: 'credential-refused', batchId: job.batchId, reason: error.message },
+            );
+          }
+        };
       await jobs.work<BatchJob>(
         'wave-step',
         options.stepWorkers ?? 4,
-        track(async (job, meta) => {
-          const found = await batchOf(job);
-          if (!found) return;
-          const { wave, batch } = found;
-          if (batch.state === 'queued') await startBatch(made, wave, batch);
-          // Only a start's own retry (its request certainly over) or the sweep's last resort adopts.
-          else if (batch.state === 'starting' && (meta.retryCount > 0 || job.reconcile))
-            await adoptOrStart(made, wave, batch);
-          else if (batch.state === 'exporting') await checkExport(made, wave, batch, job.backoffMs, job.seen);
-          else if (owesWork(wave, batch)) await finishBatch(made, wave, batch);
-        }),
+        track(
+          stopOnRefusal(async (job, meta) => {
+            const found = await batchOf(job);
+            if (!found) return;
+            const { wave, batch } = found;
+            if (batch.state === 'queued') await startBatch(made, wave, batch);
+            // Only a start's own retry (its request certainly over) or the sweep's last resort adopts.
+            else if (batch.state === 'starting' && (meta.retryCount > 0 || job.reconcile))
+              await adoptOrStart(made, wave, batch);
+            else if (batch.state === 'exporting')
+              await checkExport(made, wave, batch, job.backoffMs, job.seen);
+            else if (owesWork(wave, batch)) await finishBatch(made, wave, batch);
+          }),
+        ),
       );
       await jobs.work<BatchJob>(
         'wave-file',
         options.maxDownloads ?? 2,
-        track(async (job) => {
-          const found = await batchOf(job);
-          const state = found?.batch.state;
-          if (
-            found &&
-            (state === 'downloading' || state === 'verifying' || owesWork(found.wave, found.batch))
-          )
-            await archiveBatch(made, found.wave, found.batch);
-        }),
+        track(
+          stopOnRefusal(async (job) => {
+            const found = await batchOf(job);
+            const state = found?.batch.state;
+            if (
+              found &&
+              (state === 'downloading' || state === 'verifying' || owesWork(found.wave, found.batch))
+            )
+              await archiveBatch(made, found.wave, found.batch);
+          }),
+        ),
       );
       await jobs.work<{ waveId: string; sweep?: boolean }>(
         'wave-advance',
@@ -165,7 +192,7 @@ export function createWaveRunner(options: RunnerOptions) {
         1,
         track(async () => {
           for (const wave of await repository.list()) {
-            if (wave.state === 'running' || wave.state === 'paused') {
+            if (wave.state === 'running' || wave.state === 'paused' || wave.state === 'stopped') {
               await jobs.send('wave-advance', { waveId: wave.id, sweep: true }, { key: wave.id });
             }
           }
@@ -212,6 +239,24 @@ export function createWaveRunner(options: RunnerOptions) {
     return entry;
   }
 
+  /**
+   * A wave stopped because GitHub refused this credential for this owner is the rule, known: a new one is
+   * refused before it sends anything, until that wave is resumed (it works now) or cancelled.
+   */
+  async function refuseKnownRefusal(request: WavePlanRequest) {
+    const same = (wave: Wave) =>
+      (wave.options.credential ?? '') === (request.options.credential ?? '') &&
+      wave.owner.kind === request.owner.kind &&
+      wave.owner.login.toLowerCase() === request.owner.login.toLowerCase();
+    const stopped = (await repository.list()).find((wave) => same(wave) && waveStopReason(wave));
+    const reason = stopped && waveStopReason(stopped);
+    if (stopped && reason) {
+      throw new WaveInputError(
+        `GitHub refused this credential for exports of ${request.owner.login || 'your repositories'} (wave ${stopped.id}): ${reason} Resume that wave once the credential may export, or cancel it.`,
+      );
+    }
+  }
+
   async function act(id: string, event: WaveEvent): Promise<Wave | undefined> {
     const made = await open();
     const wave = await record(made, id, event);
@@ -234,6 +279,7 @@ export function createWaveRunner(options: RunnerOptions) {
       listings.clear();
     },
     async plan(request: WavePlanRequest): Promise<WavePreview> {
+      await refuseKnownRefusal(request);
       const { repos } = await listRepos(request.owner, request.options.credential);
       const waves = await repository.list();
       const plan = preview(repos, request.filters, request.caps, request.options, observedSpeed(waves) ?? 1);
@@ -243,6 +289,7 @@ export function createWaveRunner(options: RunnerOptions) {
     },
     async create(request: WavePlanRequest): Promise<Wave> {
       const made = await open();
+      await refuseKnownRefusal(request);
       const { repos, pages } = await listRepos(request.owner, request.options.credential);
       const selected = filterRepos(repos, request.filters);
       const batches = request.batches

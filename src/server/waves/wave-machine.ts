@@ -34,7 +34,9 @@ export type WaveEvent =
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel' }
-  | { type: 'requests'; count: number };
+  | { type: 'requests'; count: number }
+  /** GitHub refused the wave's credential (not the repositories): the wave stops, nothing is split for it. */
+  | { type: 'credential-refused'; batchId: number; reason: string };
 
 export const TERMINAL_BATCH_STATES: ReadonlySet<BatchState> = new Set([
   'verified',
@@ -232,10 +234,26 @@ function reduce(wave: Wave, event: WaveEvent): Wave {
       }
       return wave;
     }
+    case 'credential-refused': {
+      if (wave.state === 'cancelled' || wave.state === 'completed') return wave;
+      const stopped = { ...wave, state: 'stopped' as const };
+      return withBatch(stopped, event.batchId, (batch) =>
+        batch.state === 'starting'
+          ? // The refused start was no attempt: the batch waits, as it was, for a resume.
+            {
+              ...batch,
+              state: 'queued',
+              attempts: Math.max(0, batch.attempts - 1),
+              startRequestedAt: undefined,
+              error: `${REFUSED}${event.reason}`,
+            }
+          : { ...batch, error: `${REFUSED}${event.reason}` },
+      );
+    }
     case 'pause':
       return wave.state === 'running' ? { ...wave, state: 'paused' } : wave;
     case 'resume':
-      return wave.state === 'paused' ? { ...wave, state: 'running' } : wave;
+      return wave.state === 'paused' || wave.state === 'stopped' ? { ...wave, state: 'running' } : wave;
     case 'cancel': {
       if (wave.state === 'completed' || wave.state === 'cancelled') return wave;
       // Exports already running on GitHub finish there; Ferry stops following and downloading them.
@@ -250,6 +268,15 @@ function reduce(wave: Wave, event: WaveEvent): Wave {
     case 'requests':
       return { ...wave, requests: wave.requests + event.count };
   }
+}
+
+const REFUSED = 'GitHub refused the credential: ';
+
+/** Why a stopped wave stopped (GitHub's refusal of its credential), or undefined. */
+export function waveStopReason(wave: Wave): string | undefined {
+  if (wave.state !== 'stopped') return undefined;
+  const error = wave.batches.find((batch) => batch.error?.startsWith(REFUSED))?.error;
+  return error?.slice(REFUSED.length);
 }
 
 /** Batches to start now: queued ones, while fewer than `concurrency` exports run. */

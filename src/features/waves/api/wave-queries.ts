@@ -5,7 +5,9 @@ import { request } from '@/lib/api-client';
 
 type ShownWave = WaveView;
 
-const live = (wave: ShownWave | undefined) => wave?.state === 'running' || wave?.state === 'paused';
+// A stopped wave may still have exports running (it stops only new starts).
+const live = (wave: ShownWave | undefined) =>
+  wave?.state === 'running' || wave?.state === 'paused' || wave?.state === 'stopped';
 
 export const waveQueries = {
   all: () => ['waves'] as const,

@@ -44,7 +44,7 @@ export function WavePage({ id }: { id: string }) {
   }
   const data = wave.data;
   const { totals } = data;
-  const open = data.state === 'running' || data.state === 'paused';
+  const open = data.state === 'running' || data.state === 'paused' || data.state === 'stopped';
   const summary = waveStateSummary(data.state, totals);
   const splitRows = data.batches.length - totals.batches;
   return (
@@ -63,7 +63,7 @@ export function WavePage({ id }: { id: string }) {
               Pause
             </Button>
           ) : null}
-          {data.state === 'paused' ? (
+          {data.state === 'paused' || data.state === 'stopped' ? (
             <Button onClick={() => action.mutate({ kind: 'resume' })} disabled={action.isPending || stale}>
               Resume
             </Button>
@@ -88,6 +88,12 @@ export function WavePage({ id }: { id: string }) {
     >
       <Stack spacing={2}>
         <StaleDataNotice query={wave} what="The wave is shown" />
+        {data.state === 'stopped' ? (
+          <Alert severity="warning" role="alert" aria-label="Why the wave stopped">
+            GitHub refused the wave’s credential: {data.stopReason ?? 'no reason given.'} Nothing was split or
+            retried for it. Give the credential what GitHub asks for and resume, or cancel the wave.
+          </Alert>
+        ) : null}
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Totals">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
             <Typography>

@@ -21,6 +21,7 @@ import { formatEstimate, formatKb } from '../utils/wave-format';
 import { PlanBudgetText } from './plan-budget-text';
 import { PlannedBatches } from './planned-batches';
 import { countOf } from '@/lib/wave-summary';
+import { useKnownRefusals } from '../hooks/use-known-refusals';
 
 type TextKey = {
   [K in keyof PlanFormValues]: PlanFormValues[K] extends string ? K : never;
@@ -43,6 +44,8 @@ const FLAGS: [FlagKey, string][] = [
 /** Plan a wave: which repositories, how to batch them, a preview of the cost, then start. */
 export function WavePlanForm() {
   const [values, setValues] = useState<PlanFormValues>(DEFAULT_PLAN);
+  const operation = values.ownRepos ? 'migrations/start-for-authenticated-user' : 'migrations/start-for-org';
+  const refusals = useKnownRefusals(values, operation);
   const preview = usePreviewWave();
   // The preview's batches as the user arranges them; reset with every new preview.
   const [arrangement, setArrangement] = useState<Arrangement | undefined>(undefined);
@@ -115,9 +118,8 @@ export function WavePlanForm() {
             />
           </Stack>
           <CredentialPicker
-            operation={
-              values.ownRepos ? 'migrations/start-for-authenticated-user' : 'migrations/start-for-org'
-            }
+            operation={operation}
+            refusals={refusals}
             value={values.credential || undefined}
             onChange={(credential) => {
               setValues((current) => ({ ...current, credential }));

@@ -1,7 +1,7 @@
 import { rm, stat } from 'node:fs/promises';
 import type { Wave, WaveBatch } from '@/contracts/waves';
 import { DownloadError, downloadArchive } from '../downloader';
-import { RateLimitedError } from '../github-client';
+import { CredentialRefusedError, RateLimitedError } from '../github-client';
 import { verifyArchive } from '../verifier';
 import { owesWork } from '../wave-machine';
 import {
@@ -83,7 +83,7 @@ async function download(
       sha256: result.sha256,
     });
   } catch (error) {
-    if (error instanceof RateLimitedError) throw error;
+    if (error instanceof RateLimitedError || error instanceof CredentialRefusedError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     // Shown on the page; the job's retry resumes from what is on disk.
     context.log(`wave ${wave.id} batch ${batch.id}: download failed (${message}); will resume`);
