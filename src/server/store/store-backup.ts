@@ -3,12 +3,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { prepareDataDir } from './data-dir';
-import { EMBEDDED_START_PARAMS } from './embedded-memory';
-import { migrationsFolder } from './open-store';
+import { checkUnpacked } from './migrated-pglite';
 import {
   folderStamp,
   refuseUnfinishedRestore,
@@ -17,8 +14,10 @@ import {
   swapIn,
 } from './restore-swap';
 import { describeStore, type StoreConfig } from './store-config';
+import { countsOf } from './store-copy';
+import { restoreDumpIntoServer } from './store-move';
 import { lockDataDir } from './store-lock';
-import { BadBackupError, DEFAULT_MAX_INFLATED_BYTES, unpackDump } from './verified-dump';
+import { DEFAULT_MAX_INFLATED_BYTES, unpackDump } from './verified-dump';
 
 /**
  * `npm run store:backup` / `store:restore`. The embedded store is dumped whole with PGlite's own data-folder
@@ -33,20 +32,8 @@ export interface BackupSummary {
   rows: Record<string, number>;
   /** Restore only: where the store it replaced was moved (kept, never deleted). */
   previous?: string;
-}
-
-type Query = (text: string) => Promise<{ rows: unknown[] }>;
-
-async function countRows(query: Query): Promise<Record<string, number>> {
-  const tables = (await query(`select tablename from pg_tables where schemaname = 'public' order by 1`))
-    .rows as { tablename: string }[];
-  const rows: Record<string, number> = {};
-  for (const { tablename } of tables) {
-    const [counted] = (await query(`select count(*)::int as n from "${tablename.replaceAll('"', '""')}"`))
-      .rows as { n: number }[];
-    rows[tablename] = counted?.n ?? 0;
-  }
-  return rows;
+  /** Restore of an embedded backup into a server: whether the rows the server held were replaced. */
+  replaced?: boolean;
 }
 
 function pgliteFolder(dataDir: string): string {
@@ -78,7 +65,7 @@ async function backupEmbedded(config: StoreConfig, file: string): Promise<Backup
   try {
     const client = new PGlite(folder);
     try {
-      const rows = await countRows((text) => client.query(text));
+      const rows = await countsOf(client);
       const dump = new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
       await writeWhole(file, dump);
       return { file, bytes: dump.byteLength, rows };
@@ -87,29 +74,6 @@ async function backupEmbedded(config: StoreConfig, file: string): Promise<Backup
     }
   } finally {
     await lock.release();
-  }
-}
-
-/** Open a store unpacked from a backup, bring it to this version's schema and count its rows. */
-async function checkUnpacked(folder: string): Promise<Record<string, number>> {
-  if (!existsSync(path.join(folder, 'PG_VERSION'))) {
-    throw new BadBackupError('the backup is not usable: it holds no PG_VERSION (not a PGlite data folder)');
-  }
-  let client: PGlite | undefined;
-  try {
-    client = new PGlite(folder, { startParams: [...EMBEDDED_START_PARAMS] });
-    await client.waitReady;
-    // A backup made by an older Ferry is brought up to this one's schema, as a start-up would.
-    await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
-    const opened = client;
-    return await countRows((text) => opened.query(text));
-  } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
-    throw new BadBackupError(`the backup is not usable: PGlite cannot open what it holds (${why})`, {
-      cause: error,
-    });
-  } finally {
-    await client?.close().catch(() => undefined);
   }
 }
 
@@ -185,7 +149,7 @@ async function serverRows(databaseUrl: string): Promise<Record<string, number>> 
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
-    return await countRows((text) => client.query(text));
+    return await countsOf(client);
   } finally {
     await client.end();
   }
@@ -229,6 +193,8 @@ export async function backupStore(config: StoreConfig, file: string): Promise<Ba
 export interface RestoreOptions {
   /** `RESTORE_MAX_INFLATED_BYTES`: an embedded backup that unpacks to more is refused. */
   maxInflatedBytes?: number;
+  /** An embedded backup into a server that holds rows: replace them (else refused). */
+  replace?: boolean;
 }
 
 async function headOf(file: string): Promise<Uint8Array> {
@@ -241,20 +207,26 @@ async function headOf(file: string): Promise<Uint8Array> {
   }
 }
 
-/** Replace the store's content with `file`'s (a backup of the same kind). */
+/**
+ * Replace the store's content with `file`'s. An embedded backup also goes into a server (the move of a
+ * person's store to the team's); a server's backup (pg_dump) goes only into a server.
+ */
 export async function restoreStore(
   config: StoreConfig,
   file: string,
-  { maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES }: RestoreOptions = {},
+  { maxInflatedBytes = DEFAULT_MAX_INFLATED_BYTES, replace = false }: RestoreOptions = {},
 ): Promise<BackupSummary> {
   const kind = kindOfDump(await headOf(file));
-  const want = config.databaseUrl ? 'postgres' : 'embedded';
-  if (kind !== want) {
+  if (!kind) throw new Error(`${file} is not a Ferry backup (neither PGlite's dump nor pg_dump's)`);
+  if (kind === 'postgres' && !config.databaseUrl) {
     throw new Error(
-      kind
-        ? `${file} is a backup of ${kind === 'postgres' ? 'a PostgreSQL server (pg_dump)' : 'an embedded store'}, and the store here is ${describeStore(config)}`
-        : `${file} is not a Ferry backup (neither PGlite's dump nor pg_dump's)`,
+      `${file} is a backup of a PostgreSQL server (pg_dump), and the store here is ${describeStore(config)}: ` +
+        "to bring a server's store here, run `npm run store:move -- to-embedded` with DATABASE_URL naming the server",
     );
+  }
+  if (kind === 'embedded' && config.databaseUrl) {
+    const moved = await restoreDumpIntoServer(config, file, { maxInflatedBytes, replace });
+    return { file, bytes: moved.bytes ?? 0, rows: moved.rows, replaced: moved.replaced };
   }
   return config.databaseUrl
     ? restoreServer(config.databaseUrl, file)

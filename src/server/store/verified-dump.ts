@@ -62,7 +62,7 @@ class Meter extends Transform {
     this.bytes += chunk.byteLength;
     if (this.bytes > this.cap) {
       done(
-        new BadBackupError(
+        refuse(
           `it unpacks to more than ${this.cap} bytes (RESTORE_MAX_INFLATED_BYTES), more than a Ferry store holds`,
         ),
       );
