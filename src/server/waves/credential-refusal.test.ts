@@ -9,7 +9,9 @@ import { createWaveStore } from '@/server/store/wave-store';
 import { SIM_FINE_GRAINED_TOKEN } from '@/simulator/github/seed';
 import { createSimulator } from '@/simulator/simulator';
 import { SIMULATOR_GITHUB_BASE, simulatorOutbound } from '@/testing/simulator-outbound';
+import { inProcessGateway } from '@/testing/node-servers';
 import { buildWavePlan } from '@/testing/wave-factories';
+import { createFerryStore } from '@/server/store/ferry-store';
 import { createGithubClient } from './github-client';
 import { createWaveRunner, WaveInputError, type WaveRunner } from './runner';
 import { summarize } from './routes';
@@ -89,5 +91,40 @@ describe('a wave with a credential GitHub refuses for exports', () => {
     // Cancelled, the stopped wave no longer speaks for the credential.
     await runner.cancel(wave.id);
     await expect(runner.plan(PLAN)).resolves.toMatchObject({ selected: 14 });
+  }, 40_000);
+
+  it('through the routes: the wave stops, the page and the list say why, a new one is refused before it starts', async () => {
+    const { call, runtime } = inProcessGateway(
+      { SIM_SPEED: '2000', SIM_SCENARIO: 'quiet', SIM_CREDENTIALS: 'several' },
+      { store: createFerryStore(store), watch: false, archiveDir: dir },
+    );
+    const post = (route: string, body: unknown) =>
+      call(route, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    try {
+      const created = await post('/api/waves', PLAN);
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      await runtime.waves!.settled(20_000);
+      const shown = (await (await call(`/api/waves/${id}`)).json()) as { state: string; stopReason?: string };
+      expect(shown.state).toBe('stopped');
+      expect(shown.stopReason).toMatch(/organization_administration=write/);
+      const listed = (await (await call('/api/waves')).json()) as {
+        credential?: string;
+        stopReason?: string;
+      }[];
+      expect(listed[0]).toMatchObject({ credential: 'fine-grained', stopReason: shown.stopReason });
+      const again = await post('/api/waves/preview', PLAN);
+      expect(again.status).toBe(422);
+      expect(((await again.json()) as { message: string }).message).toContain(`wave ${id}`);
+      // Another credential of the same owner is not concerned.
+      expect((await post('/api/waves/preview', { ...PLAN, options: {} })).status).toBe(200);
+    } finally {
+      await runtime.waves?.stop();
+      await runtime.stopJobs();
+    }
   }, 40_000);
 });
