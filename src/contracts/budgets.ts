@@ -41,6 +41,9 @@ function budgetKey(account: CredentialAccount): {
   return { key: `credential:${account.name}`, budget: { account: account.name, kind: 'unknown' } };
 }
 
+/** The account a credential spends for (`user:<login>`, `installation:<id>`, else its own name). */
+export const accountKeyOf = (account: CredentialAccount): string => budgetKey(account).key;
+
 /** Credentials grouped by the budget they spend, groups in the order of their first credential. */
 export function groupBudgets(accounts: readonly CredentialAccount[]): CredentialBudget[] {
   const groups = new Map<string, CredentialBudget>();

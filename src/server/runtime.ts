@@ -13,6 +13,7 @@ import { githubCredentials, type GithubCredentialConfig } from './credentials/cr
 import { createCredentials, type Credential, type Credentials } from './credentials/credentials';
 import type { UpstreamFetch } from './outbound/bounded-fetch';
 import { WaveInputError } from './waves/runner';
+import { accountKeyOf } from '@/contracts/budgets';
 import { defaultCredential } from '@/contracts/credentials';
 import { isScenario } from '@/simulator/github/state';
 import { loopbackOnly } from '@/simulator/loopback-only';
@@ -187,7 +188,12 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
     waveRepository && options.archiveDir && jobs
       ? createWaveRunner({
           repository: waveRepository,
-          ...waveClients(effective, credentials, fetchGithub),
+          ...waveClients(effective, credentials, fetchGithub, async (name, spacingMs) => {
+            // One account's writes are spaced across the team: its slots are rows of the shared store.
+            const account = (await credentials.accounts()).find((found) => found.name === name);
+            const key = account ? accountKeyOf(account) : `credential:${name}`;
+            return (await jobStore!()).writePace.reserve(key, spacingMs);
+          }),
           accountBudget: async (credential) => {
             const fallback = defaultCredential(credentials.list, githubOperation('migrations/start-for-org'));
             const name = credential ?? fallback?.name;
@@ -282,9 +288,15 @@ const SIM_CREDENTIALS: GithubCredentialConfig[] = [
 
 /**
  * The wave runner's GitHub clients: the first credential that may export by default, one client per named
- * credential (each has its own ETags and write spacing; tokens of one user share their budget).
+ * credential (each has its own ETags; tokens of one user share their budget, and their write spacing across
+ * the team through `pace`).
  */
-function waveClients(config: GatewayConfig, credentials: Credentials, fetchGithub: UpstreamFetch) {
+function waveClients(
+  config: GatewayConfig,
+  credentials: Credentials,
+  fetchGithub: UpstreamFetch,
+  pace: (credential: string, spacingMs: number) => Promise<number>,
+) {
   const exportOperation = githubOperation('migrations/start-for-org');
   const clientOf = (credential: Credential | undefined) =>
     createGithubClient({
@@ -293,6 +305,7 @@ function waveClients(config: GatewayConfig, credentials: Credentials, fetchGithu
       apiVersion: config.github.apiVersion,
       fetch: fetchGithub,
       bounds: jsonBounds(config, true),
+      sharedPace: credential ? (spacingMs) => pace(credential.name, spacingMs) : undefined,
     });
   const made = new Map<string, GithubClient>();
   return {

@@ -17,7 +17,9 @@ describe('the secret registry', () => {
     for (let n = 0; n <= MAX_LEARNT_SECRETS; n++) registry.add(`learnt-secret-${String(n).padStart(4, '0')}`);
     expect(registry.list()).toHaveLength(MAX_LEARNT_SECRETS * 2);
     expect(registry.redact('learnt-secret-0000')).toBe('learnt-secret-0000');
-    expect(registry.redact(`learnt-secret-${String(MAX_LEARNT_SECRETS).padStart(4, '0')}`)).toBe('[redacted]');
+    expect(registry.redact(`learnt-secret-${String(MAX_LEARNT_SECRETS).padStart(4, '0')}`)).toBe(
+      '[redacted]',
+    );
   });
 });
 

@@ -9,6 +9,7 @@ import { withoutParameters } from './query-errors';
 import { createUnlocks } from './unlocks';
 import { createWatchSnapshots } from './watch-snapshots';
 import { createWaveStore } from './wave-store';
+import { createWritePace } from './write-pace';
 
 /** The query layer over one open store: what the gateway's routes and watcher use. */
 export function createFerryStore(store: Store) {
@@ -26,6 +27,7 @@ export function createFerryStore(store: Store) {
     watchSnapshots: withoutParameters(createWatchSnapshots(store.db)),
     waves: withoutParameters(createWaveStore(store.db)),
     alerts: withoutParameters(createAlertStore(store.db)),
+    writePace: withoutParameters(createWritePace(store.db)),
     /**
      * The simulator was reset to its seeded world: its ids and its clock start again, so what was remembered
      * of the old world describes things that no longer exist. Only the simulated areas are forgotten: with

@@ -198,3 +198,13 @@ export const alertDeliveries = pgTable(
   },
   (t) => [index('alert_deliveries_target').on(t.targetId, t.createdAt)],
 );
+
+/**
+ * When each GitHub account may send its next write (src/server/waves/shared-pace.ts). GitHub asks for a second
+ * between one user's mutating requests: across a team's gateways that is one row per account, not a timer per
+ * process.
+ */
+export const writePace = pgTable('write_pace', {
+  account: text('account').primaryKey(),
+  nextAt: at('next_at').notNull(),
+});
