@@ -69,7 +69,6 @@ export function manifestCsv(wave: Wave): string {
     batch: row.batch,
     migration_id: row.migrationId ?? '',
     repositories: cell(row.repositories.join(' ')),
-    still_locked: cell(row.repositories.filter((name) => row.locks[name] === 'locked').join(' ')),
     file: cell(row.file ?? ''),
     bytes: row.bytes ?? '',
     sha256: cell(row.sha256 ?? ''),
@@ -77,12 +76,12 @@ export function manifestCsv(wave: Wave): string {
     started_at: cell(row.startedAt ?? ''),
     exported_at: cell(row.exportedAt ?? ''),
     finished_at: cell(row.finishedAt ?? ''),
+    still_locked: cell(row.repositories.filter((name) => row.locks[name] === 'locked').join(' ')),
   }));
   const fields = [
     'batch',
     'migration_id',
     'repositories',
-    'still_locked',
     'file',
     'bytes',
     'sha256',
@@ -90,6 +89,8 @@ export function manifestCsv(wave: Wave): string {
     'started_at',
     'exported_at',
     'finished_at',
+    // Last, so tools that read the earlier columns by position still do.
+    'still_locked',
   ];
   // A leading =, +, -, @, tab or CR would be read as a formula by spreadsheets: papaparse quotes the cell and
   // prefixes it with '.
