@@ -140,7 +140,8 @@ export async function unpackDump(
   } catch (error) {
     if (error instanceof BadBackupError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw error;
+    // The file itself could not be read: said as the system says it, not as a bad backup.
+    if (code === 'ENOENT' || code === 'EACCES') throw error;
     const why = error instanceof Error ? error.message : String(error);
     throw refuse(code === 'Z_BUF_ERROR' ? 'it ends early (cut short?)' : why);
   }
