@@ -2,7 +2,7 @@
  * The team figures, run with DATABASE_URL set (scripts/bench/team.ts starts a throw-away PostgreSQL server when
  * none is given): three gateway processes on one database and one shared ARCHIVE_DIR, live against a standalone
  * simulator. Prints the rows as JSON on its last line. `--smoke`: the same steps on waves of nine and ten
- * repositories, and GitHub steps bounded at 5 s so a dead gateway's job comes back after 35 s instead of 90 s.
+ * repositories, GitHub steps bounded at 5 s. The same first wave runs on one gateway first, for the 1 vs 3 figure.
  */
 import pg from 'pg';
 import type { Wave } from '@/contracts/waves';
@@ -14,15 +14,64 @@ const SPEED = 2_000;
 const smoke = process.argv.includes('--smoke');
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const team = await startTeam({
-  database: `ferry_bench_team_${process.pid}`,
-  speed: SPEED,
-  scenario: 'big-org',
-  env: smoke ? { UPSTREAM_TOTAL_MS: '5000' } : {},
-});
+const startOf = (count: number, name: string) =>
+  startTeam({
+    database: `ferry_bench_team_${name}_${process.pid}`,
+    speed: SPEED,
+    scenario: 'big-org',
+    count,
+    env: smoke ? { UPSTREAM_TOTAL_MS: '5000' } : {},
+  });
+const rows: BenchRow[] = [];
+const firstWavePlan = () =>
+  buildWavePlan(
+    smoke
+      ? { filters: { namePattern: '*-00?' }, caps: { maxRepos: 5, concurrency: 4 } }
+      : { caps: { concurrency: 4 } },
+  );
+
+/** From a job being due to a worker taking it, over the wave jobs of a run (pg-boss's own times, one clock). */
+async function pickUp(client: pg.Client): Promise<{ p50: number; p95: number; jobs: number }> {
+  const { rows: found } = await client.query<{ p50: number; p95: number; jobs: number }>(
+    `SELECT coalesce(percentile_cont(0.5) WITHIN GROUP (ORDER BY waited), 0)::float8 AS p50,
+            coalesce(percentile_cont(0.95) WITHIN GROUP (ORDER BY waited), 0)::float8 AS p95,
+            count(*)::int AS jobs
+       FROM (SELECT extract(epoch FROM started_on - greatest(created_on, start_after)) * 1000 AS waited
+               FROM pgboss.job WHERE started_on IS NOT NULL AND name LIKE 'wave-%') AS jobs`,
+  );
+  return found[0]!;
+}
+
+// The same wave on one gateway first: the team's time is judged against it.
+const alone = await startOf(1, 'one');
+let aloneSeconds = Number.NaN;
+let alonePickUp = { p50: Number.NaN, p95: Number.NaN, jobs: 0 };
+try {
+  const client = new pg.Client({ connectionString: alone.database.url });
+  await client.connect();
+  try {
+    const started = performance.now();
+    const response = await postJson(`${alone.gateways[0]!.url}/api/waves`, firstWavePlan());
+    if (response.status !== 201) throw new Error(`creating a wave: HTTP ${response.status}`);
+    const { id } = (await response.json()) as Wave;
+    for (;;) {
+      const wave = (await (await fetch(`${alone.gateways[0]!.url}/api/waves/${id}`)).json()) as Wave;
+      if (wave.state === 'completed' || wave.state === 'cancelled') break;
+      if (performance.now() - started > 300_000) throw new Error(`wave ${id} on one gateway: ${wave.state}`);
+      await pause(250);
+    }
+    aloneSeconds = (performance.now() - started) / 1000;
+    alonePickUp = await pickUp(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+} finally {
+  await alone.stop();
+}
+
+const team = await startOf(3, 'three');
 const { sim, gateways, database } = team;
 const sql = new pg.Client({ connectionString: database.url });
-const rows: BenchRow[] = [];
 
 const counted = async () =>
   ((await (await fetch(`${sim.url}/__sim/state`)).json()) as { stats: { counted: number } }).stats.counted;
@@ -51,14 +100,7 @@ try {
   // A wave of 500 created on one gateway, run by three.
   const before = await counted();
   const started = performance.now();
-  const created = await createWave(
-    a,
-    buildWavePlan(
-      smoke
-        ? { filters: { namePattern: '*-00?' }, caps: { maxRepos: 5, concurrency: 4 } }
-        : { caps: { concurrency: 4 } },
-    ),
-  );
+  const created = await createWave(a, firstWavePlan());
   const done = await finished(b, created.id, 300_000);
   const seconds = (performance.now() - started) / 1000;
   const requests = (await counted()) - before;
@@ -70,6 +112,14 @@ try {
     goal: 'every export once',
     verdict: verdict(done.state === 'completed' && done.startsSent === attempts),
     how: `three \`npm start\` processes, one database (PostgreSQL ${(await sql.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]!.v}), one ARCHIVE_DIR; standalone simulator big-org at SIM_SPEED=${SPEED}; created on one, watched on another`,
+  });
+  const teamPickUp = await pickUp(sql);
+  rows.push({
+    figure: `The same wave on 1 vs 3 gateways: wall time; job due → taken (p50 / p95)`,
+    value: `1: ${aloneSeconds.toFixed(1)} s, ${alonePickUp.p50.toFixed(0)} / ${alonePickUp.p95.toFixed(0)} ms (${alonePickUp.jobs} jobs); 3: ${seconds.toFixed(1)} s, ${teamPickUp.p50.toFixed(0)} / ${teamPickUp.p95.toFixed(0)} ms (${teamPickUp.jobs} jobs)`,
+    goal: 'informational: one account’s writes stay a second apart across the team (write_pace), so 3 gateways gain only the waiting that is not GitHub’s',
+    verdict: 'measured',
+    how: 'pg-boss’s started_on − max(created_on, start_after) over the wave-* jobs of each run; the one-gateway run first, on a database of its own',
   });
 
   // Failover: kill -9 of the gateway that created a wave, mid-wave.
@@ -103,7 +153,7 @@ try {
     value: `${((nextJobMs ?? NaN) / 1000).toFixed(1)} s / ${((backMs ?? NaN) / 1000).toFixed(1)} s; the wave ${survived.state} on the others`,
     goal: '≤ 30 s (next job)',
     verdict: verdict(nextJobMs !== undefined && nextJobMs <= 30_000 && survived.state === 'completed'),
-    how: 'pgboss.job read on the database: the first job started after the kill, and the moment no job started before it is still active (a dead gateway’s job comes back at its expiry: UPSTREAM_TOTAL_MS + 30 s, 90 s by default)',
+    how: 'pgboss.job read on the database: the first job started after the kill, and the moment no job started before it is still active (a dead gateway’s jobs come back when their lease lapses: not renewed for 15 s, src/server/jobs/job-leases.ts)',
   });
 } catch (error) {
   for (const proc of gateways) process.stderr.write(`${proc.url}:\n${proc.output().slice(-3_000)}\n`);
