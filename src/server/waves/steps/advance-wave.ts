@@ -19,7 +19,11 @@ export async function advanceWave(context: WaveContext, wave: Wave, sweep = fals
     if (batch.state === 'downloading' || batch.state === 'verifying')
       await fileStep(context, job, 0, fileExpiry(context));
     if (!sweep) continue;
-    if (batch.state === 'exporting' || owesWork(wave, batch)) await nextStep(context, job);
+    if (batch.state === 'exporting') await nextStep(context, job);
+    // Owed since long: the verifying job (or its retries) that should have done it is lost. Sooner, it may be
+    // at work (a hundred unlocks take minutes at one write a second), and two would send each unlock twice.
+    const verifiedAt = Date.parse(batch.finishedAt ?? '');
+    if (owesWork(wave, batch) && !(context.now() - verifiedAt <= LOST_START_MS)) await nextStep(context, job);
     const decided = Date.parse(batch.startRequestedAt ?? '');
     if (batch.state === 'starting' && context.now() - decided > LOST_START_MS) {
       await nextStep(context, { ...job, reconcile: true });
