@@ -95,7 +95,13 @@ async function adopt(context: WaveContext, wave: Wave, batch: WaveBatch, migrati
  */
 export async function adoptOrStart(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
   const since = Date.parse(batch.startRequestedAt ?? '') - 60_000;
-  const known = new Set(wave.batches.map((b) => b.migrationId).filter((id) => id !== undefined));
+  // Every export the wave already knows, earlier attempts' included: a retried batch's own failed export has
+  // the same repositories and may be younger than the margin below, and must not be adopted again.
+  const known = new Set(
+    wave.batches
+      .flatMap((b) => [b.migrationId, ...(b.earlierMigrationIds ?? [])])
+      .filter((id) => id !== undefined),
+  );
   const want = repositorySetKey(batch.repos);
   const answer = await counted(context, wave.id, () =>
     context.clientFor(wave).get<unknown>(`${migrationsPath(wave)}?per_page=100`),

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Wave } from '@/contracts/waves';
+import { buildWave } from '@/testing/wave-factories';
+import type { GithubClient } from '../github-client';
+import type { WaveContext } from '../wave-context';
+import { adoptOrStart } from './start-batch';
+
+const T = Date.parse('2026-11-26T10:00:00Z');
+
+/** A context whose GitHub lists `migrations` and starts export 99 when asked; its store is one wave in memory. */
+function contextWith(wave: Wave, migrations: unknown[]) {
+  let current = wave;
+  const started: unknown[] = [];
+  const client = {
+    get: () => Promise.resolve({ status: 200, body: migrations, headers: new Headers(), notModified: false }),
+    write: (_method: string, _path: string, body: unknown) => {
+      started.push(body);
+      return Promise.resolve({
+        status: 201,
+        body: {
+          id: 99,
+          state: 'pending',
+          created_at: new Date(T).toISOString(),
+          updated_at: new Date(T).toISOString(),
+          repositories: [],
+        },
+        headers: new Headers(),
+        notModified: false,
+      });
+    },
+  } as unknown as GithubClient;
+  const context = {
+    repository: {
+      update: (_id: string, change: (wave: Wave) => Wave) => Promise.resolve((current = change(current))),
+      get: () => Promise.resolve(current),
+    },
+    client,
+    clientFor: () => client,
+    jobs: { send: () => Promise.resolve() },
+    minCheckMs: 1_000,
+    maxCheckMs: 60_000,
+    now: () => T,
+    log: () => {},
+  } as unknown as WaveContext;
+  return { context, started, current: () => current };
+}
+
+describe('a start retried after a crash', () => {
+  it('never adopts the batch’s own earlier, failed export (same repositories, moments before)', async () => {
+    const wave = buildWave(
+      [
+        {
+          state: 'starting',
+          repos: ['a', 'b'],
+          startRequestedAt: new Date(T - 5_000).toISOString(),
+          earlierMigrationIds: [41],
+          attempts: 2,
+        },
+      ],
+      { state: 'running' },
+    );
+    const earlier = {
+      id: 41,
+      state: 'failed',
+      created_at: new Date(T - 20_000).toISOString(),
+      updated_at: new Date(T - 10_000).toISOString(),
+      repositories: [
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ],
+    };
+    const { context, started, current } = contextWith(wave, [earlier]);
+    await adoptOrStart(context, wave, wave.batches[0]!);
+    expect(started).toHaveLength(1);
+    expect(current().batches[0]!.migrationId).toBe(99);
+  });
+});
