@@ -4,6 +4,7 @@ import { createServer, type Plugin, type ResolvedConfig } from 'vite';
 import {
   CODE_LIST_ID,
   CODE_LOADER_SCRIPT,
+  escapeHtml,
   PRERENDERED_MANIFEST,
   SCHEME_GUARD_SCRIPT,
   tokenPath,
@@ -12,9 +13,18 @@ import {
 
 /** Where index.html's boot markup ends: the drawn page goes after the loading line, inside #root. */
 const BOOT_STATUS = /(<p class="boot-main" role="status">[^<]*<\/p>)/;
+/** index.html's own title (the app's name), which each drawn page replaces with its own. */
+const TITLE = /<title>[^<]*<\/title>/;
+
+interface DrawnMarkup {
+  html: string;
+  styles: string;
+  /** The page's own `<title>` text (the gateway fills any parameter token in it, escaped, like the body's). */
+  title: string;
+}
 
 interface PrerenderModule {
-  prerenderPage(url: string): Promise<{ html: string; styles: string }>;
+  prerenderPage(url: string): Promise<DrawnMarkup>;
   PAGE_ROUTES: readonly { path: string; module: string }[];
 }
 
@@ -53,7 +63,7 @@ interface DrawnPage {
   path: string;
   module: string;
   params: string[];
-  markup: { html: string; styles: string };
+  markup: DrawnMarkup;
 }
 
 async function drawPages(root: string): Promise<DrawnPage[]> {
@@ -97,11 +107,12 @@ function tagOf(html: string): [string, Record<string, string>] {
 }
 
 /**
- * index.html with the drawn page inside #root (inert until the app replaces it), its styles in the head, and
+ * index.html with the page's own title, the drawn page inside #root (inert until the app replaces it), its styles in the head, and
  * the head's scripts and module preloads moved into a list that CODE_LOADER_SCRIPT adds after the first paint.
  */
-export function pageHtml(indexHtml: string, markup: { html: string; styles: string }): string {
+export function pageHtml(indexHtml: string, markup: DrawnMarkup): string {
   if (!BOOT_STATUS.test(indexHtml)) throw new Error('index.html lost its boot status line');
+  if (!TITLE.test(indexHtml)) throw new Error('index.html has no <title> to name the page in');
   const tags = [...indexHtml.matchAll(CODE_TAG)].map((match) => tagOf(match[0]));
   if (tags.length === 0) throw new Error('index.html has no module scripts to load');
   const list = JSON.stringify(tags).replace(/</g, '\\u003c');
@@ -109,6 +120,7 @@ export function pageHtml(indexHtml: string, markup: { html: string; styles: stri
   const loader = `<script type="application/json" id="${CODE_LIST_ID}">${list}</script><script>${CODE_LOADER_SCRIPT}</script>`;
   return indexHtml
     .replace(CODE_TAG, '')
+    .replace(TITLE, () => `<title>${escapeHtml(markup.title)}</title>`)
     .replace('</head>', () => `${markup.styles}</head>`)
     .replace(BOOT_STATUS, (status: string) => `${status}${drawn}`)
     .replace('</body>', () => `${loader}</body>`);

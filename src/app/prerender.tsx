@@ -4,6 +4,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { APP_NAME, DrawnTitleContext } from '@/hooks/use-document-title';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { createAppRoutes } from './router';
@@ -16,6 +17,8 @@ export interface PrerenderedMarkup {
   html: string;
   /** Emotion's `<style data-emotion="css …">` tags for that markup; the app's style cache adopts them. */
   styles: string;
+  /** The page's own title, as the app names it before any answer ("Rate limits · Ferry"): the document's `<title>`. */
+  title: string;
 }
 
 /**
@@ -32,11 +35,17 @@ export async function prerenderPage(url: string): Promise<PrerenderedMarkup> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url}: the router answered ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
+  let title = APP_NAME;
+  const nameTitle = (pageTitle: string) => {
+    title = pageTitle;
+  };
   const page = (cache: EmotionCache) => (
     <CacheProvider value={cache}>
-      <AppProvider queryClient={createQueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <DrawnTitleContext value={nameTitle}>
+        <AppProvider queryClient={createQueryClient()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProvider>
+      </DrawnTitleContext>
     </CacheProvider>
   );
   await (await prerender(page(createCache({ key: 'css' })))).prelude.cancel();
@@ -45,5 +54,5 @@ export async function prerenderPage(url: string): Promise<PrerenderedMarkup> {
   const emotion = createEmotionServer(cache);
   const html = renderToString(page(cache));
   if (/<(?:script|template|style)\b/i.test(html)) throw new Error(`${url}: the drawing is not plain markup`);
-  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
+  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)), title };
 }

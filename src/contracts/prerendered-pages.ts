@@ -25,6 +25,19 @@ export function paramToken(index: number): string {
   return String(4_815_162_342_000_001 + index);
 }
 
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe inside an element or a double-quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+}
+
 /** A route pattern with its parameters as tokens, in order: the address the build draws the page at. */
 export function tokenPath(pattern: string): string {
   let index = 0;

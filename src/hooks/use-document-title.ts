@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 
 export const APP_NAME = 'Ferry';
 
@@ -9,11 +9,18 @@ export function documentTitle(page: string, state?: string): string {
 }
 
 /**
+ * Set only while the build draws a page (src/app/prerender.tsx): effects never run there, so the page hands
+ * its title over while it renders, and the drawn HTML carries the route's own `<title>`.
+ */
+export const DrawnTitleContext = createContext<((title: string) => void) | undefined>(undefined);
+
+/**
  * Each page names itself in the tab (and in the history list), with the state it shows, so a tab left open
  * on an export says how far it got without being looked at. Restores the previous title on unmount.
  */
 export function useDocumentTitle(page: string, state?: string): void {
   const title = documentTitle(page, state);
+  useContext(DrawnTitleContext)?.(title);
   useEffect(() => {
     const previous = document.title;
     document.title = title;

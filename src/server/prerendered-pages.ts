@@ -2,19 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
-import { paramToken, PRERENDERED_MANIFEST, type PrerenderedPage } from '@/contracts/prerendered-pages';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
-}
+import {
+  escapeHtml,
+  paramToken,
+  PRERENDERED_MANIFEST,
+  type PrerenderedPage,
+} from '@/contracts/prerendered-pages';
 
 /**
  * A page drawn at build time with the request's route parameters in place of its tokens. The values come

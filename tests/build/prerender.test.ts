@@ -38,6 +38,23 @@ describe('pages drawn at build time', () => {
     expect(text(html)).toContain('Loading rate limits');
   });
 
+  it.each([
+    ['/', 'Overview · Ferry'],
+    ['/rate-limits', 'Rate limits · Ferry'],
+    ['/alerts', 'Alerts · Ferry'],
+    [tokenPath('/migrations/orgs/:org/:migrationId'), `Export ${paramToken(1)} · Ferry`],
+  ])('names %s by its own title, the one the app gives it', async (address, title) => {
+    expect((await prerenderPage(`http://ferry.invalid${address}`)).title).toBe(title);
+  });
+
+  it.each(PAGE_ROUTES.map((route) => [route.module, route.path] as const))(
+    '%s has a title of its own, not the bare app name',
+    async (_module, pattern) => {
+      const { title } = await prerenderPage(tokenUrl(pattern));
+      expect(title).toMatch(/^\S.* · Ferry$/);
+    },
+  );
+
   it('draws a parameter where the page shows it, as the token the gateway replaces', async () => {
     const { html } = await prerenderPage(tokenUrl('/migrations/orgs/:org/:migrationId'));
     expect(text(html)).toContain(`Migration #${paramToken(1)}`);
@@ -59,6 +76,14 @@ describe('a drawn page’s HTML', () => {
   const html = pageHtml(INDEX_HTML, {
     html: '<h1>Rate limits</h1>',
     styles: '<style data-emotion="css a">.a{}</style>',
+    title: 'Rate limits · Ferry',
+  });
+
+  it('carries the page’s own title in place of the bare app name, escaped', () => {
+    expect(html).toContain('<title>Rate limits · Ferry</title>');
+    expect(html).not.toContain('<title>Ferry</title>');
+    const odd = pageHtml(INDEX_HTML, { html: '', styles: '', title: 'A </title><b> & $& · Ferry' });
+    expect(odd).toContain('<title>A &lt;/title&gt;&lt;b&gt; &amp; $&amp; · Ferry</title>');
   });
 
   it('puts the drawing inside #root after the loading line, inert, with the scheme guard right after it', () => {
@@ -81,6 +106,8 @@ describe('a drawn page’s HTML', () => {
 
   it('refuses an index.html whose boot markup changed', () => {
     const changed = INDEX_HTML.replace(' role="status"', '');
-    expect(() => pageHtml(changed, { html: '', styles: '' })).toThrow(/boot status/);
+    expect(() => pageHtml(changed, { html: '', styles: '', title: 'x' })).toThrow(/boot status/);
+    const untitled = INDEX_HTML.replace('<title>Ferry</title>', '');
+    expect(() => pageHtml(untitled, { html: '', styles: '', title: 'x' })).toThrow(/title/);
   });
 });

@@ -41,6 +41,15 @@ test('a page’s address parameters are drawn as text, never as markup', async (
   await expect(page.locator('img')).toHaveCount(0);
 });
 
+test('before any script, the document carries the page’s own title, its address parameter as text', async ({
+  page,
+}) => {
+  await openWithoutCode(page, '/rate-limits');
+  await expect(page).toHaveTitle('Rate limits · Ferry');
+  await openWithoutCode(page, '/migrations/orgs/octo-org/%3Cb%3E12');
+  await expect(page).toHaveTitle('Export <b>12 · Ferry');
+});
+
 test('in a dark scheme the light drawing gives way to the plain loading line', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await openWithoutCode(page, '/rate-limits');
