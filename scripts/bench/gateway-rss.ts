@@ -19,6 +19,20 @@ const PATHS = [
   '/api/config',
 ];
 
+/**
+ * Optional shape of the load rounds, for reproducing a report (defaults: the figure's own sizes, the gateway's
+ * own timeout): BENCH_RSS_ROUNDS, BENCH_RSS_ROUND_MS, BENCH_RSS_UPSTREAM_TIMEOUT_MS (passed to the gateway as
+ * UPSTREAM_TIMEOUT_MS). Issue 33 item 7: `BENCH_RSS_ROUNDS=10 BENCH_RSS_ROUND_MS=10000
+ * BENCH_RSS_UPSTREAM_TIMEOUT_MS=1000 npm run bench -- rss`.
+ */
+function positiveEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer`);
+  return value;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function freePort(): Promise<number> {
@@ -38,7 +52,7 @@ function rssOf(child: ChildProcess): number {
 const HEAP_PROBE = path.join(ROOT, 'scripts/bench/heap-probe.mjs');
 
 /** Start the gateway as `args` (embedded simulator, demo scenario, as `npm start` on a fresh clone). */
-async function startServer(args: string[], dist: string) {
+async function startServer(args: string[], dist: string, upstreamTimeoutMs?: number) {
   const port = await freePort();
   const probeFile = path.join(mkdtempSync(path.join(tmpdir(), 'ferry-heap-probe-')), 'heap.json');
   // Node options before the script: the probe answers SIGUSR2 with the live heap after a full GC.
@@ -54,6 +68,7 @@ async function startServer(args: string[], dist: string) {
         PORT: String(port),
         FERRY_DIST: dist,
         FERRY_HEAP_PROBE_FILE: probeFile,
+        ...(upstreamTimeoutMs ? { UPSTREAM_TIMEOUT_MS: String(upstreamTimeoutMs) } : {}),
         ...(process.env.FERRY_HEAP_SNAPSHOT_DIR
           ? { FERRY_HEAP_SNAPSHOT_DIR: process.env.FERRY_HEAP_SNAPSHOT_DIR }
           : {}),
@@ -137,8 +152,9 @@ export const gatewayRss: BenchFigure = {
   id: 'rss',
   title: 'Gateway resident memory',
   async run(context) {
-    const RUNS = context.size(10, 2);
-    const RUN_MS = context.size(4_000, 500);
+    const RUNS = positiveEnv('BENCH_RSS_ROUNDS') ?? context.size(10, 2);
+    const RUN_MS = positiveEnv('BENCH_RSS_ROUND_MS') ?? context.size(4_000, 500);
+    const upstreamTimeoutMs = positiveEnv('BENCH_RSS_UPSTREAM_TIMEOUT_MS');
     const REST_MS = context.size(3_000, 300);
     const IDLE_MS = context.size(2_000, 200);
     const dist = await context.distDir();
@@ -187,7 +203,7 @@ export const gatewayRss: BenchFigure = {
         ['npm start (--optimize-for-size)', production],
         ['plain node', [path.join(out, 'main.js')]],
       ] as const) {
-        const server = await startServer([...args], dist);
+        const server = await startServer([...args], dist, upstreamTimeoutMs);
         const samples: number[] = [];
         const heaps: number[] = [];
         const spaces: Record<string, number>[] = [];
@@ -212,7 +228,7 @@ export const gatewayRss: BenchFigure = {
           value: `${mbText(first)} → ${mbText(last)} (${growth >= 0 ? '+' : ''}${growth.toFixed(0)} %), idle ${mbText(idle)}`,
           goal: '≤ +25 %',
           verdict: verdict(growth <= 25, `${(growth - 25).toFixed(0)} points`),
-          how: `${RUNS} consecutive ${RUN_MS / 1000} s runs at concurrency ${CONCURRENCY}, ${requests} requests (${PATHS.length}-path mix, allowed and refused), no reset; VmRSS after each run`,
+          how: `${RUNS} consecutive ${RUN_MS / 1000} s runs at concurrency ${CONCURRENCY}, ${requests} requests (${PATHS.length}-path mix, allowed and refused), no reset${upstreamTimeoutMs ? `, UPSTREAM_TIMEOUT_MS=${upstreamTimeoutMs}` : ''}; VmRSS after each run`,
         });
         const [heapFirst = 0, heapLast = 0] = [heaps[0], heaps.at(-1)];
         const heapGrowth = pct(heapFirst, heapLast);

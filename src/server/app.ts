@@ -246,6 +246,7 @@ export function createGateway({
         upstreamNow: recorder.upstreamNow,
         rateHeaders: () => recorder.latestHeaders(),
         soleUser: store?.kind === 'embedded',
+        maxEntries: config.watchMaxEntries,
         onPoll: (result) => metrics.watchPolls.inc({ result }),
         onState: (kind, subject, state, body) => {
           const event = alerts && watchedEvent(kind, subject, state, body, recorder.upstreamNow());

@@ -2,6 +2,7 @@ import { DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES } from '@/contracts/github/rate-cat
 import { GITHUB_API_VERSION, GITHUB_API_VERSIONS, type GithubApiVersion } from '@/contracts/github/http';
 import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-rules';
 import { loadGithubCredentials, type GithubCredentialConfig } from './credentials/credential-config';
+import { DEFAULT_WATCH_MAX_ENTRIES } from './watch/watch-entry';
 
 /**
  * Gateway configuration from the environment (and a `.env` file when present). Secrets are read here and
@@ -41,6 +42,8 @@ export interface GatewayConfig {
   upstreamJsonLimitBytes: number;
   /** Unknown rate-limit category names kept apart before the rest count as `other`. */
   rateCategoriesMaxUnknown: number;
+  /** `WATCH_MAX_ENTRIES`: resources the shared watcher follows at once; the least recently asked go first. */
+  watchMaxEntries: number;
   /** `UPSTREAM_TOTAL_MS`: a JSON exchange ends by then, however steadily it drips. */
   upstreamTotalMs: number;
   /** `ARCHIVE_TOTAL_MS`: one archive download (to a browser or to disk) ends by then. */
@@ -210,6 +213,12 @@ export function loadConfig(env: Env): GatewayConfig {
       env.RATE_CATEGORIES_MAX_UNKNOWN,
       DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES,
       1_000,
+    ),
+    watchMaxEntries: positiveInt(
+      'WATCH_MAX_ENTRIES',
+      env.WATCH_MAX_ENTRIES,
+      DEFAULT_WATCH_MAX_ENTRIES,
+      100_000,
     ),
     archiveTotalMs: durationMs('ARCHIVE_TOTAL_MS', env.ARCHIVE_TOTAL_MS, 6 * 60 * 60_000),
     archiveMaxBytes: positiveInt('ARCHIVE_MAX_BYTES', env.ARCHIVE_MAX_BYTES, 100 * 1024 ** 3),

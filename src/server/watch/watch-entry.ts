@@ -15,6 +15,11 @@ const KEPT_HEADERS = [
 export const TERMINAL_TTL_MS = 60_000;
 /** An item nobody asked about for this long is no longer followed. */
 export const IDLE_FORGET_MS = 30 * 60_000;
+/**
+ * Resources one gateway follows at once (`WATCH_MAX_ENTRIES`). A key is a path with its query, and the query is
+ * the caller's: without a bound each new one stayed followed and stored for good. A person follows a few dozen.
+ */
+export const DEFAULT_WATCH_MAX_ENTRIES = 500;
 
 /** The upstream's answer to the last poll when it failed: browsers get it too, so no page shows stale data as fresh. */
 export interface WatchFailure {

@@ -5,6 +5,7 @@ import type { StoredWatch, WatchSnapshots } from '../store/watch-snapshots';
 import { answerOfOther } from './answer-of-other';
 import { answerFrom } from './watch-answer';
 import {
+  DEFAULT_WATCH_MAX_ENTRIES,
   IDLE_FORGET_MS,
   newEntry,
   readInto,
@@ -57,6 +58,8 @@ export interface WatcherDeps {
   /** Each upstream poll's outcome (metrics). */
   onPoll?: (result: 'changed' | 'not_modified' | 'failed' | 'unreachable') => void;
   log?: (message: string) => void;
+  /** Resources followed at once; a new one beyond it makes the least recently asked one forgotten. */
+  maxEntries?: number;
 }
 
 export function createWatcher(deps: WatcherDeps) {
@@ -66,6 +69,7 @@ export function createWatcher(deps: WatcherDeps) {
   const log = deps.log ?? console.error;
   const snapshots = deps.snapshots;
   const holder = deps.holder ?? `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+  const maxEntries = deps.maxEntries ?? DEFAULT_WATCH_MAX_ENTRIES;
   let stopped = false;
   let writes: Promise<void> = Promise.resolve();
   const persist = (task: () => Promise<void>) => {
@@ -207,11 +211,26 @@ export function createWatcher(deps: WatcherDeps) {
   };
 
   /** Follow what the store holds (another gateway polls it), from now on. */
+  /**
+   * Follow `entry` from now on, within `maxEntries`: beyond it the least recently asked one is forgotten (its
+   * snapshot too; a later ask forwards again). One in the middle of a poll is left, so no poll writes it back.
+   */
+  const keep = (entry: WatchEntry) => {
+    entries.set(entry.target.key, entry);
+    if (entries.size <= maxEntries) return;
+    let oldest: WatchEntry | undefined;
+    for (const candidate of entries.values()) {
+      if (candidate === entry || candidate.polling) continue;
+      if (!oldest || candidate.askedAt < oldest.askedAt) oldest = candidate;
+    }
+    if (oldest) forget(oldest.target.key);
+  };
+
   const adopt = (target: WatchTarget, stored: StoredWatch, now: number): WatchEntry => {
     const entry = entries.get(target.key) ?? newEntry(target, now);
     readInto(entry, stored, now);
     entry.askedAt = now;
-    entries.set(target.key, entry);
+    keep(entry);
     schedule(entry);
     return entry;
   };
@@ -275,7 +294,7 @@ export function createWatcher(deps: WatcherDeps) {
         await takeAnswer(entry, response, now, deps.upstreamNow().getTime());
         recordState(entry, actor);
         save(entry);
-        entries.set(key, entry);
+        keep(entry);
         schedule(entry);
         return entry;
       })();
@@ -311,12 +330,16 @@ export function createWatcher(deps: WatcherDeps) {
       if (deps.soleUser) await snapshots.releaseAll();
       const now = Date.now();
       let resumed = 0;
-      for (const snapshot of await snapshots.all()) {
-        if (snapshot.terminal || entries.has(snapshot.path)) continue;
+      // The most recently seen first, within the bound (an older store may hold more).
+      const live = (await snapshots.all())
+        .filter((snapshot) => !snapshot.terminal && !entries.has(snapshot.path))
+        .sort((a, b) => b.seenAt.getTime() - a.seenAt.getTime())
+        .slice(0, Math.max(0, maxEntries - entries.size));
+      for (const snapshot of live) {
         const entry = newEntry(targetOf(snapshot), now);
         readInto(entry, snapshot, now);
         entry.seenAt = 0; // not served until a poll (or the gateway polling it) confirms it
-        entries.set(entry.target.key, entry);
+        keep(entry);
         void poll(entry);
         resumed += 1;
       }
