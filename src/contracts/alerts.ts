@@ -117,4 +117,6 @@ export interface AlertEvent {
   summary: string;
   at: string;
   data: Record<string, unknown>;
+  /** The Ferry page that shows what happened (`/waves/w-1`): the alert links it under the public address. */
+  path?: string;
 }

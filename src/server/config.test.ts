@@ -17,6 +17,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes the public address alerts link to from FERRY_PUBLIC_URL, else the address it binds', () => {
+    expect(loadConfig({}).publicUrl).toBe(`http://127.0.0.1:${DEFAULT_PORT}`);
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).publicUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ FERRY_PUBLIC_URL: ' https://ferry.example.com/tools/ferry/ ' }).publicUrl).toBe(
+      'https://ferry.example.com/tools/ferry',
+    );
+    for (const FERRY_PUBLIC_URL of [
+      'ferry.example.com',
+      'ftp://ferry.example.com',
+      'https://user:pw@ferry.example.com',
+      'https://ferry.example.com/?a=1',
+      'https://ferry.example.com/#top',
+    ])
+      expect(() => loadConfig({ FERRY_PUBLIC_URL }), FERRY_PUBLIC_URL).toThrow(/^FERRY_PUBLIC_URL/);
+  });
+
   it('refuses to listen beyond loopback without a password', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.20', 'ferry.lan']) {
       expect(() => loadConfig({ HOST }), HOST).toThrow(/FERRY_PASSWORD/);

@@ -35,6 +35,8 @@ export interface GatewayConfig {
   password?: string;
   /** Extra `Host` names accepted besides localhost/127.0.0.1/[::1] on `port`. */
   allowedHosts: string[];
+  /** `FERRY_PUBLIC_URL`: where people open Ferry (alerts link its pages); default the address it binds. */
+  publicUrl: string;
   github: GithubUpstreamConfig;
   registrar: RegistrarUpstreamConfig;
   upstreamTimeoutMs: number;
@@ -94,6 +96,19 @@ function httpUrl(name: string, value: string): string {
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new Error(`${name} must be http(s): ${value}`);
   if (url.username || url.password) throw new Error(`${name} must not carry credentials`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+/**
+ * `FERRY_PUBLIC_URL` (an http(s) address, a path allowed for a proxy's prefix; no credentials, query or
+ * fragment), or the address the gateway binds.
+ */
+function publicUrl(value: string | undefined, host: string, port: number): string {
+  const given = value?.trim();
+  if (!given) return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+  const url = new URL(httpUrl('FERRY_PUBLIC_URL', given));
+  if (url.search || url.hash)
+    throw new Error(`FERRY_PUBLIC_URL takes an address without a query or fragment, got ${given}`);
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -172,14 +187,17 @@ export function loadConfig(env: Env): GatewayConfig {
     );
   }
 
+  const port = positiveInt('PORT', env.PORT, DEFAULT_PORT, 65_535);
+
   return {
     host,
-    port: positiveInt('PORT', env.PORT, DEFAULT_PORT, 65_535),
+    port,
     password,
     allowedHosts: (env.FERRY_ALLOWED_HOSTS ?? '')
       .split(',')
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
+    publicUrl: publicUrl(env.FERRY_PUBLIC_URL, host, port),
     github: githubLive
       ? {
           mode: 'live',

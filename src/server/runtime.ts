@@ -181,6 +181,7 @@ export function createRuntime(config: GatewayConfig, options: RuntimeOptions = {
           fetch: live,
           own,
           secrets,
+          publicUrl: config.publicUrl,
           onAttempt: (result) => metrics.alertDeliveries.inc({ result }),
         })
       : undefined;

@@ -19,6 +19,10 @@ test('an alert target added in the browser gets a signed test, and the page show
   const { url } = receiver;
   await page.goto('/alerts');
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
+  // The targets come first; the add form opens from its folded heading.
+  await expect(page.getByRole('region', { name: 'Targets' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add an alert target' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add an alert target' }).click();
   const form = page.getByRole('form', { name: 'Add an alert target' });
   await form.getByRole('textbox', { name: 'Name' }).fill('e2e receiver');
   await form.getByRole('textbox', { name: 'URL' }).fill(url);
@@ -36,6 +40,11 @@ test('an alert target added in the browser gets a signed test, and the page show
   expect(test).toBeDefined();
   const expected = `sha256=${createHmac('sha256', SECRET).update(test!.body).digest('hex')}`;
   expect(test!.headers['x-ferry-signature-256']).toBe(expected);
+  // In words, with a time a person reads and the way back to the page.
+  const sent = JSON.parse(test!.body) as { summary: string; time: string; link: string };
+  expect(sent.summary).toBe('A test of the alert target “e2e receiver”: alerts reach it.');
+  expect(sent.time).toContain('UTC');
+  expect(new URL(sent.link).pathname).toBe('/alerts');
   expect(await page.locator('body').innerText()).not.toContain(SECRET);
   await expectAccessible(page);
 });

@@ -33,7 +33,7 @@ describe('archives about to be deleted', () => {
       kind: 'archive-expiring',
       key: `archive-expiring:orgs/o/migrations/7:${new Date(soon.getTime() + 7 * 24 * HOUR).toISOString()}`,
     });
-    expect(events[0]!.summary).toMatch(/deletes the archive of migration 7/);
+    expect(events[0]!.summary).toMatch(/deletes the archive of the export 7 of the organization o/);
   });
 
   it('ignores what is not a migration or has no time', () => {
@@ -58,5 +58,31 @@ describe('credentials about to expire', () => {
     );
     expect(events.map((event) => event.data.credential)).toEqual(['soon', 'past']);
     expect(events[1]!.summary).toMatch(/expired/);
+  });
+
+  it('say the expiry as local and UTC time and link the connection page', () => {
+    const [event] = expiringCredentialEvents(
+      [
+        {
+          name: 'soon',
+          kind: 'fine-grained',
+          expiresAt: new Date(NOW.getTime() + 5 * 24 * HOUR).toISOString(),
+        },
+      ],
+      NOW,
+    );
+    expect(event!.summary).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(event!.summary).toContain('30 Nov 2026');
+    expect(event!.path).toBe('/connection');
+  });
+});
+
+describe('archive expiry in words', () => {
+  it('names the export and its organization and links its page', () => {
+    const soon = new Date(NOW.getTime() - 7 * 24 * HOUR + 5 * HOUR);
+    const [event] = expiringArchiveEvents([exported('orgs/o/migrations/7', soon)], NOW);
+    expect(event!.summary).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(event!.summary).toContain('export 7 of the organization o');
+    expect(event!.path).toBe('/migrations/orgs/o/7');
   });
 });

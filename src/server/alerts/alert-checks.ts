@@ -8,11 +8,20 @@ import type { FerryStore } from '../store/ferry-store';
 import type { WatchSnapshot } from '../store/watch-snapshots';
 import type { AlertEvent } from '@/contracts/alerts';
 import type { Alerts } from './alerts';
+import { ALERT_PAGES, subjectWords, timeWords } from './alert-words';
 
 const DAY_MS = 86_400_000;
 export const ARCHIVE_WARNING_MS = DAY_MS;
 export const CREDENTIAL_WARNING_MS = 7 * DAY_MS;
 export const CHECKS_CRON = '*/10 * * * *';
+
+/** The watched upstream path of a migration (`orgs/o/migrations/7`, `user/migrations/7`) in words. */
+function archiveSubject(path: string) {
+  const org = /^\/?orgs\/([^/]+)\/migrations\/(\d+)$/.exec(path);
+  if (org) return subjectWords(`org/${org[1]}/migration/${org[2]}`);
+  const user = /^\/?user\/migrations\/(\d+)$/.exec(path);
+  return user ? subjectWords(`user/migration/${user[1]}`) : undefined;
+}
 
 /** Exports whose archive GitHub deletes within a day (the watched migrations the store holds). */
 export function expiringArchiveEvents(snapshots: readonly WatchSnapshot[], now: Date): AlertEvent[] {
@@ -27,13 +36,15 @@ export function expiringArchiveEvents(snapshots: readonly WatchSnapshot[], now: 
       return [];
     const id = typeof body.id === 'number' ? body.id : undefined;
     const expiresAt = new Date(expires).toISOString();
+    const subject = archiveSubject(snapshot.path);
     return [
       {
         kind: 'archive-expiring',
         key: `archive-expiring:${snapshot.path}:${expiresAt}`,
-        summary: `GitHub deletes the archive of migration ${id ?? snapshot.path} at ${expiresAt}; download it before then.`,
+        summary: `GitHub deletes the archive of the ${subject?.words ?? `export ${id ?? snapshot.path}`} at ${timeWords(expiresAt)}; download it before then.`,
         at: now.toISOString(),
         data: { migration: id, path: snapshot.path, expiresAt },
+        path: subject?.path ?? ALERT_PAGES.alerts,
       },
     ];
   });
@@ -53,10 +64,11 @@ export function expiringCredentialEvents(details: readonly CredentialDetails[], 
         key: `credential-expiring:${credential.name}:${credential.expiresAt}`,
         summary:
           left <= 0
-            ? `The GitHub credential “${credential.name}” expired at ${credential.expiresAt}.`
-            : `The GitHub credential “${credential.name}” expires at ${credential.expiresAt}; renew it and update the gateway’s environment.`,
+            ? `The GitHub credential “${credential.name}” expired at ${timeWords(credential.expiresAt!)}.`
+            : `The GitHub credential “${credential.name}” expires at ${timeWords(credential.expiresAt!)}; renew it and update the gateway’s environment.`,
         at: now.toISOString(),
         data: { credential: credential.name, kind: credential.kind, expiresAt: credential.expiresAt },
+        path: ALERT_PAGES.connection,
       },
     ];
   });
@@ -108,7 +120,7 @@ export function startAlertChecks(deps: {
         void deps.alerts.emitPastStore({
           kind: 'store-unhealthy',
           key: `store-unhealthy:${outage}`,
-          summary: `Ferry’s store has not answered since ${outage}; waves, alerts and history wait until it does.`,
+          summary: `Ferry’s store has not answered since ${timeWords(outage)}; waves, alerts and history wait until it does.`,
           at: outage,
           data: { since: outage },
         });

@@ -105,4 +105,43 @@ describe('alert events', () => {
       event: 'export-finished',
     });
   });
+
+  it('say what happened in words, with local and UTC times and the Ferry page, never a key or an ISO time', () => {
+    const iso = /\d{4}-\d\d-\d\dT/;
+    const exported = watchedEvent('migration', 'org/octo-org/migration/42', 'exported', {}, at)!;
+    expect(exported.summary).toContain('GitHub finished the export 42 of the organization octo-org');
+    expect(exported.path).toBe('/migrations/orgs/octo-org/42');
+    expect(watchedEvent('import', 'repo/octocat/hello/import', 'error', {}, at)).toMatchObject({
+      summary: 'The import into octocat/hello failed.',
+      path: '/imports/octocat/hello',
+    });
+    const reading = {
+      at,
+      resource: 'core',
+      limit: 5_000,
+      remaining: 0,
+      used: 5_000,
+      reset: at,
+      source: 'poll' as const,
+    };
+    const low = rateEvent(reading)!;
+    expect(low.summary).not.toMatch(iso);
+    expect(low.summary).toContain('UTC');
+    expect(low.summary).toContain('is used up until');
+    expect(low.path).toBe('/rate-limits');
+
+    const slack = JSON.parse(alertBody('slack', 'd-1', exported, 'https://ferry.example/base')) as {
+      text: string;
+      blocks: { type: string; elements?: { type: string; text?: unknown; url?: string }[] }[];
+    };
+    expect(JSON.stringify(slack)).not.toMatch(iso);
+    expect(JSON.stringify(slack)).not.toContain('export-finished');
+    const button = slack.blocks.flatMap((block) => block.elements ?? []).find((e) => e.type === 'button');
+    expect(button).toMatchObject({ url: 'https://ferry.example/base/migrations/orgs/octo-org/42' });
+    expect(button?.text).toMatchObject({ type: 'plain_text' });
+    expect(JSON.parse(alertBody('webhook', 'd-1', exported, 'https://ferry.example/base'))).toMatchObject({
+      link: 'https://ferry.example/base/migrations/orgs/octo-org/42',
+      at: at.toISOString(),
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { RATE_THRESHOLD_MAX, type AlertEvent } from '@/contracts/alerts';
 import type { Wave } from '@/contracts/waves';
 import type { RateReading } from '../store/rate-history';
 import { waveStopReason } from '@/server/waves/wave-machine';
+import { ALERT_PAGES, subjectWords, timeWords } from './alert-words';
 
 /**
  * What happened, as alert events (pure). Each has a key that names the happening itself, so emitting it again
@@ -19,15 +20,20 @@ export function watchedEvent(
 ): AlertEvent | undefined {
   const guid = (body as { guid?: unknown } | null)?.guid;
   const key = `${kind}:${subject}:${state}:${typeof guid === 'string' ? guid : ''}`;
-  const base = { key, at: at.toISOString(), data: { subject, state } };
+  const { words, path } = subjectWords(subject);
+  const base = { key, at: at.toISOString(), data: { subject, state }, path };
   if (kind === 'migration' && state === 'exported')
-    return { ...base, kind: 'export-finished', summary: `The export ${subject} finished.` };
+    return {
+      ...base,
+      kind: 'export-finished',
+      summary: `GitHub finished the ${words}: its archive can be downloaded.`,
+    };
   if (kind === 'migration' && state === 'failed')
-    return { ...base, kind: 'export-failed', summary: `The export ${subject} failed.` };
+    return { ...base, kind: 'export-failed', summary: `GitHub could not finish the ${words}.` };
   if (kind === 'import' && state === 'complete')
-    return { ...base, kind: 'import-finished', summary: `The import ${subject} is complete.` };
+    return { ...base, kind: 'import-finished', summary: `The ${words} is complete.` };
   if (kind === 'import' && state === 'error')
-    return { ...base, kind: 'import-failed', summary: `The import ${subject} failed.` };
+    return { ...base, kind: 'import-failed', summary: `The ${words} failed.` };
   return undefined;
 }
 
@@ -45,9 +51,10 @@ export function waveEvents(before: Wave, after: Wave, at: Date): AlertEvent[] {
       key: `wave:${after.id}:${after.state}`,
       summary: refused
         ? `The migration wave of ${owner} stopped: GitHub refused its credential: ${refused}`
-        : `The migration wave of ${owner} is ${after.state}: ${verified} of ${after.batches.length} batches verified, ${after.isolated.length} repositories isolated.`,
+        : `The migration wave of ${owner} ${after.state === 'completed' ? 'finished' : `was ${after.state}`}: ${verified} of ${after.batches.length} batches verified, ${after.isolated.length} repositories isolated.`,
       at: at.toISOString(),
       data: { wave: after.id, owner, state: after.state, isolated: after.isolated },
+      path: ALERT_PAGES.wave(after.id),
     });
   }
   const wasIsolated = new Set(before.batches.filter((b) => b.state === 'isolated').map((b) => b.id));
@@ -59,6 +66,7 @@ export function waveEvents(before: Wave, after: Wave, at: Date): AlertEvent[] {
       summary: `The migration wave of ${owner} isolated ${batch.repos.join(', ')}: its export fails even alone.`,
       at: at.toISOString(),
       data: { wave: after.id, owner, batch: batch.id, repositories: batch.repos },
+      path: ALERT_PAGES.wave(after.id),
     });
   }
   return events;
@@ -76,7 +84,11 @@ export function rateEvent(reading: RateReading): AlertEvent | undefined {
   return {
     kind: 'rate-low',
     key: `rate-low:${credential}:${reading.resource}:${hour}`,
-    summary: `GitHub's ${reading.resource} limit for credential “${credential}” is at ${reading.remaining} of ${reading.limit} (${percent.toFixed(1)} %) until ${reading.reset.toISOString()}.`,
+    summary:
+      reading.remaining <= 0
+        ? `GitHub's “${reading.resource}” rate limit for the credential “${credential}” is used up until ${timeWords(reading.reset)}: requests in it wait until then.`
+        : `GitHub's “${reading.resource}” rate limit for the credential “${credential}” is down to ${reading.remaining} of ${reading.limit} requests (${percent.toFixed(1)} %) until ${timeWords(reading.reset)}.`,
+    path: ALERT_PAGES.rateLimits,
     at: reading.at.toISOString(),
     data: {
       credential,

@@ -113,7 +113,10 @@ describe('alerts', () => {
   }, 60_000);
 
   it('tells when a watched export finishes, once, whichever way the state is seen again', async () => {
-    const g = gateway();
+    const g = inProcessGateway(
+      { SIM_SPEED: '0', SIM_SCENARIO: 'quiet', FERRY_PUBLIC_URL: 'https://ferry.example/tools' },
+      { store },
+    );
     await addTarget(g.call, ['export-finished', 'export-failed']);
     const started = await g.call(
       '/api/github/orgs/octo-org/migrations',
@@ -135,7 +138,11 @@ describe('alerts', () => {
     expect(JSON.parse(hook.received[0]!.body)).toMatchObject({
       event: 'export-finished',
       data: { subject: `org/octo-org/migration/${id}`, state: 'exported' },
+      // The page that shows it, under the configured public address.
+      link: `https://ferry.example/tools/migrations/orgs/octo-org/${id}`,
     });
+    const { summary } = JSON.parse(hook.received[0]!.body) as { summary: string };
+    expect(summary).toContain(`export ${id} of the organization octo-org`);
     await g.runtime.stopJobs();
   }, 60_000);
 

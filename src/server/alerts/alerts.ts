@@ -8,6 +8,7 @@ import type { FerryStore } from '../store/ferry-store';
 import type { SecretRegistry } from '../secret-registry';
 import { deliverAlert, postAlert } from './deliver-alert';
 import { secretsOfTarget } from './receiver-secrets';
+import { ALERT_PAGES } from './alert-words';
 
 export interface AlertsOptions {
   store: () => Promise<FerryStore>;
@@ -22,6 +23,8 @@ export interface AlertsOptions {
   own?: OwnAddress;
   /** Learns each target's secrets as targets are read, so no delivery answer or log shows them. */
   secrets?: SecretRegistry;
+  /** `FERRY_PUBLIC_URL`: where people open Ferry; each alert links the page that shows what happened. */
+  publicUrl?: string;
 }
 
 /** Targets are read at most this often when events come quickly (rate readings). */
@@ -57,6 +60,7 @@ export function createAlerts(options: AlertsOptions) {
         log,
         onAttempt: options.onAttempt,
         secrets: options.secrets,
+        publicUrl: options.publicUrl,
         retry: (id: string, afterMs: number) =>
           jobs.send('alert-deliver', { deliveryId: id }, { key: id, afterMs }),
       };
@@ -133,7 +137,7 @@ export function createAlerts(options: AlertsOptions) {
           .map(async (target) => {
             const id = deliveryId(target.id, event.key);
             for (let attempt = 0; attempt < 3; attempt++) {
-              const outcome = await postAlert(fetch, target, id, event, now());
+              const outcome = await postAlert(fetch, target, id, event, now(), options.publicUrl);
               if (outcome.status !== undefined && outcome.status < 300 && outcome.status >= 200) return;
               await new Promise((resolve) => setTimeout(resolve, 2_000 * 2 ** attempt));
             }
@@ -147,9 +151,10 @@ export function createAlerts(options: AlertsOptions) {
       return deliver(target, {
         kind: 'test',
         key: `test:${randomUUID()}`,
-        summary: `A test of the alert target “${target.name}”.`,
+        summary: `A test of the alert target “${target.name}”: alerts reach it.`,
         at: now().toISOString(),
         data: {},
+        path: ALERT_PAGES.alerts,
       });
     },
 

@@ -24,6 +24,8 @@ export interface DeliverContext {
   secrets?: SecretRegistry;
   /** Send the delivery's next attempt this many milliseconds from now. */
   retry: (deliveryId: string, afterMs: number) => Promise<void>;
+  /** The gateway's public address: each alert links the page that shows what happened. */
+  publicUrl?: string;
 }
 
 /** One POST of an event to a target, signed when it has a secret: its status, or why there was none. */
@@ -33,8 +35,9 @@ export async function postAlert(
   deliveryId: string,
   event: AlertEvent,
   now: Date,
+  publicUrl?: string,
 ): Promise<AlertAttempt> {
-  const body = alertBody(target.kind === 'slack' ? 'slack' : 'webhook', deliveryId, event);
+  const body = alertBody(target.kind === 'slack' ? 'slack' : 'webhook', deliveryId, event, publicUrl);
   const headers = new Headers({
     'content-type': 'application/json',
     'user-agent': 'Ferry-Alerts',
@@ -72,7 +75,14 @@ export async function deliverAlert(context: DeliverContext, deliveryId: string):
   const target = await context.alerts.target(delivery.targetId);
   if (!target) return;
   context.secrets?.add(...secretsOfTarget(target));
-  const sent = await postAlert(context.fetch, target, delivery.id, delivery.event, context.now());
+  const sent = await postAlert(
+    context.fetch,
+    target,
+    delivery.id,
+    delivery.event,
+    context.now(),
+    context.publicUrl,
+  );
   // An error may quote the URL (Slack's is a credential) or what the receiver echoed: stored redacted.
   const outcome =
     sent.error === undefined ? sent : { ...sent, error: context.secrets?.redact(sent.error) ?? sent.error };

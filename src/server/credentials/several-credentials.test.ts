@@ -158,7 +158,7 @@ describe('several GitHub credentials on one gateway (embedded simulator, SIM_CRE
     ]);
     const events = expiringCredentialEvents(expiries, new Date());
     expect(events.map((event) => event.data.credential)).toEqual(['fine-grained']);
-    expect(events[0]!.summary).toMatch(/“fine-grained” expires at 20\d\d-/);
+    expect(events[0]!.summary).toMatch(/“fine-grained” expires at \d{1,2} \w{3} 20\d\d, \d\d:\d\d/);
   });
 
   it('answers a name it does not know, or a malformed one, with a 400', async () => {

@@ -29,6 +29,14 @@ describe('alerts page', () => {
     const { user } = renderApp('/alerts');
     expect(await screen.findByText(/No alert target yet/, {}, { timeout: 10_000 })).toBeInTheDocument();
 
+    // The targets come first; the add form is folded under its heading until asked for.
+    const targets = screen.getByRole('region', { name: 'Targets' });
+    const unfold = screen.getByRole('button', { name: 'Add an alert target' });
+    expect(unfold).toHaveAttribute('aria-expanded', 'false');
+    expect(targets.compareDocumentPosition(unfold) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Add an alert target' })).not.toBeInTheDocument();
+    await user.click(unfold);
+    expect(unfold).toHaveAttribute('aria-expanded', 'true');
     const form = screen.getByRole('form', { name: 'Add an alert target' });
     await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'ops channel');
     await user.type(within(form).getByRole('textbox', { name: 'URL' }), hook.url);

@@ -21,7 +21,6 @@ export function AlertsPage() {
       subtitle="The gateway tells a webhook or a Slack channel when an export, an import or a wave ends, or a rate limit runs low — with no browser open."
     >
       <Stack spacing={3}>
-        <AlertTargetForm />
         <Paper variant="outlined" component="section" aria-labelledby="targets-heading" sx={{ p: 2 }}>
           <Typography id="targets-heading" variant="h6" component="h2" gutterBottom>
             Targets
@@ -30,7 +29,8 @@ export function AlertsPage() {
           {targets.data ? (
             targets.data.length === 0 ? (
               <Typography color="text.secondary">
-                No alert target yet: add a webhook or a Slack incoming webhook above.
+                No alert target yet: add a webhook or a Slack incoming webhook with “Add an alert target”
+                below.
               </Typography>
             ) : (
               <Stack spacing={2}>
@@ -45,6 +45,7 @@ export function AlertsPage() {
             <LoadingState label="Loading alert targets" />
           )}
         </Paper>
+        <AlertTargetForm />
       </Stack>
     </PageContainer>
   );
