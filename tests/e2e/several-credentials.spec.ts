@@ -128,6 +128,28 @@ test('an export refuses the App credential with the reason, and runs on a token'
   await expect(page.getByRole('heading', { level: 1, name: /Migration #\d+/ })).toBeVisible();
 });
 
+test('a credential GitHub refuses for an export: the reason shows next to the picker, whole, in view', async ({
+  page,
+}) => {
+  await page.goto(`${servers.gatewayUrl}/migrations/orgs/octo-org`);
+  await page.getByRole('button', { name: 'Start export' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start an export of octo-org' });
+  const picker = dialog.getByRole('combobox', { name: 'Credential' });
+  await picker.click();
+  // hubot is a plain member of octo-org: GitHub refuses it an export.
+  await page.getByRole('option', { name: /hubot — Personal access token/ }).click();
+  await dialog.getByRole('combobox', { name: 'Repositories' }).fill('hello');
+  await page.getByRole('option', { name: 'hello-world' }).click();
+  await dialog.getByRole('button', { name: 'Start export' }).click();
+  const refusal = dialog.getByRole('alert').filter({ hasText: 'The export did not start' });
+  await expect(refusal).toBeInViewport({ ratio: 1 });
+  // Right under the picker, not at the far end of the form.
+  const pickerBox = await picker.boundingBox();
+  const refusalBox = await refusal.boundingBox();
+  expect(refusalBox!.y - (pickerBox!.y + pickerBox!.height)).toBeLessThan(80);
+  await expectAccessible(page);
+});
+
 test('a wave run with a named token: its end reaches a local webhook receiver, signed', async ({
   request,
 }) => {

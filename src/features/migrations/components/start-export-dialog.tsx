@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { isApiError } from '@/lib/api-error';
 import { migrationQueries } from '../api/migration-queries';
@@ -74,6 +74,16 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
     );
   };
 
+  // Why the start was refused sits right under the picker and is brought into view: at the end of a long
+  // form it was out of sight (10 of its 136 px showed) while the user looked at the buttons and the picker.
+  const refusalRef = useRef<HTMLDivElement>(null);
+  const startError =
+    start.isError && !(isApiError(start.error) && start.error.status === 422) ? start.error : null;
+  const refusal = errors.form ?? startError;
+  useEffect(() => {
+    if (refusal) refusalRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refusal]);
+
   const names = candidates.data?.map((repo) => repo.name) ?? [];
   const metadataOnly = scope.kind === 'org' && form.org_metadata_only;
 
@@ -98,6 +108,16 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
             onChange={setCredential}
             disabled={start.isPending}
           />
+          {refusal ? (
+            <div ref={refusalRef}>
+              {errors.form ? (
+                <Alert severity="error" role="alert">
+                  {errors.form}
+                </Alert>
+              ) : null}
+              {startError ? <ErrorAlert error={startError} context="The export did not start" /> : null}
+            </div>
+          ) : null}
           <Autocomplete
             multiple
             freeSolo
@@ -176,14 +196,6 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
               ))}
             </ul>
           </section>
-          {errors.form ? (
-            <Alert severity="error" role="alert">
-              {errors.form}
-            </Alert>
-          ) : null}
-          {start.isError && !(isApiError(start.error) && start.error.status === 422) ? (
-            <ErrorAlert error={start.error} context="The export did not start" />
-          ) : null}
         </Stack>
       </DialogContent>
       <DialogActions>
