@@ -20,6 +20,16 @@ function sample(at: number, used: number, limit = 1000, reset = RESET): BurnSamp
 const linear = [sample(T0, 100), sample(T0 + 8_192, 108), sample(T0 + 16_384, 116)];
 
 describe('projectBurn', () => {
+  it('is exhausted until the reset once nothing is left, however few the readings (never "runs out" at a past time)', () => {
+    const exhausted = { kind: 'exhausted', resetAt: RESET * 1000 };
+    expect(projectBurn([sample(T0, 1000)], T0 + 60_000)).toEqual(exhausted);
+    expect(projectBurn([sample(T0, 900), sample(T0 + 20_000, 1000)], T0 + 60_000)).toEqual(exhausted);
+    // Nothing used lately but nothing left: still exhausted, not idle.
+    expect(projectBurn([sample(T0, 1000), sample(T0 + 20_000, 1000)], T0 + 60_000)).toEqual(exhausted);
+    // Past the reset the reading is old news: no claim about the new window.
+    expect(projectBurn([sample(T0, 1000)], RESET * 1000 + 1).kind).toBe('collecting');
+  });
+
   it('is collecting with no samples or one', () => {
     expect(projectBurn([], T0)).toEqual({ kind: 'collecting', readings: 0, spanMs: 0 });
     expect(projectBurn([sample(T0, 100)], T0)).toEqual({ kind: 'collecting', readings: 1, spanMs: 0 });
@@ -60,17 +70,6 @@ describe('projectBurn', () => {
       runsOutAt: now,
       beforeResetMs: 3_600_000 - 2_000_000,
       perMinute: 58.59375,
-    });
-  });
-
-  it('says it runs out now when nothing is left', () => {
-    const gone = [sample(T0, 990), sample(T0 + 10_240, 1000)];
-    const projection = projectBurn(gone, T0 + 10_240);
-    expect(projection).toEqual({
-      kind: 'runs-out',
-      runsOutAt: T0 + 10_240,
-      beforeResetMs: 3_600_000 - 10_240,
-      perMinute: 60_000 / 1024,
     });
   });
 

@@ -13,6 +13,8 @@ export type BurnProjection =
   | { kind: 'collecting'; readings: number; spanMs: number }
   | { kind: 'idle' }
   | { kind: 'runs-out'; runsOutAt: number; beforeResetMs: number; perMinute: number }
+  /** Nothing left in the current window: exhausted until `resetAt` (epoch ms, server clock). */
+  | { kind: 'exhausted'; resetAt: number }
   | { kind: 'lasts'; perMinute: number };
 
 /** At least this much history in the current window before projecting. */
@@ -25,6 +27,9 @@ export const MIN_SPAN_MS = 10_000;
 export function projectBurn(samples: BurnSample[], now: number): BurnProjection {
   const last = samples.at(-1);
   if (!last) return { kind: 'collecting', readings: 0, spanMs: 0 };
+  // Nothing left is a fact, not a projection: it holds until the reset, whatever the pace was.
+  if (last.remaining <= 0 && last.reset * 1000 > now)
+    return { kind: 'exhausted', resetAt: last.reset * 1000 };
   const window = samples.filter((sample) => sample.reset === last.reset);
   const first = window[0];
   if (!first || last.at - first.at < MIN_SPAN_MS || window.length < 2)
@@ -44,7 +49,7 @@ export function projectBurn(samples: BurnSample[], now: number): BurnProjection 
   const perMinute = perMs * 60_000;
   const resetMs = last.reset * 1000;
   const runsOutAt = Math.max(now, last.at + last.remaining / perMs);
-  if (last.remaining === 0 || runsOutAt < resetMs) {
+  if (runsOutAt < resetMs) {
     return { kind: 'runs-out', runsOutAt, beforeResetMs: resetMs - runsOutAt, perMinute };
   }
   return { kind: 'lasts', perMinute };

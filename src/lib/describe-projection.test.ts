@@ -28,4 +28,13 @@ describe('describeProjection', () => {
     expect(describeProjection({ kind: 'idle' }, 0)).toMatch(/No usage/);
     expect(describeProjection({ kind: 'lasts', perMinute: 2 }, 0)).toMatch(/will not run out/);
   });
+
+  it('says an exhausted category is exhausted until its reset, not that it runs out', () => {
+    const resetAt = Date.parse('2026-11-23T14:05:00Z');
+    const text = describeProjection({ kind: 'exhausted', resetAt }, 3_600_000);
+    expect(text).toBe(
+      `Exhausted until the reset at ${formatClockTime(resetAt - 3_600_000)}: requests in this category wait until then.`,
+    );
+    expect(text).not.toMatch(/runs out/);
+  });
 });

@@ -18,6 +18,8 @@ export function describeProjection(projection: BurnProjection | undefined, clock
       return 'No usage in the current window so far.';
     case 'lasts':
       return `At this pace (${projection.perMinute.toFixed(1)}/min), will not run out before the reset.`;
+    case 'exhausted':
+      return `Exhausted until the reset at ${formatClockTime(projection.resetAt - clockOffsetMs)}: requests in this category wait until then.`;
     case 'runs-out':
       return `At this pace (${projection.perMinute.toFixed(1)}/min), runs out at ${formatClockTime(projection.runsOutAt - clockOffsetMs)}, ${formatDuration(projection.beforeResetMs)} before the reset.`;
   }

@@ -52,7 +52,12 @@ export function BudgetCard({ now, rateLimitsHref }: { now: number; rateLimitsHre
             Resets in {formatDuration(core.reset * 1000 - serverNow)}
           </Typography>
           <BudgetSparkline points={points} limit={core.limit} />
-          <Typography variant="body2" color={projection?.kind === 'runs-out' ? 'error' : 'text.secondary'}>
+          <Typography
+            variant="body2"
+            color={
+              projection?.kind === 'runs-out' || projection?.kind === 'exhausted' ? 'error' : 'text.secondary'
+            }
+          >
             {history.isError
               ? 'The pace is not known: Ferry’s server did not answer with its rate-limit history.'
               : describeProjection(projection, clockOffsetMs)}

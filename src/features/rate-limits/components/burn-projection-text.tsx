@@ -10,7 +10,10 @@ export function BurnProjectionText({
   clockOffsetMs: number;
 }) {
   return (
-    <Typography variant="body2" color={projection?.kind === 'runs-out' ? 'error' : 'text.secondary'}>
+    <Typography
+      variant="body2"
+      color={projection?.kind === 'runs-out' || projection?.kind === 'exhausted' ? 'error' : 'text.secondary'}
+    >
       {describeProjection(projection, clockOffsetMs)}
     </Typography>
   );
