@@ -46,7 +46,7 @@ test('the rate-limits page shows each budget side by side, a user’s tokens as 
   await page.goto(`${servers.gatewayUrl}/rate-limits`);
   for (const name of COLUMNS) {
     const column = page.getByRole('region', { name, exact: true });
-    await expect(column.getByRole('region', { name: 'core', exact: true })).toBeVisible();
+    await expect(column.getByRole('region', { name: `core (${name})`, exact: true })).toBeVisible();
   }
   await expect(page.getByRole('region', { name: 'simulated', exact: true })).toContainText(
     'GitHub App installation',
@@ -62,7 +62,7 @@ test('the rate-limits page shows each budget side by side, a user’s tokens as 
   const usedOf = async (name: string) => {
     const card = page
       .getByRole('region', { name, exact: true })
-      .getByRole('region', { name: 'core', exact: true });
+      .getByRole('region', { name: `core (${name})`, exact: true });
     const text = /Used ([\d,]+) in this window/.exec(await card.innerText())?.[1] ?? '';
     return Number(text.replaceAll(',', ''));
   };
@@ -98,7 +98,7 @@ test('the rate-limits page shows each budget side by side, a user’s tokens as 
       /^([\d,]+)/.exec(
         await page
           .getByRole('region', { name: 'hubot', exact: true })
-          .getByRole('region', { name: 'core', exact: true })
+          .getByRole('region', { name: 'core (hubot)', exact: true })
           .getByRole('paragraph')
           .first()
           .innerText(),

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { Countdown } from '@/components/countdown';
 import { formatNumber, formatResetTime } from '@/lib/format';
 import type { BurnProjection, BurnSample } from '@/lib/burn-rate';
@@ -23,6 +23,8 @@ export interface RateLimitCardProps {
   /** Now, on the server's clock, as the page last ticked (the countdown keeps its own second-by-second clock). */
   serverNow: number;
   clockOffsetMs: number;
+  /** The budget's column this card sits in, when several are side by side: it names the region with it. */
+  budget?: string;
 }
 
 const METER_COLOR = {
@@ -44,16 +46,24 @@ export const RateLimitCard = memo(function RateLimitCard({
   span,
   serverNow,
   clockOffsetMs,
+  budget,
 }: RateLimitCardProps) {
   const level = urgencyOf(category, projection);
   const resetMs = category.reset * 1000;
   const percentLeft = category.limit === 0 ? 0 : Math.round((category.remaining / category.limit) * 100);
-  const titleId = `rate-limit-${category.name}`;
+  const titleId = useId();
+  // Several columns list the same categories: "core (hubot)", so each region's name is unique.
+  const named = budget ? { 'aria-label': `${category.name} (${budget})` } : { 'aria-labelledby': titleId };
   return (
-    <Card component="section" aria-labelledby={titleId} variant="outlined" sx={{ height: '100%' }}>
+    <Card component="section" {...named} variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, mb: 1 }}>
-          <Typography id={titleId} variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
+          <Typography
+            id={titleId}
+            variant="h6"
+            component={budget ? 'h3' : 'h2'}
+            sx={{ wordBreak: 'break-word' }}
+          >
             {category.name}
           </Typography>
           <UrgencyChip level={level} />
