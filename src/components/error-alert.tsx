@@ -13,10 +13,12 @@ export interface ErrorAlertProps {
   severity?: 'error' | 'warning';
   /** Prefix such as "Refresh failed". */
   context?: string;
+  /** What the caller knows that the status alone does not say (why this 404 happened): replaces the general hint. */
+  hint?: string;
 }
 
 /** The one way errors are shown: what happened, the upstream's words, what to do, and a retry. */
-export function ErrorAlert({ error, onRetry, severity = 'error', context }: ErrorAlertProps) {
+export function ErrorAlert({ error, onRetry, severity = 'error', context, hint }: ErrorAlertProps) {
   const apiError = toApiError(error);
   const description = describeError(apiError);
   return (
@@ -33,7 +35,7 @@ export function ErrorAlert({ error, onRetry, severity = 'error', context }: Erro
     >
       <AlertTitle>{context ? `${context}: ${description.title}` : description.title}</AlertTitle>
       <Typography variant="body2">{description.detail}</Typography>
-      <Typography variant="body2">{description.hint}</Typography>
+      <Typography variant="body2">{hint ?? description.hint}</Typography>
       {apiError.fieldErrors.length > 0 ? (
         <Typography variant="body2" component="ul" sx={{ pl: 2, my: 0.5 }}>
           {apiError.fieldErrors.map((field, index) => (

@@ -115,7 +115,13 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
                   {errors.form}
                 </Alert>
               ) : null}
-              {startError ? <ErrorAlert error={startError} context="The export did not start" /> : null}
+              {startError ? (
+                <ErrorAlert
+                  error={startError}
+                  context="The export did not start"
+                  hint={notOwnerHint(scope, startError, credential)}
+                />
+              ) : null}
             </div>
           ) : null}
           <Autocomplete
@@ -208,4 +214,14 @@ export function StartExportDialog({ scope, open, onClose, onStarted, initial }: 
       </DialogActions>
     </Dialog>
   );
+}
+
+/**
+ * GitHub's only word for "this credential's user is not an owner of the organization" is a bare 404 "Not Found"
+ * (hubot, a plain member of octo-org, gets it): say what it means and what to do.
+ */
+function notOwnerHint(scope: MigrationScope, error: unknown, credential: string | undefined) {
+  if (scope.kind !== 'org' || !isApiError(error) || error.status !== 404 || error.code) return undefined;
+  const who = credential ? `The user of the credential “${credential}”` : 'The credential’s user';
+  return `${who} is not an owner of ${scope.org}, or ${scope.org} does not exist: GitHub answers “Not Found” to both. Only an organization’s owners can start its exports: pick an owner’s credential.`;
 }
