@@ -72,8 +72,15 @@ export function WavePlanForm() {
     />
   );
 
+  // The form is `noValidate` (the browser's bubble is not themed nor read the same by every screen reader):
+  // an empty required organization is marked here, on the field, and nothing is sent.
+  const [orgMissing, setOrgMissing] = useState(false);
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
+    if (!values.ownRepos && values.org.trim() === '') {
+      setOrgMissing(true);
+      return;
+    }
     setArrangement(undefined);
     preview.mutate(toPlanRequest(values));
   };
@@ -104,7 +111,22 @@ export function WavePlanForm() {
       <Box component="form" onSubmit={onPreview} noValidate>
         <Stack spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField label="Organization" {...text('org')} disabled={values.ownRepos} required />
+            <TextField
+              label="Organization"
+              {...text('org')}
+              onChange={(event) => {
+                text('org').onChange(event);
+                setOrgMissing(false);
+              }}
+              disabled={values.ownRepos}
+              required
+              error={orgMissing && !values.ownRepos}
+              helperText={
+                orgMissing && !values.ownRepos
+                  ? 'Enter the organization whose repositories the wave exports.'
+                  : undefined
+              }
+            />
             <FormControlLabel
               control={
                 <Checkbox
