@@ -1,6 +1,6 @@
 import { githubPath } from '@/contracts/github/operations';
 import { useMutation } from '@tanstack/react-query';
-import { request } from '@/lib/api-client';
+import { request, withCredential } from '@/lib/api-client';
 
 export interface GithubConnectionResult {
   login: string;
@@ -15,10 +15,12 @@ export interface RegistrarConnectionResult {
   checkedAt: number;
 }
 
-export async function testGithubConnection(): Promise<GithubConnectionResult> {
+/** `credential`: a configured credential's name (none: the gateway's default). */
+export async function testGithubConnection(credential?: string): Promise<GithubConnectionResult> {
   const { data, headers } = await request<{ login?: unknown }>(
     'github',
     githubPath('users/get-authenticated'),
+    withCredential(credential),
   );
   const scopesHeader = headers.get('x-oauth-scopes');
   return {
@@ -47,7 +49,18 @@ export async function testRegistrarConnection(): Promise<RegistrarConnectionResu
 }
 
 export function useTestGithubConnection() {
-  return useMutation({ mutationKey: ['connection', 'test', 'github'], mutationFn: testGithubConnection });
+  return useMutation({
+    mutationKey: ['connection', 'test', 'github'],
+    mutationFn: () => testGithubConnection(),
+  });
+}
+
+/** The test of one named credential, kept apart from the others' (each row shows its own answer). */
+export function useTestCredential(name: string) {
+  return useMutation({
+    mutationKey: ['connection', 'test', 'github', name],
+    mutationFn: () => testGithubConnection(name),
+  });
 }
 
 export function useTestRegistrarConnection() {

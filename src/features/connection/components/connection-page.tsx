@@ -33,6 +33,7 @@ export function ConnectionPage() {
     );
   }
 
+  const live = config.data.github.mode === 'live' || config.data.registrar.mode === 'live';
   return (
     <PageContainer title="Connection" subtitle={SUBTITLE}>
       <Grid container spacing={2}>
@@ -40,6 +41,7 @@ export function ConnectionPage() {
           <UpstreamCard
             title="GitHub"
             facts={config.data.github}
+            live={live}
             actions={
               <Button onClick={() => github.mutate()} disabled={github.isPending}>
                 {github.isPending ? 'Testing…' : 'Test GitHub connection'}
@@ -66,6 +68,7 @@ export function ConnectionPage() {
           <UpstreamCard
             title="Registrar"
             facts={config.data.registrar}
+            live={live}
             actions={
               <Button onClick={() => registrar.mutate()} disabled={registrar.isPending}>
                 {registrar.isPending ? 'Testing…' : 'Test registrar connection'}

@@ -12,8 +12,9 @@ import { KIND_LABELS, type CredentialDetails } from '@/contracts/credentials';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { TableScroller } from '@/components/table-scroller';
-import { formatDateTime } from '@/lib/format';
 import { connectionQueries } from '../api/connection-queries';
+import { CredentialExpiry } from './credential-expiry';
+import { CredentialTest } from './credential-test';
 
 function access(credential: CredentialDetails): string {
   if (credential.permissions) {
@@ -25,7 +26,10 @@ function access(credential: CredentialDetails): string {
   return credential.kind === 'fine-grained' ? 'per repository (GitHub does not list them)' : '—';
 }
 
-/** Every configured GitHub credential: kind, owner, scopes or permissions, expiry. Never a value. */
+/**
+ * Every configured GitHub credential: kind, owner, scopes or permissions, expiry (a warning within a week of
+ * it), and a test of its own. Never a value.
+ */
 export function CredentialsCard() {
   const query = useQuery(connectionQueries.credentials());
   return (
@@ -54,6 +58,7 @@ export function CredentialsCard() {
                     <TableCell>Acts as</TableCell>
                     <TableCell>Scopes or permissions</TableCell>
                     <TableCell>Expires</TableCell>
+                    <TableCell>Connection</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -72,11 +77,10 @@ export function CredentialsCard() {
                       </TableCell>
                       <TableCell>{credential.problem ? '—' : access(credential)}</TableCell>
                       <TableCell>
-                        {credential.expiresAt
-                          ? formatDateTime(Date.parse(credential.expiresAt))
-                          : credential.kind === 'app'
-                            ? 'tokens renewed hourly'
-                            : 'never'}
+                        <CredentialExpiry credential={credential} />
+                      </TableCell>
+                      <TableCell>
+                        <CredentialTest name={credential.name} />
                       </TableCell>
                     </TableRow>
                   ))}

@@ -12,10 +12,12 @@ export interface UpstreamCardProps {
   facts: UpstreamFacts;
   children?: ReactNode;
   actions?: ReactNode;
+  /** Ferry runs live (the other upstream is real): a simulated one is then a stand-in, not an account. */
+  live?: boolean;
 }
 
 /** Facts about one upstream. Says whether a credential is set, never what it is. */
-export function UpstreamCard({ title, facts, children, actions }: UpstreamCardProps) {
+export function UpstreamCard({ title, facts, children, actions, live = false }: UpstreamCardProps) {
   const id = `upstream-${title.toLowerCase()}`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
@@ -40,7 +42,9 @@ export function UpstreamCard({ title, facts, children, actions }: UpstreamCardPr
           <dt>Credential</dt>
           <dd>
             {facts.mode === 'simulator'
-              ? 'Simulated account (no real credential needed)'
+              ? live
+                ? 'None: Ferry’s built-in simulator answers in place of the real service'
+                : 'Simulated account (no real credential needed)'
               : facts.credentialConfigured
                 ? 'Configured on the server (never sent to the browser)'
                 : 'Not configured: requests are anonymous'}
