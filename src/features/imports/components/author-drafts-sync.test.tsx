@@ -82,6 +82,12 @@ describe('author-mapping drafts in the store', { timeout: 90_000 }, () => {
     expect(
       await screen.findByText(/was changed in another browser: now Ada <theirs@example.com>/),
     ).toBeInTheDocument();
+    // The author by the name the source repository knows them by, not GitHub's number for them.
+    expect(
+      screen.getByText(
+        `The author “${first!.remote_name}” was changed in another browser: now Ada <theirs@example.com>.`,
+      ),
+    ).toBeInTheDocument();
     await waitFor(() => expect(cellOf(first!.remote_name, 'email')).toHaveTextContent('theirs@example.com'));
   });
 

@@ -46,7 +46,12 @@ const BULK_CHUNK = 2_000;
 export function AuthorEditor({ owner, repo, item }: { owner: string; repo: string; item: SourceImport }) {
   const authorsQuery = importQueries.authors(owner, repo, authorsVersion(item), authorsExpected(item));
   const authors = useQuery(authorsQuery);
-  const [edits, setEdits, draftSync] = useAuthorEdits(owner, repo, item.vcsUrl);
+  const remoteNames = useMemo(
+    () => new Map((authors.data ?? []).map((author) => [author.id, author.remoteName])),
+    [authors.data],
+  );
+  const nameOf = useCallback((id: number) => remoteNames.get(id), [remoteNames]);
+  const [edits, setEdits, draftSync] = useAuthorEdits(owner, repo, item.vcsUrl, nameOf);
   const [query, setQuery] = useState('');
   // Filter, scroll position and sort live in the address (see utils/author-list-params.ts).
   const [params, updateParams] = useLatestSearchParams();

@@ -48,6 +48,8 @@ export interface DraftSync {
   legacy: { count: number; upload: () => void; discard: () => void } | undefined;
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const describe = (draft: Pick<AuthorDraftEntry, 'name' | 'email'>) =>
   [draft.name, draft.email && `<${draft.email}>`].filter(Boolean).join(' ') || 'an empty mapping';
 
@@ -56,8 +58,22 @@ const describe = (draft: Pick<AuthorDraftEntry, 'name' | 'email'>) =>
  * the store wait in this browser's localStorage (a reload or a failing store loses nothing) and are sent
  * after a pause in typing. Two people editing one author: the later save wins, and each side is told.
  */
-export function useAuthorEdits(owner: string, repo: string, vcsUrl: string) {
+export function useAuthorEdits(
+  owner: string,
+  repo: string,
+  vcsUrl: string,
+  /** The name the source repository knows an author by: notices name people, not GitHub's numbers. */
+  nameOf?: (authorId: number) => string | undefined,
+) {
   const queryClient = useQueryClient();
+  const nameRef = useRef(nameOf);
+  useLayoutEffect(() => {
+    nameRef.current = nameOf;
+  }, [nameOf]);
+  const author = useCallback((authorId: number) => {
+    const name = nameRef.current?.(authorId);
+    return name ? `the author “${name}”` : `author ${authorId}`;
+  }, []);
   const options = draftQueries.list(owner, repo);
   const drafts = useQuery(options);
   const server = useMemo(() => drafts.data?.drafts ?? [], [drafts.data]);
@@ -105,9 +121,11 @@ export function useAuthorEdits(owner: string, repo: string, vcsUrl: string) {
     seen.current = drafts.data.drafts;
     if (!before) return;
     for (const draft of changedElsewhere(before, drafts.data.drafts, clientId())) {
-      notify(`Author ${draft.authorId} was changed in another browser: now ${describe(draft)}.`);
+      notify(
+        `${capitalised(author(draft.authorId))} was changed in another browser: now ${describe(draft)}.`,
+      );
     }
-  }, [drafts.data, notify]);
+  }, [drafts.data, notify, author]);
 
   const sync = useMutation({
     mutationFn: async (sent: PendingDrafts) => {
@@ -136,7 +154,7 @@ export function useAuthorEdits(owner: string, repo: string, vcsUrl: string) {
       for (const result of saved.results) {
         if (result.overwrote) {
           notify(
-            `Your mapping of author ${result.draft.authorId} replaced one saved in another browser a moment before (${describe(result.overwrote)}).`,
+            `Your mapping of ${author(result.draft.authorId)} replaced one saved in another browser a moment before (${describe(result.overwrote)}).`,
           );
         }
       }
