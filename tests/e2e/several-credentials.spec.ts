@@ -150,6 +150,20 @@ test('a credential GitHub refuses for an export: the reason shows next to the pi
   await expectAccessible(page);
 });
 
+test('the connection page tests each credential on its own, and says nothing of a simulated account', async ({
+  page,
+}) => {
+  await page.goto(`${servers.gatewayUrl}/connection`);
+  const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name} `) });
+  await row('hubot').getByRole('button', { name: 'Test hubot' }).click();
+  await expect(row('hubot').getByText('Connected as hubot')).toBeVisible();
+  await row('second').getByRole('button', { name: 'Test second' }).click();
+  await expect(row('second').getByText('Connected as octocat')).toBeVisible();
+  await expect(row('default').getByText(/Connected as/)).toHaveCount(0);
+  await expect(page.getByText(/Simulated account/)).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 test('a wave run with a named token: its end reaches a local webhook receiver, signed', async ({
   request,
 }) => {
