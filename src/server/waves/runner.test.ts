@@ -90,13 +90,13 @@ describe('the wave runner on the simulator', () => {
 
   it(
     'runs 60 repositories in batches of 10 to the end: broken one isolated, every archive verified',
-    { timeout: 40_000 },
+    { timeout: 90_000 },
     async () => {
       const { runner: r } = runner();
       const countedBefore = sim.github().stats.counted;
       const wave = await r.create(SIXTY);
       await r.start();
-      await r.settled(30_000);
+      await r.settled(75_000);
       const done = (await r.get(wave.id))!;
       expect(done.state).toBe('completed');
       // The wave's request figure is what GitHub counted (the wave is its only client here): downloads,
@@ -137,7 +137,7 @@ describe('the wave runner on the simulator', () => {
 
   it(
     'resumes after a crash between sending a start and recording it, without starting the batch again',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       // A new repository instance over the same database stands for the restarted gateway.
       const open = () => Promise.resolve(createWaveStore(store.db));
@@ -176,7 +176,7 @@ describe('the wave runner on the simulator', () => {
       // The restarted gateway: a new runner over a new repository instance on the same data.
       const second = runner(sim.fetch, await open()).runner;
       await second.start();
-      await second.settled(30_000);
+      await second.settled(75_000);
       const done = (await second.get(wave.id))!;
       expect(done.state).toBe('completed');
       expect(done.isolated).toEqual(['data-broken-097']);

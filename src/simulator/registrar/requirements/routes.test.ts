@@ -60,7 +60,8 @@ describe('getRegistrationRequirements', () => {
       expect(() => ajv.compile(body.requestSchema as Record<string, unknown>)).not.toThrow();
       if (body.registryRequirements) ajv.compile(body.registryRequirements);
     }
-  });
+    // Compiling every catalogue schema takes ~1.5 s alone, over 5 s on a loaded machine.
+  }, 30_000);
 
   it('matches the published .com shape: registryRequirements omitted, max term 10', async () => {
     const body = await read(
