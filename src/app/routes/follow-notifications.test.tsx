@@ -2,7 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { enableNotifications } from '@/hooks/use-state-notifications';
-import { renderApp } from '@/testing/render-with-providers';
+import { ARCHIVE_LIFETIME_MS } from '@/lib/archive-expiry';
+import { EXPIRY_WARNING_MS } from '@/lib/state-notifications';
+import { renderApp, renderWithProviders } from '@/testing/render-with-providers';
+import { MigrationNotifications } from './follow-notifications';
 import { simGithub, simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 
 /** A stand-in for the browser's Notification: permission granted, records what was shown. */
@@ -36,6 +39,28 @@ describe('notifications for the page on screen', () => {
     await queryClient.refetchQueries();
     await waitFor(() => expect(FakeNotification.shown).toEqual(['Export 1 of octo-org: exported']));
     expect(document.title).toBe('Export 1 — exported · Ferry');
+  }, 20_000);
+
+  it('warns that an archive is about to be deleted at that moment, not at the next minute’s tick', async () => {
+    await enableNotifications();
+    // An export whose archive enters its last hour 3 s from now (by this browser's clock).
+    const finished = Date.now() - ARCHIVE_LIFETIME_MS + EXPIRY_WARNING_MS + 3_000;
+    simServer.use(
+      http.get(`${TEST_ORIGIN}/api/github/orgs/octo-org/migrations/7`, () =>
+        HttpResponse.json({
+          id: 7,
+          guid: 'guid-7',
+          state: 'exported',
+          lock_repositories: false,
+          repositories: [],
+          created_at: new Date(finished - 60_000).toISOString(),
+          updated_at: new Date(finished).toISOString(),
+        }),
+      ),
+    );
+    renderWithProviders(<MigrationNotifications scope={{ kind: 'org', org: 'octo-org' }} id={7} />);
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1), { timeout: 8_000 });
+    expect(FakeNotification.shown[0]).toMatch(/Export 7 of octo-org/);
   }, 20_000);
 
   it('records an opened import on Ferry’s server, so every browser’s overview lists it', async () => {

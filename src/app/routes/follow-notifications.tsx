@@ -6,10 +6,11 @@ import { useMemo } from 'react';
 import { importQueries } from '@/features/imports/api/imports-queries';
 import { migrationQueries } from '@/features/migrations/api/migration-queries';
 import type { MigrationScope } from '@/features/migrations/utils/scope';
-import { useNow } from '@/hooks/use-now';
+import { useHasPassed, useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { useStateNotifications } from '@/hooks/use-state-notifications';
 import { archiveExpiresAt } from '@/lib/archive-expiry';
+import { EXPIRY_WARNING_MS } from '@/lib/state-notifications';
 
 /**
  * Notifications for the export or import on screen. They share the page's query (same key), so watching
@@ -18,7 +19,7 @@ import { archiveExpiresAt } from '@/lib/archive-expiry';
 export function MigrationNotifications({ scope, id }: { scope: MigrationScope; id: number }) {
   const { data } = useQuery(migrationQueries.detail(scope, id));
   const { clockOffsetMs } = useRateLimitSnapshot();
-  const now = useNow(60_000);
+  const tick = useNow(60_000);
   const things = useMemo(() => {
     if (!data) return undefined;
     const expiresAt = archiveExpiresAt(data.state, data.updatedAt);
@@ -32,7 +33,11 @@ export function MigrationNotifications({ scope, id }: { scope: MigrationScope; i
       },
     ];
   }, [data, scope, id, clockOffsetMs]);
-  useStateNotifications(things, now);
+  // The minute tick would warn up to a minute late: a timer for the warning's own moment wakes it on time.
+  const expiresAt = things?.[0]?.expiresAt;
+  const warnAt = expiresAt === undefined ? undefined : expiresAt - EXPIRY_WARNING_MS;
+  const due = useHasPassed(warnAt);
+  useStateNotifications(things, due && warnAt !== undefined ? Math.max(tick, warnAt) : tick);
   return null;
 }
 
