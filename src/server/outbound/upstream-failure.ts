@@ -33,30 +33,16 @@ export function upstreamFailure(error: unknown, phase: UpstreamPhase): UpstreamF
         message: `The upstream’s answer is larger than ${formatBytes(error.limit)}; Ferry does not read answers that large.`,
         code: 'UPSTREAM_TOO_LARGE',
       };
-    case 'total':
-      return phase === 'connect'
-        ? {
-            status: 504,
-            message: `The upstream did not answer within ${seconds} s.`,
-            code: 'UPSTREAM_TIMEOUT',
-          }
-        : {
-            status: 504,
-            message: `The upstream took longer than ${seconds} s to send its answer.`,
-            code: 'UPSTREAM_TIMEOUT',
-          };
-    default:
-      return phase === 'connect'
-        ? {
-            status: 504,
-            message: `The upstream did not answer within ${seconds} s.`,
-            code: 'UPSTREAM_TIMEOUT',
-          }
-        : {
-            status: 504,
-            message: `The upstream stopped sending its answer for ${seconds} s.`,
-            code: 'UPSTREAM_TIMEOUT',
-          };
+    default: {
+      // No header in time is the same fault whichever bound cut it; a body is cut by its total or its stall.
+      const what =
+        phase === 'connect'
+          ? `did not answer within ${seconds} s`
+          : error.bound === 'total'
+            ? `took longer than ${seconds} s to send its answer`
+            : `stopped sending its answer for ${seconds} s`;
+      return { status: 504, message: `The upstream ${what}.`, code: 'UPSTREAM_TIMEOUT' };
+    }
   }
 }
 
