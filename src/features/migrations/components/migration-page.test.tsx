@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, renderWithProviders } from '@/testing/render-with-providers';
+import { formatDateTime } from '@/lib/format';
 import { simGithub, simulator } from '@/testing/sim-server';
 import { writeMemory } from '../utils/local-memory';
 import { resetMemoryCache } from '../utils/memory-store';
@@ -140,6 +141,32 @@ describe('migration page', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete archive' }));
     expect(await screen.findByText(/The archive was deleted/)).toBeInTheDocument();
     expect((await sim('/orgs/octo-org/migrations/1/archive')).status).toBe(404);
+  }, 20_000);
+
+  it('shows GitHub’s times on this browser’s clock when the simulator runs ahead of it', async () => {
+    // The simulated GitHub's clock two days ahead: its times, shown as they are, would read two days on.
+    simulator().advance(2 * 86_400);
+    await sim('/orgs/octo-org/migrations', 'POST', { repositories: ['docs'] });
+    simulator().advance(120);
+    renderApp('/migrations/orgs/octo-org/1');
+    await screen.findByRole('link', { name: 'Download octo-org-migration-1.tar.gz' }, { timeout: 10_000 });
+    const now = Date.now();
+    /** One of the minutes around `at` (the export took two simulated minutes; the test takes a few seconds). */
+    const near = (at: number) => [-3, -2, -1, 0, 1].map((minutes) => formatDateTime(at + minutes * 60_000));
+
+    const settings = screen.getByRole('table', { name: 'Settings' });
+    const row = (label: string) =>
+      within(settings).getByRole('row', { name: new RegExp(`^${label} `) }).textContent;
+    await waitFor(() => expect(near(now).map((text) => `Created${text}`)).toContain(row('Created')));
+    expect(near(now).map((text) => `Last state change${text}`)).toContain(row('Last state change'));
+    const archive = screen.getByRole('region', { name: 'Archive' });
+    const on = /\(on (.+)\)/.exec(archive.textContent ?? '')?.[1];
+    expect(near(now + 7 * 86_400_000)).toContain(on);
+    expect(archive).toHaveTextContent(/in 6 days 23 hours|in 7 days/);
+    const timeline = screen.getByRole('list', { name: 'State changes seen' });
+    for (const item of within(timeline).getAllByRole('listitem')) {
+      expect(near(now).some((text) => item.textContent?.endsWith(text))).toBe(true);
+    }
   }, 20_000);
 
   it('forgets what it remembered about an earlier migration with the same id (a reset simulator)', async () => {

@@ -4,7 +4,7 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { UpdatedAgo } from '@/components/updated-ago';
 import { useNow } from '@/hooks/use-now';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { onLocalClock, timesOnLocalClock } from '@/lib/local-clock';
 import { useDeleteArchive } from '../api/delete-archive';
 import { migrationQueries } from '../api/migration-queries';
 import { useMigrationMemory } from '../hooks/use-migration-memory';
@@ -41,9 +42,14 @@ export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number
   useDocumentTitle(`Export ${id}`, latest?.state ?? (query.isError ? 'not loaded' : undefined));
   const { memory, update } = useMigrationMemory(scope, id, latest);
   // Drawn in a background render React can slice: the whole page appearing at once was one ~75 ms task.
-  const migration = useDeferredValue(latest);
+  const deferred = useDeferredValue(latest);
+  // GitHub's times on this browser's clock, as "updated … ago" beside them (the simulator's may run ahead).
   const { clockOffsetMs } = useRateLimitSnapshot();
-  const now = useNow(30_000) + clockOffsetMs;
+  const migration = useMemo(
+    () => deferred && timesOnLocalClock(deferred, clockOffsetMs),
+    [deferred, clockOffsetMs],
+  );
+  const now = useNow(30_000);
   const navigate = useNavigate();
   const [retrying, setRetrying] = useState(false);
   const remove = useDeleteArchive(scope, id, () =>
@@ -117,7 +123,12 @@ export function MigrationPage({ scope, id }: { scope: MigrationScope; id: number
               <Stack sx={{ gap: 2 }}>
                 <MigrationSettings migration={migration} />
                 <Paper variant="outlined" sx={{ p: 2 }}>
-                  <StateTimeline states={memory.states} />
+                  <StateTimeline
+                    states={memory.states.map((seen) => ({
+                      ...seen,
+                      at: onLocalClock(seen.at, clockOffsetMs),
+                    }))}
+                  />
                 </Paper>
               </Stack>
             </Grid>
