@@ -57,7 +57,9 @@ export function WavePage({ id }: { id: string }) {
         />
       }
       actions={
-        <Stack direction="row" spacing={1}>
+        // The buttons themselves are the header's wrapping row: grouped in a row of their own, they were
+        // squeezed on a phone until their labels wrapped.
+        <>
           {data.state === 'running' ? (
             <Button onClick={() => action.mutate({ kind: 'pause' })} disabled={action.isPending || stale}>
               Pause
@@ -83,7 +85,7 @@ export function WavePage({ id }: { id: string }) {
           <Button component="a" href={waveHref.manifest(id, 'csv')} download>
             Manifest (CSV)
           </Button>
-        </Stack>
+        </>
       }
     >
       <Stack spacing={2}>
