@@ -11,6 +11,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LoadingState } from '@/components/loading-state';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import { onLocalClock } from '@/lib/local-clock';
 import type { OverviewLinks } from '../links';
 import { exportKey, exportLabel, groupExports, type ExportSummary } from '../utils/exports';
 import { OverviewSection } from './overview-section';
@@ -28,19 +29,22 @@ function repositoriesText(repositories: string[]): string {
 }
 
 /**
- * Every export the token can see, grouped by state, archives about to be deleted first. Start times are
- * GitHub's, as the migrations list shows them (one export, one time, whatever the clocks' offset).
+ * Every export the token can see, grouped by state, archives about to be deleted first. Start times are on
+ * this browser's clock, as the waves' beside them and the export's own page (GitHub's may run ahead).
  */
 export function ExportsSection({
   query,
   items,
   serverNow,
+  clockOffsetMs,
   links,
 }: {
   query: UseQueryResult<ExportSummary[]>;
   /** The exports to list: the query's, less those folded under a wave. */
   items: ExportSummary[] | undefined;
   serverNow: number;
+  /** GitHub's clock minus this browser's. */
+  clockOffsetMs: number;
   links: OverviewLinks;
 }) {
   return (
@@ -85,7 +89,7 @@ export function ExportsSection({
                         secondary={
                           group.name === 'expiring' && item.expiresAt !== undefined
                             ? `Archive deleted in ${formatDuration(item.expiresAt - serverNow)} · ${repositoriesText(item.repositories)}`
-                            : `Started ${formatDateTime(item.createdAt)} · ${repositoriesText(item.repositories)}`
+                            : `Started ${formatDateTime(onLocalClock(item.createdAt, clockOffsetMs))} · ${repositoriesText(item.repositories)}`
                         }
                       />
                       <StatusChip status={item.state} />

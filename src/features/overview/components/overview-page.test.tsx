@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { RateHistoryPoint } from '@/contracts/ferry';
+import { formatDateTime } from '@/lib/format';
 import { renderApp } from '@/testing/render-with-providers';
 import { simGithub, simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 
@@ -95,6 +96,20 @@ describe('overview page', () => {
     expect(groups).toEqual(['Archives deleted within 48 hours (2)', 'Running (1)']);
     expect(document.title).toBe('Overview — 1 export running · Ferry');
   });
+
+  it('says when an export started on this browser’s clock when the simulator runs ahead of it', async () => {
+    // Two days ahead: the simulator's own time for a start made now would read as two days on.
+    simulator().advance(2 * 86_400);
+    const running = await startExport('/orgs/octo-org/migrations', ['docs']);
+    renderApp('/');
+    const exports = await screen.findByRole('region', { name: 'Exports' });
+    const link = await within(exports).findByRole('link', {
+      name: new RegExp(`Export ${running} of octo-org`),
+    });
+    const now = Date.now();
+    const near = [-1, 0, 1].map((minutes) => `Started ${formatDateTime(now + minutes * 60_000)}`);
+    await waitFor(() => expect(near.some((text) => link.textContent?.includes(text))).toBe(true));
+  }, 20_000);
 
   it('skips organizations whose exports the token may not list', async () => {
     simServer.use(

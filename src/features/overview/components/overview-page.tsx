@@ -106,7 +106,13 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
               <WavesSection waves={folded.waves} links={links} />
             </Suspense>
           ) : null}
-          <ExportsSection query={exports} items={looseExports} serverNow={serverNow} links={links} />
+          <ExportsSection
+            query={exports}
+            items={looseExports}
+            serverNow={serverNow}
+            clockOffsetMs={clockOffsetMs}
+            links={links}
+          />
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <Suspense fallback={<LoadingState label="Loading the core budget" />}>
