@@ -75,25 +75,34 @@ async function intoServer(source: Sql, config: StoreConfig, replace: boolean) {
   });
 }
 
+/** DATA_DIR made, locked against gateways and other commands, and refused while a restore is unfinished. */
+async function underMoveLock<T>(
+  config: StoreConfig,
+  work: (dir: string, folder: string) => Promise<T>,
+): Promise<T> {
+  serverOf(config);
+  const dir = await prepareDataDir(config.dataDir, config.openTimeoutMs);
+  const lock = await lockDataDir(dir, { role: 'store:move' });
+  try {
+    await refuseUnfinishedRestore(dir);
+    return await work(dir, path.join(dir, 'pglite'));
+  } finally {
+    await lock.release();
+  }
+}
+
 /** The embedded store in DATA_DIR copied into DATABASE_URL's server; the embedded store is left as it is. */
 export async function moveToServer(
   config: StoreConfig,
   { replace = false }: MoveOptions = {},
 ): Promise<MoveSummary> {
-  serverOf(config);
-  const dir = await prepareDataDir(config.dataDir, config.openTimeoutMs);
-  const folder = path.join(dir, 'pglite');
-  const lock = await lockDataDir(dir, { role: 'store:move' });
-  try {
-    await refuseUnfinishedRestore(dir);
+  return underMoveLock(config, async (_dir, folder) => {
     if (!existsSync(path.join(folder, 'PG_VERSION'))) {
       throw new Error(`there is no embedded store in ${folder} to move (is DATA_DIR right?)`);
     }
     const moved = await withMigratedPglite(folder, (source) => intoServer(source, config, replace));
     return { from: describeStore({ dataDir: config.dataDir }), to: describeStore(config), ...moved };
-  } finally {
-    await lock.release();
-  }
+  });
 }
 
 /** An embedded backup file (PGlite's dump) read whole and checked, then copied into DATABASE_URL's server. */
@@ -126,13 +135,8 @@ export async function moveToEmbedded(
   config: StoreConfig,
   { replace = false }: MoveOptions = {},
 ): Promise<MoveSummary> {
-  serverOf(config);
-  const dir = await prepareDataDir(config.dataDir, config.openTimeoutMs);
-  const folder = path.join(dir, 'pglite');
-  const target = `the embedded store in ${folder}`;
-  const lock = await lockDataDir(dir, { role: 'store:move' });
-  try {
-    await refuseUnfinishedRestore(dir);
+  return underMoveLock(config, async (dir, folder) => {
+    const target = `the embedded store in ${folder}`;
     await removeAbandonedRestores(dir);
     const current = existsSync(path.join(folder, 'PG_VERSION'))
       ? await withMigratedPglite(folder, countsOf)
@@ -157,7 +161,5 @@ export async function moveToEmbedded(
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }
-  } finally {
-    await lock.release();
-  }
+  });
 }
