@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@/lib/format';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { renderApp } from '@/testing/render-with-providers';
-import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { simGithub, simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 import { resetMemoryCache } from '../utils/memory-store';
 
 beforeEach(() => resetMemoryCache());
@@ -62,6 +63,17 @@ describe('migrations list', () => {
     expect(within(table).getByText('dotfiles')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Migrations per state' })).toHaveTextContent('pending: 1');
     expect(screen.getByText('Refreshing automatically while exports run.')).toBeInTheDocument();
+  }, 20_000);
+
+  it('lists GitHub’s times on this browser’s clock, as “updated … ago” above them, when the simulator runs ahead', async () => {
+    simulator().advance(2 * 86_400);
+    await simGithub('POST', '/user/migrations', { repositories: ['dotfiles'] });
+    renderApp('/migrations/user');
+    const table = await screen.findByRole('table', { name: 'Migrations' }, { timeout: 10_000 });
+    const row = within(table).getByRole('row', { name: /#1/ });
+    const now = Date.now();
+    const near = [-1, 0, 1].map((minutes) => formatDateTime(now + minutes * 60_000));
+    await waitFor(() => expect(near.some((text) => row.textContent?.endsWith(`${text}${text}`))).toBe(true));
   }, 20_000);
 
   it('keeps the page of the list in the address: opened at ?page=2, it shows the second page', async () => {
