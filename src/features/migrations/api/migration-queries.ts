@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { parseTimeline, parseUnlocks, type TimelineEntry } from '@/contracts/ferry';
+import { parseWaveSummaries } from '@/contracts/wave-answers';
 import { request } from '@/lib/api-client';
 import { pageOf, parseLinkHeader } from '@/lib/link-header';
 import { unchangedFor } from '@/lib/polling-policy';
@@ -111,6 +112,16 @@ export const migrationQueries = {
           unchangedMs: unchangedFor(query.state.data),
           rateLimitedForMs: rateLimitedForMs(),
         }),
+    }),
+  /** Ferry's waves, to say which exports a wave started (the gateway answers; GitHub is not asked). */
+  waves: () =>
+    queryOptions({
+      queryKey: [...migrationQueries.all(), 'waves'] as const,
+      queryFn: async () => parseWaveSummaries((await request<unknown>('gateway', 'waves')).data),
+      refetchInterval: (query) =>
+        query.state.data?.some((wave) => wave.state === 'running' || wave.state === 'paused')
+          ? 10_000
+          : false,
     }),
   detail: (scope: MigrationScope, id: number) =>
     queryOptions({

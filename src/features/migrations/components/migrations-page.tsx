@@ -22,15 +22,25 @@ import { migrationPageHref, type MigrationScope } from '../utils/scope';
 import { AccessAlert } from './access-alert';
 import { FindLockedRepo } from './find-locked-repo';
 import { MigrationsTable } from './migrations-table';
+import { waveAttempts } from '../utils/wave-attempts';
 import { StartExportDialog } from './start-export-dialog';
 import { PageNavigation, usePageParam } from '@/components/page-navigation';
 
 /** One scope's migrations: counts per state, the list (refreshing itself while any runs), start, find-and-unlock. */
-export function MigrationsPage({ scope }: { scope: MigrationScope }) {
+export function MigrationsPage({
+  scope,
+  waveHref,
+}: {
+  scope: MigrationScope;
+  /** The address of a wave's page (the app's router knows it). */
+  waveHref: (id: string) => string;
+}) {
   const [page, setPage] = usePageParam();
   const [starting, setStarting] = useState(false);
   const navigate = useNavigate();
   const query = useQuery(migrationQueries.list(scope, page));
+  const waves = useQuery(migrationQueries.waves());
+  const attempts = waveAttempts(scope, waves.data ?? []);
   const org = scope.kind === 'org' ? scope.org : undefined;
 
   useEffect(() => {
@@ -99,7 +109,7 @@ export function MigrationsPage({ scope }: { scope: MigrationScope }) {
                 No migrations yet. Start an export to create one.
               </Alert>
             ) : (
-              <MigrationsTable scope={scope} migrations={items} />
+              <MigrationsTable scope={scope} migrations={items} attempts={attempts} waveHref={waveHref} />
             )}
             <PageNavigation
               page={page}
