@@ -8,6 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { onLocalClock } from '@/lib/local-clock';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -40,6 +42,7 @@ export function FindLockedRepo({ scope }: { scope: MigrationScope }) {
   const [searched, setSearched] = useState<string>();
   const [message, setMessage] = useState<string>();
   const query = useQuery({ ...migrationQueries.everything(scope), enabled: searched !== undefined });
+  const { clockOffsetMs } = useRateLimitSnapshot();
   const key = scopeKey(scope);
   const unlock = useUnlockRepos(scope, (id, results) => {
     updateMemory(key, id, (memory) => ({
@@ -114,7 +117,7 @@ export function FindLockedRepo({ scope }: { scope: MigrationScope }) {
                       Migration #{migration.id}
                     </RouterLink>
                   }
-                  secondary={`${migration.state}, started ${new Date(migration.createdAt).toLocaleString()}`}
+                  secondary={`${migration.state}, started ${new Date(onLocalClock(migration.createdAt, clockOffsetMs)).toLocaleString()}`}
                 />
               </ListItem>
             ))}

@@ -144,6 +144,33 @@ describe('finding a locked repository by name', () => {
   }, 20_000);
 });
 
+describe('finding a locked repository when the simulator runs ahead', () => {
+  it('says when the export that locked it started, on this browser’s clock', async () => {
+    simulator().advance(2 * 86_400);
+    await simulator().fetch(
+      new Request('http://simulator.internal/api/v3/orgs/octo-org/migrations', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ repositories: ['docs'], lock_repositories: true }),
+      }),
+    );
+    const { user } = renderApp('/migrations/orgs/octo-org');
+    const finder = await screen.findByRole(
+      'region',
+      { name: 'Find a locked repository' },
+      { timeout: 10_000 },
+    );
+    // The list first: its answers teach the app GitHub's clock (their Date headers).
+    await screen.findByRole('table', { name: 'Migrations' }, { timeout: 10_000 });
+    await user.type(within(finder).getByRole('textbox', { name: 'Repository name' }), 'octo-org/docs');
+    await user.click(within(finder).getByRole('button', { name: 'Find' }));
+    const found = await within(finder).findByRole('list', { name: 'Migrations that locked docs' });
+    // Shown with the browser's toLocaleString: read back the same way, it is within a minute of now.
+    const shown = /started (.+?)Unlock/.exec(found.textContent ?? '')?.[1] ?? '';
+    expect(Math.abs(Date.parse(shown) - Date.now()), shown).toBeLessThan(60_000);
+  }, 20_000);
+});
+
 describe('choosing an organization', () => {
   it('offers the user’s organizations, refuses a malformed name, and remembers the ones opened', async () => {
     const { user, router } = renderApp('/migrations');
