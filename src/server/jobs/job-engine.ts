@@ -87,9 +87,31 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   return engineOver(boss, options, log);
 }
 
+/**
+ * pg-boss's worker completes or fails a job without awaiting it (`manager.js`, `onFetch`): a store that fails at
+ * that moment (a dropped connection, a store closing) would be an unhandled rejection, and Node ends the process
+ * on one. Those two commands' failures are logged instead; the job stays active and its lease hands it back (at
+ * least once, as every job here may run).
+ */
+const UNAWAITED_COMMANDS = [/SET completed_on = now\(\)/, /WITH deleted_jobs AS/];
+
+export function settledIfUnawaited<T>(
+  text: string,
+  running: Promise<T>,
+  log: (line: string) => void,
+): Promise<T | { rows: { count: string }[] }> {
+  if (!UNAWAITED_COMMANDS.some((command) => command.test(text))) return running;
+  return running.catch((error: unknown) => {
+    log(
+      `a job's outcome was not recorded (${error instanceof Error ? error.message : String(error)}); its lease hands it back`,
+    );
+    return { rows: [{ count: '0' }] };
+  });
+}
+
 function createBoss(options: JobEngineOptions, log: (line: string) => void): PgBoss {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => options.executeSql(text, values) },
+    db: { executeSql: (text, values) => settledIfUnawaited(text, options.executeSql(text, values), log) },
     supervise: true,
     schedule: true,
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? 5,

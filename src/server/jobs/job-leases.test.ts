@@ -129,4 +129,41 @@ describe('job leases', () => {
     await until(() => events.some((event) => event.what === 'b took it'), 15_000);
     expect(events.map((event) => event.what)).toEqual(['a took it', 'a stopped', 'b took it']);
   });
+
+  it(
+    'a job that finishes while the store fails leaves no unhandled rejection (pg-boss does not await its completion)',
+    { timeout: 30_000 },
+    async () => {
+      const unhandled: unknown[] = [];
+      const record = (reason: unknown) => void unhandled.push(reason);
+      process.on('unhandledRejection', record);
+      try {
+        let failing = false;
+        const logged: string[] = [];
+        const engine = await startJobEngine({
+          executeSql: (text, values) =>
+            failing ? Promise.reject(new Error('connection lost')) : store.executeSql(text, values),
+          exclusive: store.exclusive,
+          kind: 'postgres',
+          pollingSeconds: 1,
+          log: (line) => void logged.push(line),
+        });
+        engines.push(engine);
+        let ran = false;
+        await engine.work('wave-step', 1, () => {
+          // The store goes away as the job ends: its completion is what fails.
+          failing = true;
+          ran = true;
+          return Promise.resolve();
+        });
+        await engine.send('wave-step', { batch: 1 });
+        await until(() => ran, 10_000);
+        await until(() => logged.some((line) => line.includes('outcome was not recorded')), 5_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(unhandled).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', record);
+      }
+    },
+  );
 });
