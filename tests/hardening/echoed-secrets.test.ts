@@ -9,8 +9,8 @@ import { inProcessGateway, listen, type Listening } from '@/testing/node-servers
  * Issue 33, items 3 and 4: text from outside that Ferry shows or stores never carries a configured secret, and a
  * Slack URL (a credential) is never returned whole.
  */
-const TOKEN = 'ghp_FERRYECHOTEST0000000000000000000001';
-const SECOND = 'ghp_FERRYECHOTEST0000000000000000000002';
+const TOKEN = 'ghp_FAKE_echo_test_token_one';
+const SECOND = 'ghp_FAKE_echo_test_token_two';
 const SLACK = 'https://hooks.slack.com/services/T0ABCDEF1/B0ABCDEF2/FERRYslackSECRETpart0001';
 
 let store: FerryStore;
@@ -44,7 +44,7 @@ describe('a credential problem that quotes the token', () => {
     const text = await response.text();
     expect(text).toContain('GitHub answered 401');
     expect(text).toContain('[redacted]');
-    for (const secret of [TOKEN, SECOND, 'FERRYECHOTEST']) expect(text).not.toContain(secret);
+    for (const secret of [TOKEN, SECOND, 'FAKE_echo_test']) expect(text).not.toContain(secret);
   });
 });
 

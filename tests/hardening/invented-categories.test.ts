@@ -41,7 +41,7 @@ afterAll(async () => {
 describe('rate-limit categories invented by the upstream', () => {
   it(`${REQUESTS} new names: a bounded number of series, categories and rate-low deliveries`, async () => {
     const gateway = inProcessGateway(
-      { GITHUB_TOKEN: 'ghp_FERRYCATEGORYTEST00000001', GITHUB_API_URL: `${upstream.origin}/api/v3` },
+      { GITHUB_TOKEN: 'ghp_FAKE_category_test_token', GITHUB_API_URL: `${upstream.origin}/api/v3` },
       { store, watch: false },
     );
     const added = await gateway.call('/api/alerts', {
