@@ -1,32 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountBudget } from '@/contracts/budgets';
-import { parseRepositoryList } from '@/contracts/github/repository';
-import type { PlannedRepo, Wave, WavePlanRequest, WavePreview } from '@/contracts/waves';
+import type { Wave, WavePlanRequest, WavePreview } from '@/contracts/waves';
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
-import { parseLinkHeader } from '@/lib/link-header';
-import {
-  CredentialRefusedError,
-  unexpectedAnswer,
-  type GithubAnswer,
-  type GithubClient,
-} from './github-client';
+import type { GithubClient } from './github-client';
+import { knownRefusal } from './known-refusal';
 import { observedSpeed } from './observed-speed';
-import { accountCost, arrangedBatches, filterRepos, planBatches, PER_PAGE, preview } from './planner';
-import { advanceWave } from './steps/advance-wave';
-import { archiveBatch, downloadedBytes, removeArchive } from './steps/archive-batch';
+import { newWave } from './new-wave';
+import { accountCost, preview } from './planner';
+import { createRepositoryListings } from './repository-listing';
+import { downloadedBytes, removeArchive } from './steps/archive-batch';
 import { clearStaleLocks } from './steps/archive-lock';
-import { checkExport } from './steps/check-export';
-import { adoptOrStart, startBatch } from './steps/start-batch';
-import { finishBatch, unlockBatch } from './steps/unlock-batch';
-import { createWave, owesWork, waveStopReason, type WaveEvent } from './wave-machine';
-import { advance, record, type BatchJob, type WaveContext } from './wave-context';
+import { unlockBatch } from './steps/unlock-batch';
+import { advance, record, type WaveContext } from './wave-context';
+import { WaveInputError } from './wave-input-error';
+import type { WaveEvent } from './wave-machine';
 import type { WaveRepository } from './wave-repository';
+import { watchedRepository } from './watched-repository';
+import { workWaveJobs } from './wave-workers';
+
+/** A request the user can fix (unknown organization, nothing selected): answered 422. */
+export { WaveInputError };
 
 /**
  * Runs waves as jobs (src/server/jobs): every step of a batch is a job any gateway of the team may take, and
  * reads the wave from the store and writes its outcome there (row locked) before the next job is sent. Nothing a
- * page shows lives in one process. Steps (./steps):
+ * page shows lives in one process. The workers of the queues are in `wave-workers.ts` (which step a job runs:
+ * `batch-step.ts`); a plan's listing of repositories in `repository-listing.ts`. Steps (./steps):
  *
  * - `wave-step`: a queued batch starts (`start-batch.ts`: the decision written first, so a crash is adopted,
  *   never started twice); a running export is checked (`check-export.ts`) after its expected end, then with
@@ -72,8 +72,6 @@ export interface RunnerOptions {
   log?: (message: string) => void;
 }
 
-const LIST_TTL_MS = 5 * 60_000;
-
 export function createWaveRunner(options: RunnerOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(`[waves] ${message}`));
@@ -81,7 +79,7 @@ export function createWaveRunner(options: RunnerOptions) {
   const client = options.client;
   const clientOf = (credential: string | undefined) =>
     credential && options.clientFor ? options.clientFor(credential) : client;
-  const listings = new Map<string, { at: number; repos: PlannedRepo[]; pages: number }>();
+  const listings = createRepositoryListings({ clientOf, now });
   let ready: Promise<WaveContext> | undefined;
   /** Handlers running in this process (tests and benchmarks wait for them). */
   let inFlight = 0;
@@ -97,13 +95,6 @@ export function createWaveRunner(options: RunnerOptions) {
       }
     };
 
-  async function batchOf(job: BatchJob) {
-    const wave = await repository.get(job.waveId);
-    const batch = wave?.batches.find((b) => b.id === job.batchId);
-    if (!wave || !batch || wave.state === 'cancelled' || wave.state === 'completed') return undefined;
-    return { wave, batch };
-  }
-
   /** Archive locks a killed gateway left in the shared folder (at start, then with each minute's sweep). */
   const clearLocks = () =>
     clearStaleLocks(options.archiveDir).then(
@@ -113,12 +104,11 @@ export function createWaveRunner(options: RunnerOptions) {
 
   function open(): Promise<WaveContext> {
     ready ??= (async () => {
-      const jobs = await options.jobs();
       const made: WaveContext = {
         repository,
         client,
         clientFor: (wave) => clientOf(wave.options.credential),
-        jobs,
+        jobs: await options.jobs(),
         fetchStorage: options.fetchStorage,
         storageBounds: options.storageBounds,
         isTrustedStorage: options.isTrustedStorage,
@@ -129,77 +119,12 @@ export function createWaveRunner(options: RunnerOptions) {
         now,
         log,
       };
-      /** GitHub refused the wave's credential: the wave stops with the reason (the refusal charged), no retry. */
-      const stopOnRefusal =
-        (handler: (job: BatchJob, meta: { retryCount: number }) => Promise<void>) =>
-        async (job: BatchJob, meta: { retryCount: number }) => {
-          try {
-            await handler(job, meta);
-          } catch (error) {
-            if (!(error instanceof CredentialRefusedError)) throw error;
-            log(`wave ${job.waveId} stopped: ${error.message}`);
-            await record(
-              made,
-              job.waveId,
-              { type: 'requests', count: 1 },
-              { type: 'credential-refused', batchId: job.batchId, reason: error.message },
-            );
-          }
-        };
-      await jobs.work<BatchJob>(
-        'wave-step',
-        options.stepWorkers ?? 4,
-        track(
-          stopOnRefusal(async (job, meta) => {
-            const found = await batchOf(job);
-            if (!found) return;
-            const { wave, batch } = found;
-            if (batch.state === 'queued') await startBatch(made, wave, batch);
-            // Only a start's own retry (its request certainly over) or the sweep's last resort adopts.
-            else if (batch.state === 'starting' && (meta.retryCount > 0 || job.reconcile))
-              await adoptOrStart(made, wave, batch);
-            else if (batch.state === 'exporting')
-              await checkExport(made, wave, batch, job.backoffMs, job.seen);
-            else if (owesWork(wave, batch)) await finishBatch(made, wave, batch);
-          }),
-        ),
-      );
-      await jobs.work<BatchJob>(
-        'wave-file',
-        options.maxDownloads ?? 2,
-        track(
-          stopOnRefusal(async (job) => {
-            const found = await batchOf(job);
-            const state = found?.batch.state;
-            if (
-              found &&
-              (state === 'downloading' || state === 'verifying' || owesWork(found.wave, found.batch))
-            )
-              await archiveBatch(made, found.wave, found.batch);
-          }),
-        ),
-      );
-      await jobs.work<{ waveId: string; sweep?: boolean }>(
-        'wave-advance',
-        1,
-        track(async ({ waveId, sweep }) => {
-          const wave = await repository.get(waveId);
-          if (wave) await advanceWave(made, wave, sweep);
-        }),
-      );
-      await jobs.work<object>(
-        'wave-sweep',
-        1,
-        track(async () => {
-          for (const wave of await repository.list()) {
-            if (wave.state === 'running' || wave.state === 'paused' || wave.state === 'stopped') {
-              await jobs.send('wave-advance', { waveId: wave.id, sweep: true }, { key: wave.id });
-            }
-          }
-          await clearLocks();
-        }),
-      );
-      await jobs.every('wave-sweep', '* * * * *');
+      await workWaveJobs(made, {
+        stepWorkers: options.stepWorkers ?? 4,
+        maxDownloads: options.maxDownloads ?? 2,
+        track,
+        clearLocks,
+      });
       void clearLocks();
       return made;
     })();
@@ -211,50 +136,10 @@ export function createWaveRunner(options: RunnerOptions) {
     return opening;
   }
 
-  async function listRepos(
-    owner: WavePlanRequest['owner'],
-    credential: string | undefined,
-  ): Promise<{ repos: PlannedRepo[]; pages: number }> {
-    const github = clientOf(credential);
-    const cacheKey = `${credential ?? ''}:${owner.kind}:${owner.login.toLowerCase()}`;
-    const cached = listings.get(cacheKey);
-    if (cached && now() - cached.at < LIST_TTL_MS) return cached;
-    const repos: PlannedRepo[] = [];
-    let pages = 0;
-    let next: string | undefined =
-      owner.kind === 'org'
-        ? `orgs/${encodeURIComponent(owner.login)}/repos?per_page=${PER_PAGE}&type=all`
-        : `user/repos?per_page=${PER_PAGE}&affiliation=owner`;
-    while (next) {
-      const answer: GithubAnswer<unknown> = await github.get<unknown>(next);
-      pages++;
-      if (answer.status === 404)
-        throw new WaveInputError(`No organization ${owner.login} that this token owns.`);
-      if (answer.status !== 200 || !Array.isArray(answer.body)) throw unexpectedAnswer(answer);
-      repos.push(...parseRepositoryList(answer.body));
-      next = parseLinkHeader(answer.headers.get('link')).next;
-    }
-    const entry = { at: now(), repos, pages };
-    listings.set(cacheKey, entry);
-    return entry;
-  }
-
-  /**
-   * A wave stopped because GitHub refused this credential for this owner is the rule, known: a new one is
-   * refused before it sends anything, until that wave is resumed (it works now) or cancelled.
-   */
+  /** A wave already stopped by GitHub's refusal of this credential for this owner refuses a new one. */
   async function refuseKnownRefusal(request: WavePlanRequest) {
-    const same = (wave: Wave) =>
-      (wave.options.credential ?? '') === (request.options.credential ?? '') &&
-      wave.owner.kind === request.owner.kind &&
-      wave.owner.login.toLowerCase() === request.owner.login.toLowerCase();
-    const stopped = (await repository.list()).find((wave) => same(wave) && waveStopReason(wave));
-    const reason = stopped && waveStopReason(stopped);
-    if (stopped && reason) {
-      throw new WaveInputError(
-        `GitHub refused this credential for exports of ${request.owner.login || 'your repositories'} (wave ${stopped.id}): ${reason} Resume that wave once the credential may export, or cancel it.`,
-      );
-    }
+    const refused = knownRefusal(await repository.list(), request);
+    if (refused) throw new WaveInputError(refused);
   }
 
   async function act(id: string, event: WaveEvent): Promise<Wave | undefined> {
@@ -275,12 +160,10 @@ export function createWaveRunner(options: RunnerOptions) {
       await (await opened?.catch(() => undefined))?.jobs.stop();
     },
     /** Drop cached repository listings (the simulator behind was reset). */
-    forget() {
-      listings.clear();
-    },
+    forget: () => listings.forget(),
     async plan(request: WavePlanRequest): Promise<WavePreview> {
       await refuseKnownRefusal(request);
-      const { repos } = await listRepos(request.owner, request.options.credential);
+      const { repos } = await listings.list(request.owner, request.options.credential);
       const waves = await repository.list();
       const plan = preview(repos, request.filters, request.caps, request.options, observedSpeed(waves) ?? 1);
       // The account pays, not the token: other waves on any of its tokens draw on the same budget.
@@ -290,17 +173,10 @@ export function createWaveRunner(options: RunnerOptions) {
     async create(request: WavePlanRequest): Promise<Wave> {
       const made = await open();
       await refuseKnownRefusal(request);
-      const { repos, pages } = await listRepos(request.owner, request.options.credential);
-      const selected = filterRepos(repos, request.filters);
-      const batches = request.batches
-        ? arrangedBatches(selected, request.batches)
-        : planBatches(selected, request.caps);
-      if (typeof batches === 'string') throw new WaveInputError(batches);
-      if (batches.length === 0) throw new WaveInputError('No repository matches these filters.');
-      const id = `${new Date(now()).toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
-      const wave = { ...createWave(id, request, batches, new Date(now()).toISOString()), requests: pages };
+      const listing = await listings.list(request.owner, request.options.credential);
+      const wave = newWave(request, listing, now(), randomUUID().slice(0, 8));
       await repository.save(wave);
-      await advance(made, id);
+      await advance(made, wave.id);
       return wave;
     },
     async list() {
@@ -339,26 +215,3 @@ export function createWaveRunner(options: RunnerOptions) {
 }
 
 export type WaveRunner = ReturnType<typeof createWaveRunner>;
-
-/** A request the user can fix (unknown organization, nothing selected): answered 422. */
-export class WaveInputError extends Error {}
-
-/** The repository, telling `onChange` what each write changed (the wave as read in the same transaction). */
-function watchedRepository(
-  repository: WaveRepository,
-  onChange: ((before: Wave, after: Wave) => void) | undefined,
-): WaveRepository {
-  if (!onChange) return repository;
-  return {
-    ...repository,
-    async update(id, change) {
-      let before: Wave | undefined;
-      const after = await repository.update(id, (current) => {
-        before = current;
-        return change(current);
-      });
-      if (before && after && before !== after) onChange(before, after);
-      return after;
-    },
-  };
-}
