@@ -1,4 +1,5 @@
-import { USER_AGENT } from '@/contracts/github/http';
+import { RATE_LIMIT_HEADERS } from '@/contracts/github/rate-limit';
+import { storageRequestHeaders } from '@/contracts/github/wire-headers';
 import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import type { GatewayConfig } from './config';
@@ -100,7 +101,7 @@ export async function resolveArchive(
       fetchUpstream,
       target,
       // No credentials of any kind: the URL carries its own signature.
-      { method: 'GET', headers: { 'user-agent': USER_AGENT }, redirect: 'manual' },
+      { method: 'GET', headers: storageRequestHeaders(), redirect: 'manual' },
       // A large archive may take long, but a stalled, dripping or endless one is cut.
       archiveBounds(config),
     );
@@ -132,13 +133,7 @@ export async function resolveArchive(
   });
   const length = stored.headers.get('content-length');
   if (length && /^\d+$/.test(length)) headers.set('content-length', length);
-  for (const name of [
-    'x-ratelimit-limit',
-    'x-ratelimit-remaining',
-    'x-ratelimit-used',
-    'x-ratelimit-reset',
-    'x-ratelimit-resource',
-  ]) {
+  for (const name of RATE_LIMIT_HEADERS) {
     const value = redirect.headers.get(name);
     if (value !== null) headers.set(name, value);
   }

@@ -1,4 +1,6 @@
-import { PREVIEW_ACCEPT, USER_AGENT } from '@/contracts/github/http';
+import { USER_AGENT } from '@/contracts/github/http';
+import { RATE_LIMIT_HEADERS } from '@/contracts/github/rate-limit';
+import { API_VERSION_SELECTED_HEADER, githubRequestHeaders } from '@/contracts/github/wire-headers';
 import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import { resolveArchive } from './archive';
@@ -12,22 +14,16 @@ import { fetchBounded, readBounded, type BoundedAnswer, type UpstreamFetch } fro
 import { jsonBounds } from './outbound/bounds';
 import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
-const STANDARD_ACCEPT = 'application/vnd.github+json';
-
 /** Response headers a client needs; everything else (cookies, server banners...) stays behind. */
 const PASSED_HEADERS = [
   'content-type',
   'etag',
   'last-modified',
   'retry-after',
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-used',
-  'x-ratelimit-reset',
-  'x-ratelimit-resource',
+  ...RATE_LIMIT_HEADERS,
   'x-github-request-id',
   'x-github-media-type',
-  'x-github-api-version-selected',
+  API_VERSION_SELECTED_HEADER,
   'x-oauth-scopes',
   'x-accepted-oauth-scopes',
   'x-accepted-github-permissions',
@@ -61,13 +57,18 @@ function upstreamHeaders(
   c: Context,
   authorization: string | undefined,
 ): Headers {
-  const headers = new Headers({ 'user-agent': USER_AGENT });
-  if (match.operation.upstream === 'github') {
-    headers.set('accept', match.operation.preview ? PREVIEW_ACCEPT : STANDARD_ACCEPT);
-    headers.set('x-github-api-version', config.github.apiVersion);
-    if (authorization) headers.set('authorization', authorization);
-  } else {
-    headers.set('accept', 'application/json');
+  const github = match.operation.upstream === 'github';
+  const headers = new Headers(
+    github
+      ? githubRequestHeaders({
+          apiVersion: config.github.apiVersion,
+          accept: match.operation.preview ? 'preview' : 'json',
+          authorization: authorization || undefined,
+        })
+      : // Porkbun's API, not GitHub's: Ferry's name and plain JSON.
+        { 'user-agent': USER_AGENT, accept: 'application/json' },
+  );
+  if (!github) {
     if (config.registrar.apiKey && config.registrar.secretApiKey) {
       headers.set('x-api-key', config.registrar.apiKey);
       headers.set('x-secret-api-key', config.registrar.secretApiKey);

@@ -1,24 +1,14 @@
-import { parseRateLimitHeaders, parseRateLimitOverview } from '@/contracts/github/rate-limit';
+import {
+  parseRateLimitHeaders,
+  parseRateLimitOverview,
+  rateLimitHeaderEntries,
+} from '@/contracts/github/rate-limit';
 import {
   boundedRateCategories,
   DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES,
 } from '@/contracts/github/rate-categories';
 import { DEFAULT_CREDENTIAL } from './credentials/credential-config';
 import type { RateHistory, RateReading } from './store/rate-history';
-
-/**
- * Records the `x-ratelimit-*` headers of every upstream response the gateway forwards (no extra request),
- * and the categories of the minute `/rate_limit` sample. Times are the upstream's (its `Date` header), so a
- * simulator whose clock was advanced keeps a consistent history. Writes are queued in order and never block
- * the response they came from; a failed write is logged, not thrown.
- */
-export const RATE_HEADERS = [
-  'x-ratelimit-limit',
-  'x-ratelimit-remaining',
-  'x-ratelimit-used',
-  'x-ratelimit-reset',
-  'x-ratelimit-resource',
-] as const;
 
 /** An unchanged reading of a resource is recorded again only after this long (it shows the category idle). */
 const REPEAT_MS = 60_000;
@@ -61,6 +51,12 @@ export function readingsFromRateLimitBody(
   }));
 }
 
+/**
+ * Records the `x-ratelimit-*` headers of every upstream response the gateway forwards (no extra request),
+ * and the categories of the minute `/rate_limit` sample. Times are the upstream's (its `Date` header), so a
+ * simulator whose clock was advanced keeps a consistent history. Writes are queued in order and never block
+ * the response they came from; a failed write is logged, not thrown.
+ */
 export function createRateRecorder(
   history: RateHistory | undefined,
   log: (message: string) => void = console.error,
@@ -125,13 +121,7 @@ export function createRateRecorder(
     latestHeaders(resource = 'core', credential?: string): [string, string][] {
       const reading = last.get(keyOf(credential, resource));
       if (!reading) return [];
-      return [
-        ['x-ratelimit-limit', String(reading.limit)],
-        ['x-ratelimit-remaining', String(reading.remaining)],
-        ['x-ratelimit-used', String(reading.used)],
-        ['x-ratelimit-reset', String(Math.floor(reading.reset.getTime() / 1000))],
-        ['x-ratelimit-resource', reading.resource],
-      ];
+      return rateLimitHeaderEntries({ ...reading, reset: Math.floor(reading.reset.getTime() / 1000) });
     },
 
     /** The newest reading of each credential's categories (metrics). */

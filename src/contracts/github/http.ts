@@ -1,3 +1,5 @@
+import { RATE_LIMIT_HEADER } from './rate-limit';
+
 /**
  * How Ferry speaks HTTP to GitHub, wherever the request starts (the gateway's forward path, the wave
  * runner, the watcher) and how it reads GitHub's "wait" answers (the SPA's errors, the gateway's pauses).
@@ -42,8 +44,8 @@ export function readRateLimitPause(
   // A secondary limit can arrive while the primary budget is also spent: its words win (it lifts sooner).
   if (message !== undefined && SECONDARY_LIMIT.test(message))
     return { kind: 'secondary', waitMs: DEFAULT_SECONDARY_WAIT_MS };
-  if (headers.get('x-ratelimit-remaining')?.trim() === '0') {
-    const reset = Number(headers.get('x-ratelimit-reset') ?? NaN);
+  if (headers.get(RATE_LIMIT_HEADER.remaining)?.trim() === '0') {
+    const reset = Number(headers.get(RATE_LIMIT_HEADER.reset) ?? NaN);
     return { kind: 'primary', resetAtMs: Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined };
   }
   return undefined;

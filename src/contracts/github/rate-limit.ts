@@ -2,6 +2,18 @@
  * GitHub's rate limits as Ferry reads them: the `x-ratelimit-*` headers of any answer and the body of
  * `GET /rate_limit`. Both the SPA (app bar, rate-limits page) and the gateway (recorder) read with these.
  */
+/** The primary rate limit of the credential a request was sent with, on every answer: the one list of names. */
+export const RATE_LIMIT_HEADER = {
+  limit: 'x-ratelimit-limit',
+  remaining: 'x-ratelimit-remaining',
+  used: 'x-ratelimit-used',
+  /** Epoch seconds. */
+  reset: 'x-ratelimit-reset',
+  /** The category (`core`, `search`...) the request counted against. */
+  resource: 'x-ratelimit-resource',
+} as const;
+export const RATE_LIMIT_HEADERS = Object.values(RATE_LIMIT_HEADER);
+
 /** A rate-limit reading taken from `x-ratelimit-*` response headers. */
 export interface RateLimitReading {
   resource: string;
@@ -22,14 +34,25 @@ function nonNegativeInt(value: string | null): number | undefined {
  * (GHES with rate limiting disabled sends none), so callers never show made-up numbers.
  */
 export function parseRateLimitHeaders(headers: Headers): RateLimitReading | null {
-  const limit = nonNegativeInt(headers.get('x-ratelimit-limit'));
-  const remaining = nonNegativeInt(headers.get('x-ratelimit-remaining'));
-  const reset = nonNegativeInt(headers.get('x-ratelimit-reset'));
+  const limit = nonNegativeInt(headers.get(RATE_LIMIT_HEADER.limit));
+  const remaining = nonNegativeInt(headers.get(RATE_LIMIT_HEADER.remaining));
+  const reset = nonNegativeInt(headers.get(RATE_LIMIT_HEADER.reset));
   if (limit === undefined || remaining === undefined || reset === undefined) return null;
-  const used = nonNegativeInt(headers.get('x-ratelimit-used')) ?? Math.max(0, limit - remaining);
-  const resource = headers.get('x-ratelimit-resource')?.trim() || 'core';
+  const used = nonNegativeInt(headers.get(RATE_LIMIT_HEADER.used)) ?? Math.max(0, limit - remaining);
+  const resource = headers.get(RATE_LIMIT_HEADER.resource)?.trim() || 'core';
   if (!/^[a-z0-9_]{1,64}$/.test(resource)) return null;
   return { resource, limit, remaining, used, reset };
+}
+
+/** A reading written back as GitHub's headers (answers the gateway gives from its own snapshot). */
+export function rateLimitHeaderEntries(reading: RateLimitReading): [string, string][] {
+  return [
+    [RATE_LIMIT_HEADER.limit, String(reading.limit)],
+    [RATE_LIMIT_HEADER.remaining, String(reading.remaining)],
+    [RATE_LIMIT_HEADER.used, String(reading.used)],
+    [RATE_LIMIT_HEADER.reset, String(reading.reset)],
+    [RATE_LIMIT_HEADER.resource, reading.resource],
+  ];
 }
 
 /** One category of `GET /rate_limit`, validated. */

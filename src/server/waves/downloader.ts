@@ -1,4 +1,4 @@
-import { USER_AGENT } from '@/contracts/github/http';
+import { storageRequestHeaders } from '@/contracts/github/wire-headers';
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, stat } from 'node:fs/promises';
@@ -86,7 +86,7 @@ async function downloadOnce(options: DownloadOptions): Promise<DownloadResult> {
   const part = `${options.file}.part`;
   await mkdir(path.dirname(options.file), { recursive: true });
   const have = await sizeOf(part);
-  const headers = new Headers({ 'user-agent': USER_AGENT });
+  const headers = new Headers(storageRequestHeaders());
   if (have > 0) headers.set('range', `bytes=${have}-`);
   // No credentials: the storage URL carries its own signature.
   const answer = await fetchBounded(

@@ -1,10 +1,5 @@
-import {
-  DEFAULT_SECONDARY_WAIT_MS,
-  GITHUB_API_VERSION,
-  PREVIEW_ACCEPT,
-  readRateLimitPause,
-  USER_AGENT,
-} from '@/contracts/github/http';
+import { DEFAULT_SECONDARY_WAIT_MS, GITHUB_API_VERSION, readRateLimitPause } from '@/contracts/github/http';
+import { githubRequestHeaders } from '@/contracts/github/wire-headers';
 import { isRecord, stringOf } from '@/contracts/json';
 import {
   fetchBounded,
@@ -110,11 +105,10 @@ export function createGithubClient(options: GithubClientOptions) {
   ): Promise<GithubAnswer<T>> {
     if (pausedUntil > now()) await sleep(pausedUntil - now());
     const target = url(path);
-    const headers = new Headers({
-      accept: PREVIEW_ACCEPT,
-      'x-github-api-version': options.apiVersion ?? GITHUB_API_VERSION,
-      'user-agent': USER_AGENT,
-    });
+    // The migrations API's preview media type on every call (its specification requires it).
+    const headers = new Headers(
+      githubRequestHeaders({ apiVersion: options.apiVersion ?? GITHUB_API_VERSION, accept: 'preview' }),
+    );
     if (options.authorization) headers.set('authorization', await options.authorization());
     else if (options.token) headers.set('authorization', `Bearer ${options.token}`);
     const cached = method === 'GET' ? (etags.get(target) ?? known) : undefined;
