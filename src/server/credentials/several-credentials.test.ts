@@ -27,13 +27,13 @@ const start = (credential?: string) => ({
 });
 const as = (credential: string) => ({ headers: { [CREDENTIAL_HEADER]: credential } });
 
-describe('several GitHub credentials on one gateway (embedded simulator, SIM_CREDENTIALS=several)', () => {
-  const gateway = () =>
-    inProcessGateway(
-      { SIM_SPEED: '0', SIM_SCENARIO: 'quiet', SIM_CREDENTIALS: 'several' },
-      { store, watch: false },
-    );
+const gateway = () =>
+  inProcessGateway(
+    { SIM_SPEED: '0', SIM_SCENARIO: 'quiet', SIM_CREDENTIALS: 'several' },
+    { store, watch: false },
+  );
 
+describe('several GitHub credentials on one gateway (embedded simulator, SIM_CREDENTIALS=several)', () => {
   it('lists each credential with its kind, owner, scopes or permissions, never a secret', async () => {
     const { call } = gateway();
     const config = (await (await call('/api/config')).json()) as { github: { credentials: unknown } };
@@ -111,7 +111,9 @@ describe('several GitHub credentials on one gateway (embedded simulator, SIM_CRE
     expect(history.samples.length).toBeGreaterThan(0);
     expect(new Set(history.samples.map((sample) => sample.credential))).toEqual(new Set(['app']));
   });
+});
 
+describe('several GitHub credentials on one gateway: their budgets, expiries and waves', () => {
   it('groups the credentials by the budget they spend: a user’s tokens share one, an App has its own', async () => {
     const { call, runtime } = gateway();
     const counted = () => runtime.simulator!.github().stats.counted;
