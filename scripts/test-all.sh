@@ -16,7 +16,20 @@ npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vite
 vitest_status=$?
 
 echo "== store on a real PostgreSQL server"
-bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch src/server/jobs --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json
+# Only the suites a server changes: these open the embedded store (or none) whatever DATABASE_URL says, and ran
+# above already.
+EMBEDDED_ONLY=(
+  src/server/jobs/engine-unavailable.test.ts
+  src/server/store/embedded-memory.test.ts
+  src/server/store/restore-swap.test.ts
+  src/server/store/store-lock.test.ts
+  src/server/store/verified-dump.test.ts
+  src/server/watch/watch-entry.test.ts
+  src/server/watch/watch-interval.test.ts
+)
+bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch src/server/jobs \
+  "${EMBEDDED_ONLY[@]/#/--exclude=}" \
+  --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json
 postgres_status=$?
 
 echo "== playwright"
@@ -34,6 +47,23 @@ if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTes
 if (pg) { passed += pg.numPassedTests; failed += pg.numFailedTests + (pg.numTotalTests === 0 ? 1 : 0); } else failed += 1;
 if (p) { passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0); failed += p.stats.unexpected ?? 0; } else failed += 1;
 if (passed + failed === 0) { console.error("no tests ran"); process.exit(1); }
+// The ten slowest files of all three passes: where the next minute of waiting is.
+const files = [];
+for (const [pass, report] of [["vitest", v], ["postgres", pg]])
+  for (const file of report?.testResults ?? []) files.push([file.endTime - file.startTime, pass, file.name]);
+const playwrightMs = new Map();
+const walk = (suite) => {
+  for (const child of suite.suites ?? []) walk(child);
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? [])
+      for (const result of test.results ?? [])
+        playwrightMs.set(spec.file, (playwrightMs.get(spec.file) ?? 0) + (result.duration ?? 0));
+};
+for (const suite of p?.suites ?? []) walk(suite);
+for (const [file, ms] of playwrightMs) files.push([ms, "playwright", `tests/e2e/${file}`]);
+console.log("== the ten slowest test files");
+for (const [ms, pass, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 10))
+  console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${pass.padEnd(10)} ${String(name).replace(process.cwd() + "/", "")}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
 '

@@ -7,6 +7,12 @@ import { isRecord } from './json';
  */
 export const CREDENTIAL_HEADER = 'x-ferry-credential';
 
+/**
+ * The name of the credential `GITHUB_TOKEN` configures (and of the simulator's own user): what a reading or a
+ * request is recorded under when it names none.
+ */
+export const DEFAULT_CREDENTIAL = 'default';
+
 /** Names are chosen by whoever configures the gateway: short, lower-case, safe in a header and a label. */
 export const CREDENTIAL_NAME = /^[a-z0-9][a-z0-9-]{0,39}$/;
 

@@ -6,7 +6,7 @@ import {
   startGateway,
   type Listening,
 } from '@/testing/node-servers';
-import type { Runtime } from './runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 
 describe('gateway routes', () => {
   const { call } = inProcessGateway();

@@ -50,14 +50,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ GITHUB_TOKEN: ' ghp_x ' }).github).toEqual({
       mode: 'live',
       baseUrl: 'https://api.github.com',
-      token: 'ghp_x',
-      credentials: [],
+      credentials: [{ name: 'default', kind: 'classic', token: 'ghp_x' }],
       apiVersion: '2022-11-28',
     });
     expect(loadConfig({ GITHUB_API_URL: 'https://ghe.example/api/v3/' }).github).toEqual({
       mode: 'live',
       baseUrl: 'https://ghe.example/api/v3',
-      token: undefined,
       credentials: [],
       apiVersion: '2022-11-28',
     });
@@ -139,7 +137,9 @@ describe('loadConfig', () => {
   });
 
   it('still trims a trailing newline from a token read from a file', () => {
-    expect(loadConfig({ GITHUB_TOKEN: 'ghp_abc\n' }).github.token).toBe('ghp_abc');
+    expect(loadConfig({ GITHUB_TOKEN: 'ghp_abc\n' }).github.credentials).toEqual([
+      { name: 'default', kind: 'classic', token: 'ghp_abc' },
+    ]);
   });
 
   it('lower-cases and trims FERRY_ALLOWED_HOSTS', () => {

@@ -1,7 +1,9 @@
 import { DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES } from '@/contracts/github/rate-categories';
 import { GITHUB_API_VERSION, GITHUB_API_VERSIONS, type GithubApiVersion } from '@/contracts/github/http';
 import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-rules';
-import { loadGithubCredentials, type GithubCredentialConfig } from './credentials/credential-config';
+import type { GithubCredentialConfig } from './credentials/credential-config';
+import { credentialList, simUserOf, type SimUser } from './credentials/credential-list';
+import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
 import { DEFAULT_WATCH_MAX_ENTRIES } from './watch/watch-entry';
 
 /**
@@ -13,10 +15,11 @@ export type UpstreamMode = 'simulator' | 'live';
 export interface GithubUpstreamConfig {
   mode: UpstreamMode;
   baseUrl: string;
-  /** `GITHUB_TOKEN`: the single-credential case (named `default`). */
-  token?: string;
-  /** Credentials besides `GITHUB_TOKEN` (`credentials/credential-config.ts`); the simulator brings its own. */
-  credentials?: GithubCredentialConfig[];
+  /**
+   * Every GitHub credential, in order (`GITHUB_TOKEN` as `default` first; on the simulator, its seeded user's):
+   * derived once, by `credentialList()` (src/server/credentials/credential-list.ts).
+   */
+  credentials: GithubCredentialConfig[];
   /** `GITHUB_API_VERSION`: the `X-GitHub-Api-Version` every request sends. */
   apiVersion: GithubApiVersion;
 }
@@ -69,6 +72,10 @@ export interface GatewayConfig {
    * simulated App installation besides octocat's (`one`, the default: octocat's only).
    */
   simCredentials: 'one' | 'several';
+  /** `SIM_GITHUB_USER`: the seeded user the gateway acts as on the embedded simulator (octocat or hubot). */
+  simUser: SimUser;
+  /** `WAVE_CHECK_MAX_MS`: the longest wait between two checks of a running export (waits grow up to it). */
+  waveCheckMaxMs: number;
 }
 
 export const DEFAULT_PORT = 5180;
@@ -170,9 +177,8 @@ function refuseControlCharacters(env: Env) {
 
 export function loadConfig(env: Env): GatewayConfig {
   refuseControlCharacters(env);
-  const token = env.GITHUB_TOKEN?.trim() || undefined;
-  const named = loadGithubCredentials(env).filter((credential) => credential.name !== 'default');
-  const githubLive = Boolean(token || named.length > 0 || env.GITHUB_API_URL);
+  const named = credentialList(env, 'live');
+  const githubLive = Boolean(named.length > 0 || env.GITHUB_API_URL);
   const apiKey = env.PORKBUN_API_KEY?.trim() || undefined;
   const secretApiKey = env.PORKBUN_SECRET_API_KEY?.trim() || undefined;
   if (Boolean(apiKey) !== Boolean(secretApiKey)) {
@@ -202,13 +208,13 @@ export function loadConfig(env: Env): GatewayConfig {
       ? {
           mode: 'live',
           baseUrl: httpUrl('GITHUB_API_URL', env.GITHUB_API_URL || 'https://api.github.com'),
-          token,
           credentials: named,
           apiVersion: githubApiVersion(env.GITHUB_API_VERSION),
         }
       : {
           mode: 'simulator',
           baseUrl: `${SIMULATOR_ORIGIN}/api/v3`,
+          credentials: credentialList(env, 'simulator'),
           apiVersion: githubApiVersion(env.GITHUB_API_VERSION),
         },
     registrar: registrarLive
@@ -218,7 +224,7 @@ export function loadConfig(env: Env): GatewayConfig {
           apiKey,
           secretApiKey,
         }
-      : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/json/v3` },
+      : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/json/v3`, ...SIM_REGISTRAR_KEYS },
     upstreamTimeoutMs: durationMs('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 15_000),
     upstreamJsonLimitBytes: positiveInt(
       'UPSTREAM_JSON_LIMIT_BYTES',
@@ -252,5 +258,7 @@ export function loadConfig(env: Env): GatewayConfig {
     simArchiveBytesPerKb:
       Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) >= 0 ? Number(env.SIM_ARCHIVE_BYTES_PER_KB ?? 1) : 1,
     simCredentials: env.SIM_CREDENTIALS?.trim() === 'several' ? 'several' : 'one',
+    simUser: simUserOf(env),
+    waveCheckMaxMs: durationMs('WAVE_CHECK_MAX_MS', env.WAVE_CHECK_MAX_MS, 30_000),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { loggableError } from '@/server/log-safe';
-import { createRuntime, type Runtime } from '@/server/runtime';
+import { composeGateway, type Gateway as Runtime } from '@/server/gateway';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
 
 /**
@@ -12,7 +12,7 @@ let testStore: TestStore;
 let runtime: Runtime;
 beforeAll(async () => {
   testStore = await openTestStore();
-  runtime = createRuntime(loadConfig({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }), {
+  runtime = composeGateway(loadConfig({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }), {
     store: testStore.store,
     watch: false,
     controlAccess: 'any',

@@ -4,7 +4,7 @@ import { SIM_TOKENS } from '@/simulator/github/seed';
 import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
 import type { Simulator } from '@/simulator/simulator';
 import { startGateway, startSimulatorServer, type Listening } from '@/testing/node-servers';
-import type { Runtime } from './runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 
 interface Setup {
   gateway: Listening & { runtime: Runtime };

@@ -1,4 +1,4 @@
-import type { GatewayMemory } from './app';
+import type { GatewayMemory } from './gateway/services';
 import type { JobEngine } from './jobs/job-engine';
 import type { FerryStore } from './store/ferry-store';
 

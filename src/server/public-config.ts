@@ -1,10 +1,9 @@
 import type { GatewayPublicConfig } from '@/contracts/gateway-config';
 import type { GatewayConfig } from './config';
-import { githubCredentials } from './credentials/credential-config';
 
 /** The connection facts the browser may see: modes, hosts, whether a credential is set. Never a secret. */
 export function publicConfig(config: GatewayConfig): GatewayPublicConfig {
-  const credentials = githubCredentials(config.github).map(({ name, kind }) => ({ name, kind }));
+  const credentials = config.github.credentials.map(({ name, kind }) => ({ name, kind }));
   return {
     github: {
       mode: config.github.mode,

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createGateway } from './app';
+import { composeGateway } from './gateway';
 import { loadConfig } from './config';
 
 setFlagsFromString('--expose-gc');
@@ -24,17 +24,21 @@ describe('a finished request leaves nothing behind', () => {
     ['an empty answer', '/api/github/user/orgs'],
   ])('%s: the upstream request and answer can be collected at once', async (_, path) => {
     const refs: WeakRef<object>[] = [];
-    const app = createGateway({
-      config: { ...loadConfig({ UPSTREAM_TIMEOUT_MS: '600000' }), port: 5180 },
-      fetchGithub: (request) => {
-        const answer = path.endsWith('orgs')
-          ? new Response(null, { status: 204 })
-          : Response.json({ login: 'octocat', padding: 'x'.repeat(100_000) });
-        refs.push(new WeakRef(request), new WeakRef(answer));
-        return Promise.resolve(answer);
+    const { app } = composeGateway(
+      { ...loadConfig({ UPSTREAM_TIMEOUT_MS: '600000' }), port: 5180 },
+      {
+        upstreams: {
+          github: (request) => {
+            const answer = path.endsWith('orgs')
+              ? new Response(null, { status: 204 })
+              : Response.json({ login: 'octocat', padding: 'x'.repeat(100_000) });
+            refs.push(new WeakRef(request), new WeakRef(answer));
+            return Promise.resolve(answer);
+          },
+          registrar: () => Promise.resolve(Response.json({})),
+        },
       },
-      fetchRegistrar: () => Promise.resolve(Response.json({})),
-    });
+    );
     for (let i = 0; i < 3; i += 1) {
       const response = await app.fetch(
         new Request(`http://127.0.0.1:5180${path}`, { headers: { host: '127.0.0.1:5180' } }),

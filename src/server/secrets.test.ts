@@ -10,7 +10,7 @@ import {
 } from '@/testing/node-servers';
 import type { Simulator } from '@/simulator/simulator';
 import { OPERATIONS } from './allow-list';
-import type { Runtime } from './runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 
 const PASSWORD = 'FERRYTESTSECRETpassword-7f3a';
 const SECRETS = [...Object.values(FAKE_SECRETS), PASSWORD];

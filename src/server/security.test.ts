@@ -10,7 +10,7 @@ import {
   startGateway,
   type Listening,
 } from '@/testing/node-servers';
-import type { Runtime } from './runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 import { CONTENT_SECURITY_POLICY } from './security';
 
 function expectSecurityHeaders(headers: Headers, what: string) {

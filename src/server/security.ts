@@ -171,8 +171,7 @@ export function passwordCheck(password: string): MiddlewareHandler {
 export function secretsOf(config: Pick<GatewayConfig, 'github' | 'registrar'>): string[] {
   const live = config.github.mode === 'live';
   const values = [
-    live ? config.github.token : undefined,
-    ...(live ? (config.github.credentials ?? []) : []).map((credential) =>
+    ...(live ? config.github.credentials : []).map((credential) =>
       credential.kind === 'app' ? credential.privateKey : credential.token,
     ),
     config.registrar.mode === 'live' ? config.registrar.apiKey : undefined,

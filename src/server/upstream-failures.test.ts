@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, startGateway, type Listening } from '@/testing/node-servers';
-import type { Runtime } from './runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 
 /** Live-mode upstream failures, over real sockets with the runtime's real fetch. */
 describe('upstream failures over real HTTP', () => {

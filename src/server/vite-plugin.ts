@@ -2,56 +2,51 @@ import { getRequestListener } from '@hono/node-server';
 import type { Plugin } from 'vite';
 
 import type * as ClientErrorModule from './client-error';
-import type * as ConfigModule from './config';
-import type * as MemoryTasksModule from './memory-tasks';
-import type * as RuntimeModule from './runtime';
-import type * as FerryStoreModule from './store/ferry-store';
-import type * as OpenFailureModule from './store/open-failure';
-import type * as OpenStoreModule from './store/open-store';
-import type * as StoreConfigModule from './store/store-config';
+import type * as OpenGatewayModule from './gateway/open-gateway';
+
+/** What the dev plugin shares with other plugins and tests: the gateway it serves, once open. */
+export interface FerryGatewayApi {
+  opened?: Promise<OpenGatewayModule.OpenedGateway>;
+  /** The area names whose background work started (alerts, waves, memory tasks). */
+  started?: Promise<string[]>;
+}
 
 /**
- * `npm run dev`: Vite serves the SPA with hot reload and hands `/api/*` and `/__sim/*` to the same gateway
- * code `npm start` runs, so development sees the same allow-list, security checks and simulator.
- * The gateway is loaded through Vite's SSR loader so the `@/` alias resolves as in the app.
+ * `npm run dev`: Vite serves the SPA with hot reload and hands `/api/*`, `/metrics` and `/__sim/*` to the
+ * gateway `npm start` runs — the same composition root (`src/server/gateway/`), store, archives, background
+ * work and routes. It is loaded through Vite's SSR loader so the `@/` alias resolves as in the app.
  */
-export function ferryGatewayPlugin(): Plugin {
+export function ferryGatewayPlugin(options: { underVitest?: boolean } = {}): Plugin {
+  const api: FerryGatewayApi = {};
   return {
     name: 'ferry-gateway',
-    // Vitest runs a Vite server too; loading the gateway there only races the test run's shutdown.
-    apply: (_, env) => env.command === 'serve' && !process.env.VITEST,
+    api,
+    // Vitest runs a Vite server too; loading the gateway there only races the test run's shutdown (the
+    // dev-server test asks for it).
+    apply: (_, env) => env.command === 'serve' && (options.underVitest === true || !process.env.VITEST),
     configureServer(server) {
       const port = server.config.server.port ?? 5173;
-      const listener = (async () => {
-        const { loadConfig } = (await server.ssrLoadModule('/src/server/config.ts')) as typeof ConfigModule;
-        const { createRuntime } = (await server.ssrLoadModule(
-          '/src/server/runtime.ts',
-        )) as typeof RuntimeModule;
-        // The same memory as `npm start`: the store under DATA_DIR (or DATABASE_URL) and its background tasks.
-        const load = <T>(module: string) => server.ssrLoadModule(module) as Promise<T>;
-        const { loadStoreConfig } = await load<typeof StoreConfigModule>('/src/server/store/store-config.ts');
-        const { openStore } = await load<typeof OpenStoreModule>('/src/server/store/open-store.ts');
-        const { createFerryStore } = await load<typeof FerryStoreModule>('/src/server/store/ferry-store.ts');
-        const { startMemoryTasks } = await load<typeof MemoryTasksModule>('/src/server/memory-tasks.ts');
-        const { explainOpenFailure } = await load<typeof OpenFailureModule>(
-          '/src/server/store/open-failure.ts',
+      const load = <T>(module: string) => server.ssrLoadModule(module) as Promise<T>;
+      api.opened = (async () => {
+        const { openGateway, GatewayStartError } = await load<typeof OpenGatewayModule>(
+          '/src/server/gateway/open-gateway.ts',
         );
-        const storeConfig = loadStoreConfig(process.env);
         // As `npm start`: a store that cannot open (held by another process, unreachable) stops the server.
-        const opened = await openStore({ ...storeConfig, lock: { role: 'gateway', port } }).catch(
-          (error: unknown) => {
-            console.error(explainOpenFailure(error, storeConfig));
-            process.exit(1);
-          },
-        );
-        const store = createFerryStore(opened);
-        const runtime = createRuntime({ ...loadConfig(process.env), port }, { store });
-        startMemoryTasks(runtime.memory, store, runtime.jobs);
-        const { answerUnparsedRequest } = await load<typeof ClientErrorModule>('/src/server/client-error.ts');
-        return getRequestListener(runtime.app.fetch, { errorHandler: answerUnparsedRequest });
+        return openGateway(process.env, { port }).catch((error: unknown) => {
+          console.error(error instanceof GatewayStartError ? error.message : String(error));
+          if (options.underVitest) throw error;
+          process.exit(1);
+        });
       })();
+      api.started = api.opened.then(({ gateway }) => gateway.start());
+      const listener = api.opened.then(async ({ gateway }) => {
+        const { answerUnparsedRequest } = await load<typeof ClientErrorModule>('/src/server/client-error.ts');
+        return getRequestListener(gateway.app.fetch, { errorHandler: answerUnparsedRequest });
+      });
+      server.httpServer?.once('close', () => void api.opened?.then((opened) => opened.close()));
       server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith('/api/') && !req.url?.startsWith('/__sim/')) return next();
+        const url = req.url ?? '';
+        if (!url.startsWith('/api/') && !url.startsWith('/__sim/') && url !== '/metrics') return next();
         listener.then((handle) => handle(req, res)).catch(next);
       });
     },

@@ -8,10 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { serve, type HttpBindings, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { simIntentFor } from '@/contracts/sim-control';
-import { createGateway } from '@/server/app';
 import { answerClientError, serverAnsweringUnparsed } from '@/server/client-error';
 import { loadConfig, type GatewayConfig } from '@/server/config';
-import { createRuntime, type Runtime, type RuntimeOptions } from '@/server/runtime';
+import {
+  composeGateway,
+  type Gateway as Runtime,
+  type GatewayOptions as RuntimeOptions,
+} from '@/server/gateway';
 import { createSimulator, type Simulator, type SimulatorOptions } from '@/simulator/simulator';
 import { createStandaloneApps, originOnPort } from '@/simulator/standalone';
 
@@ -111,7 +114,7 @@ export async function startGateway(
     (server) => server.on('clientError', answerClientError),
     true,
   );
-  const runtime = createRuntime({ ...loadConfig(env), port: listening.port }, options);
+  const runtime = composeGateway({ ...loadConfig(env), port: listening.port }, options);
   ready.runtime = runtime;
   return { ...listening, runtime };
 }
@@ -189,7 +192,7 @@ export const TEST_PORT = 5180;
 /** The gateway in process (no socket): requests carry the Host header the gateway expects. */
 export function inProcessGateway(env: Record<string, string | undefined> = {}, options: RuntimeOptions = {}) {
   const config: GatewayConfig = { ...loadConfig(env), port: TEST_PORT };
-  const runtime = createRuntime(config, { controlAccess: 'any', ...options });
+  const runtime = composeGateway(config, { controlAccess: 'any', ...options });
   const origin = `http://127.0.0.1:${TEST_PORT}`;
   const call = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
@@ -227,7 +230,7 @@ type Respond = (request: Request) => Response | Promise<Response>;
 const emptyJson: Respond = () => Response.json({});
 
 /**
- * The gateway (`createGateway`) with recording fake upstreams instead of fetch: shows exactly what would be
+ * The gateway (`composeGateway`) with recording fake upstreams instead of fetch: shows exactly what would be
  * sent upstream, and proves what never is.
  */
 export function spyGateway(
@@ -235,15 +238,16 @@ export function spyGateway(
 ) {
   const sent = { github: [] as Request[], registrar: [] as Request[] };
   const config: GatewayConfig = { ...loadConfig({ ...SPY_ENV, ...options.env }), port: TEST_PORT };
-  const app = createGateway({
-    config,
-    fetchGithub: async (request) => {
-      sent.github.push(request.clone());
-      return (options.github ?? emptyJson)(request);
-    },
-    fetchRegistrar: async (request) => {
-      sent.registrar.push(request.clone());
-      return (options.registrar ?? emptyJson)(request);
+  const { app } = composeGateway(config, {
+    upstreams: {
+      github: async (request) => {
+        sent.github.push(request.clone());
+        return (options.github ?? emptyJson)(request);
+      },
+      registrar: async (request) => {
+        sent.registrar.push(request.clone());
+        return (options.registrar ?? emptyJson)(request);
+      },
     },
   });
   const call = (path: string, init: RequestInit = {}) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { loadConfig } from '@/server/config';
-import { createRuntime } from '@/server/runtime';
+import { composeGateway } from '@/server/gateway';
 import type { FerryStore } from '@/server/store/ferry-store';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
 import { SIM_TOKENS } from '@/simulator/github/seed';
@@ -39,7 +39,7 @@ export async function resetTestStore(): Promise<void> {
   testRuntime.waves?.forget();
 }
 
-export const testRuntime = createRuntime(
+export const testRuntime = composeGateway(
   loadConfig({ PORT: '3000', SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }),
   {
     controlAccess: 'any',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
 import { rawRequest, startGateway, type Listening } from '@/testing/node-servers';
-import type { Runtime } from '@/server/runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 import { rawExchange, startFakeUpstream, startLiveGateway, statusOf, type FakeUpstream } from './support';
 
 /**

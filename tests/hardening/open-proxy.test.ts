@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rawRequest, type Listening } from '@/testing/node-servers';
-import type { Runtime } from '@/server/runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 import { rawExchange, startFakeUpstream, startLiveGateway, statusOf, type FakeUpstream } from './support';
 
 /**

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createGateway } from '@/server/app';
+import { composeGateway } from '@/server/gateway';
 import { loadConfig } from '@/server/config';
 import { headerText, listen, rawRequest, type Listening } from '@/testing/node-servers';
 import { FAKE_CREDENTIALS, startFakeUpstream, startLiveGateway, type FakeUpstream } from './support';
@@ -107,10 +107,9 @@ describe('logs and answers of the gateway in process', () => {
   it('a credential with CR/LF that reached the gateway anyway: no header value is ever logged', async () => {
     const token = `${FAKE_CREDENTIALS.GITHUB_TOKEN}\r\nx-injected: 1`;
     const config = { ...loadConfig({ GITHUB_API_URL: `${upstream.origin}/api/v3` }), port: 5180 };
-    const app = createGateway({
-      config: { ...config, github: { ...config.github, token } },
-      fetchGithub: (request) => fetch(request),
-      fetchRegistrar: (request) => fetch(request),
+    const { app } = composeGateway({
+      ...config,
+      github: { ...config.github, credentials: [{ name: 'default', kind: 'classic', token }] },
     });
     const before = logged.length;
     const response = await app.fetch(

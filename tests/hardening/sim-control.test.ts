@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startGateway, type Listening } from '@/testing/node-servers';
-import type { Runtime } from '@/server/runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 
 /**
  * The simulator's control interface (`/__sim/*`) on the running gateway in simulator mode, over real HTTP:

@@ -5,7 +5,7 @@
  */
 import { connect } from 'node:net';
 import { listen, startGateway, type Listening } from '@/testing/node-servers';
-import type { Runtime } from '@/server/runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 
 export interface Received {
   method: string;

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rawRequest, type Listening } from '@/testing/node-servers';
-import type { Runtime } from '@/server/runtime';
+import type { Gateway as Runtime } from '@/server/gateway';
 import { startFakeUpstream, startLiveGateway, type FakeUpstream } from './support';
 
 /**

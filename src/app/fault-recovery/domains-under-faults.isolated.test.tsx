@@ -2,8 +2,7 @@ import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createGateway } from '@/server/app';
-import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
+import { composeGateway } from '@/server/gateway';
 import { counter, injectFault } from '@/testing/fault-helpers';
 import { renderApp } from '@/testing/render-with-providers';
 import { simServer, simulator, testRuntime, TEST_ORIGIN } from '@/testing/sim-server';
@@ -40,17 +39,8 @@ function expectAllKept() {
  */
 function bypassRequirementsCache() {
   const config = testRuntime.config;
-  const uncached = createGateway({
-    config: {
-      ...config,
-      registrar: {
-        ...config.registrar,
-        apiKey: SIM_REGISTRAR_KEYS.apiKey,
-        secretApiKey: SIM_REGISTRAR_KEYS.secretApiKey,
-      },
-    },
-    fetchGithub: simulator().fetch,
-    fetchRegistrar: simulator().fetch,
+  const { app: uncached } = composeGateway(config, {
+    upstreams: { github: simulator().fetch, registrar: simulator().fetch },
     registrarCache: { ttlMs: 0, minSpacingMs: 0 },
   });
   simServer.use(

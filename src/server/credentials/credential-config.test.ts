@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SIM_APP_PRIVATE_KEY } from '@/simulator/github/apps';
 import { loadConfig } from '../config';
-import { githubCredentials, loadGithubCredentials } from './credential-config';
+import { loadGithubCredentials } from './credential-config';
 
 const keyFile = () => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'ferry-app-key-')), 'app.pem');
@@ -76,13 +76,22 @@ describe('GitHub credentials from the environment', () => {
     expect(() => loadGithubCredentials(env)).toThrow(message);
   });
 
+  it('on the simulator, the seeded user is `default` (SIM_GITHUB_USER), SIM_CREDENTIALS=several adds three', () => {
+    expect(loadConfig({}).github.credentials.map(({ name, kind }) => [name, kind])).toEqual([
+      ['default', 'classic'],
+    ]);
+    const hubot = loadConfig({ SIM_GITHUB_USER: 'hubot' }).github.credentials[0];
+    expect(hubot?.kind === 'classic' && hubot.token).toContain('hubot');
+    expect(
+      loadConfig({ SIM_CREDENTIALS: 'several' }).github.credentials.map((credential) => credential.name),
+    ).toEqual(['default', 'hubot', 'fine-grained', 'app']);
+  });
+
   it('goes live with named credentials only, GITHUB_TOKEN still the single case', () => {
     const config = loadConfig({ GITHUB_TOKEN_OPS: 'ghp_ops' });
     expect(config.github.mode).toBe('live');
-    expect(githubCredentials(config.github).map((credential) => credential.name)).toEqual(['ops']);
+    expect(config.github.credentials.map((credential) => credential.name)).toEqual(['ops']);
     const single = loadConfig({ GITHUB_TOKEN: 'ghp_one' });
-    expect(githubCredentials(single.github)).toEqual([
-      { name: 'default', kind: 'classic', token: 'ghp_one' },
-    ]);
+    expect(single.github.credentials).toEqual([{ name: 'default', kind: 'classic', token: 'ghp_one' }]);
   });
 });

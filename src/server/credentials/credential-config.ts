@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CREDENTIAL_NAME, type CredentialKind } from '@/contracts/credentials';
+import { CREDENTIAL_NAME, DEFAULT_CREDENTIAL, type CredentialKind } from '@/contracts/credentials';
 
 /**
  * GitHub credentials from the environment. `GITHUB_TOKEN` is the single-credential case (named `default`);
@@ -24,7 +24,7 @@ export type GithubCredentialConfig = TokenCredentialConfig | AppCredentialConfig
 
 type Env = Record<string, string | undefined>;
 
-export const DEFAULT_CREDENTIAL = 'default';
+export { DEFAULT_CREDENTIAL };
 
 /** `GITHUB_TOKEN_<these>` are left alone. */
 const NOT_TOKENS = /^(?:FILE|PATH)$/;
@@ -120,12 +120,4 @@ export function loadGithubCredentials(env: Env): GithubCredentialConfig[] {
     seen.add(name);
   }
   return credentials;
-}
-
-/** Every credential of an upstream config: `GITHUB_TOKEN` (as `default`) first, then the named ones. */
-export function githubCredentials(github: { token?: string; credentials?: GithubCredentialConfig[] }) {
-  const single: GithubCredentialConfig[] = github.token
-    ? [{ name: DEFAULT_CREDENTIAL, kind: tokenKind(github.token), token: github.token }]
-    : [];
-  return [...single, ...(github.credentials ?? [])];
 }

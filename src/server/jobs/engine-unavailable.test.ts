@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
-import { createRuntime, type Runtime } from '@/server/runtime';
+import { composeGateway, type Gateway as Runtime } from '@/server/gateway';
 import { createFerryStore, type FerryStore } from '@/server/store/ferry-store';
 import { openStore } from '@/server/store/open-store';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
       engineUp ? opened.executeSql(text, values) : Promise.reject(new Error('deadlock detected')),
   };
   const config = loadConfig({ SIM_SCENARIO: 'big-org', SIM_SPEED: '3000' });
-  runtime = createRuntime(config, { store, archiveDir: dir, watch: false, controlAccess: 'any' });
+  runtime = composeGateway(config, { store, archiveDir: dir, watch: false, controlAccess: 'any' });
 });
 afterAll(async () => {
   await runtime.stopJobs();

@@ -5,7 +5,7 @@ import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Wave, WavePreview } from '@/contracts/waves';
 import { loadConfig } from '@/server/config';
-import { createRuntime, type Runtime } from '@/server/runtime';
+import { composeGateway, type Gateway as Runtime } from '@/server/gateway';
 import { createFerryStore, type FerryStore } from '@/server/store/ferry-store';
 import { openStore } from '@/server/store/open-store';
 import { readArchive } from '@/simulator/github/migrations/read-archive';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ferry-wave-routes-'));
   store = createFerryStore(await openStore({}));
   const config = loadConfig({ SIM_SCENARIO: 'big-org', SIM_SPEED: '3000' });
-  runtime = createRuntime(config, { store, archiveDir: dir, watch: false, controlAccess: 'any' });
+  runtime = composeGateway(config, { store, archiveDir: dir, watch: false, controlAccess: 'any' });
   await runtime.waves?.start();
 }, 60_000);
 afterAll(async () => {

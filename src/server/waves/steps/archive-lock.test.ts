@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
-import { createRuntime } from '@/server/runtime';
+import { composeGateway } from '@/server/gateway';
 import { createFerryStore } from '@/server/store/ferry-store';
 import { openStore } from '@/server/store/open-store';
 import { clearStaleLocks, lockArchive, STALE_MS } from './archive-lock';
@@ -62,7 +62,7 @@ describe('stale archive locks', () => {
   it('a gateway starting its wave work clears what a killed one left', { timeout: 60_000 }, async () => {
     await leftBehind(path.join(dir, 'wave-d', 'batch-001.tar.gz'), STALE_MS + 5_000);
     const store = createFerryStore(await openStore({}));
-    const runtime = createRuntime(loadConfig({}), {
+    const runtime = composeGateway(loadConfig({}), {
       store,
       archiveDir: dir,
       watch: false,

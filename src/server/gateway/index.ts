@@ -1,0 +1,139 @@
+import { Hono } from 'hono';
+import type { Simulator } from '@/simulator/simulator';
+import type { Alerts } from '../alerts/alerts';
+import type { GatewayConfig } from '../config';
+import type { JobEngine } from '../jobs/job-engine';
+import { JobEngineUnavailableError } from '../jobs/engine-unavailable';
+import { loggableError } from '../log-safe';
+import type { RegistrarCacheOptions } from '../registrar-cache';
+import type { KeptWorld } from '../simulated-world';
+import type { WaveRunner } from '../waves/runner';
+import { logStartFailure, type Area } from './area';
+import { alertsArea } from './areas/alerts';
+import { connectionArea } from './areas/connection';
+import { edgeArea } from './areas/edge';
+import { ferryMemoryArea } from './areas/ferry-memory';
+import { githubArea } from './areas/github';
+import { observabilityArea } from './areas/observability';
+import { registrarArea } from './areas/registrar';
+import { simulatorArea } from './areas/simulator';
+import { spaArea } from './areas/spa';
+import { unknownApiArea } from './areas/unknown-api';
+import { wavesArea } from './areas/waves';
+import {
+  createServices,
+  memoryOf,
+  type GatewayMemory,
+  type GatewayServices,
+  type ServiceOptions,
+} from './services';
+
+export type { GatewayMemory, GatewayServices };
+
+export interface GatewayOptions extends ServiceOptions {
+  /** Folder of the built SPA to serve; omitted in dev (Vite serves it) and in API-only tests. */
+  staticRoot?: string;
+  /** Who may call `/__sim/*`: loopback callers (default) or anyone (in-process tests, no socket). */
+  controlAccess?: 'loopback' | 'any';
+  /** `false`: no request timing at all (the benchmark's "metrics off" gateway). */
+  metrics?: boolean;
+  /** Caching and spacing of registrar calls (tests turn the cache off). */
+  registrarCache?: RegistrarCacheOptions;
+}
+
+export interface Gateway {
+  app: Hono;
+  config: GatewayConfig;
+  services: GatewayServices;
+  /** The areas in the order they are mounted and started (stopped in reverse). */
+  areas: readonly Area[];
+  /** Every route mounted, as `METHOD path` (the dev server and `npm start` serve the same list). */
+  routes(): string[];
+  /** Start every area's background work; resolves with the areas that started (a failure is logged). */
+  start(): Promise<string[]>;
+  /** Stop every area in reverse order, then the job engine. The host closes the store it opened. */
+  stop(): Promise<void>;
+  /** The server bound this port (port 0 picks one): nothing Ferry sends may reach it. */
+  listeningOn(port: number): void;
+  // Shortcuts to services that hosts and tests reach.
+  memory: GatewayMemory;
+  simulator?: Simulator;
+  simulatorWorld?: KeptWorld;
+  waves?: WaveRunner;
+  alerts?: Alerts;
+  jobs?: () => Promise<JobEngine>;
+  stopJobs(): Promise<void>;
+}
+
+/**
+ * THE place the gateway is assembled (`npm start`, `npm run dev` and the tests all come here): the shared
+ * services are built once (`services.ts`), then every area is listed once — what it mounts, starts and stops.
+ * A new area is one file in `areas/` and one line below.
+ */
+export function composeGateway(config: GatewayConfig, options: GatewayOptions = {}): Gateway {
+  const services = createServices(config, options);
+  const areas: Area[] = [
+    edgeArea(services, options.metrics !== false),
+    observabilityArea(services),
+    connectionArea(services),
+    simulatorArea(services, options.controlAccess ?? 'loopback'),
+    githubArea(services),
+    ferryMemoryArea(services),
+    alertsArea(services),
+    wavesArea(services),
+    registrarArea(services, options.registrarCache),
+    unknownApiArea,
+    spaArea(options.staticRoot),
+  ];
+  const app = new Hono();
+  for (const area of areas) area.mount?.(app);
+  app.onError((error, c) => {
+    // Not a failure of the request: the job engine starts again at its next use.
+    if (error instanceof JobEngineUnavailableError) {
+      return c.json({ message: error.message, code: 'JOBS_STARTING', source: 'gateway' }, 503, {
+        'retry-after': String(error.retryAfterSeconds),
+      });
+    }
+    console.error(`[gateway] unexpected error: ${loggableError(error, services.secrets.list())}`);
+    return c.json(
+      { message: 'Ferry’s server failed unexpectedly.', code: 'INTERNAL', source: 'gateway' },
+      500,
+    );
+  });
+
+  const start = async () => {
+    const started: string[] = [];
+    for (const area of areas) {
+      if (!area.start) continue;
+      await Promise.resolve(area.start()).then(() => started.push(area.name), logStartFailure(area.name));
+    }
+    return started;
+  };
+  const stop = async () => {
+    for (const area of [...areas].reverse()) {
+      await Promise.resolve(area.stop?.()).catch((error: unknown) =>
+        console.error(
+          `[${area.name}] did not stop cleanly: ${loggableError(error, services.secrets.list())}`,
+        ),
+      );
+    }
+    await services.jobs?.stop();
+  };
+  return {
+    app,
+    config,
+    services,
+    areas,
+    routes: () => app.routes.map((route) => `${route.method} ${route.path}`),
+    start,
+    stop,
+    listeningOn: (port) => void services.own.ports.add(port),
+    memory: memoryOf(services),
+    simulator: services.upstreams.simulator,
+    simulatorWorld: services.upstreams.simulatorWorld,
+    waves: services.waves,
+    alerts: services.alerts,
+    jobs: services.jobs?.engine,
+    stopJobs: async () => services.jobs?.stop(),
+  };
+}

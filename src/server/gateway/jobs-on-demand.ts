@@ -1,0 +1,34 @@
+import { startJobEngine, type JobEngine } from '../jobs/job-engine';
+import { stepExpirySeconds } from '../jobs/queues';
+import type { FerryStore } from '../store/ferry-store';
+
+export interface JobsOnDemand {
+  /** The gateway's one job engine, started on first use (waves, alerts and the memory tasks share it). */
+  engine: () => Promise<JobEngine>;
+  /** Stop the engine if it was started (a job in hand goes back to the team when it expires). */
+  stop(): Promise<void>;
+}
+
+export function jobsOnDemand(store: () => Promise<FerryStore>, upstreamTotalMs: number): JobsOnDemand {
+  let started: Promise<JobEngine> | undefined;
+  const engine = () => {
+    started ??= store().then((opened) =>
+      startJobEngine({
+        executeSql: opened.executeSql,
+        exclusive: opened.exclusive,
+        kind: opened.kind,
+        stepExpirySeconds: stepExpirySeconds(upstreamTotalMs),
+      }),
+    );
+    // A failed start is not kept: the next use tries again.
+    const starting = started;
+    starting.catch(() => {
+      if (started === starting) started = undefined;
+    });
+    return starting;
+  };
+  const stop = async () => {
+    await (await started?.catch(() => undefined))?.stop();
+  };
+  return { engine, stop };
+}

@@ -1,0 +1,71 @@
+import { accountKeyOf } from '@/contracts/budgets';
+import { defaultCredential } from '@/contracts/credentials';
+import { githubOperation } from '@/contracts/github/operations';
+import { waveEvents } from '../alerts/alert-events';
+import type { Alerts } from '../alerts/alerts';
+import { storageTrust } from '../archive';
+import type { GatewayConfig } from '../config';
+import { accountBudget } from '../credentials/account-budget';
+import type { Credentials } from '../credentials/credentials';
+import type { JobEngine } from '../jobs/job-engine';
+import type { UpstreamFetch } from '../outbound/bounded-fetch';
+import { archiveBounds } from '../outbound/bounds';
+import type { RateRecorder } from '../rate-recorder';
+import type { FerryStore } from '../store/ferry-store';
+import { createWaveRunner, type WaveRunner } from '../waves/runner';
+import type { WaveRepository } from '../waves/wave-repository';
+import { waveClients } from './wave-clients';
+
+/** The wave runner over the store, GitHub and the archive folder (`ARCHIVE_DIR`, shared by a team). */
+export function createWaveService(deps: {
+  config: GatewayConfig;
+  repository: WaveRepository;
+  store: () => Promise<FerryStore>;
+  jobs: () => Promise<JobEngine>;
+  credentials: Credentials;
+  recorder: RateRecorder;
+  fetchGithub: UpstreamFetch;
+  archiveDir: string;
+  alerts?: Alerts;
+}): WaveRunner {
+  const { config, credentials, alerts } = deps;
+  // One account's writes are spaced across the team: its slots are rows of the shared store.
+  const pace = async (name: string, spacingMs: number) => {
+    const account = (await credentials.accounts()).find((found) => found.name === name);
+    const key = account ? accountKeyOf(account) : `credential:${name}`;
+    return (await deps.store()).writePace.reserve(key, spacingMs);
+  };
+  return createWaveRunner({
+    repository: deps.repository,
+    ...waveClients(config, credentials, deps.fetchGithub, pace),
+    accountBudget: async (credential) => {
+      const fallback = defaultCredential(credentials.list, githubOperation('migrations/start-for-org'));
+      const name = credential ?? fallback?.name;
+      if (!name) return undefined;
+      return accountBudget(await credentials.accounts(), deps.recorder.latest(), name, fallback?.name);
+    },
+    // Storage links carry their own signature: the downloader sends no credentials.
+    fetchStorage: deps.fetchGithub,
+    storageBounds: archiveBounds(config),
+    isTrustedStorage: storageTrust(config),
+    githubBaseUrl: config.github.baseUrl,
+    archiveDir: deps.archiveDir,
+    maxCheckMs: config.waveCheckMaxMs,
+    jobs: deps.jobs,
+    onChange: alerts
+      ? (before, after) => {
+          for (const event of waveEvents(before, after, new Date())) void alerts.emit(event);
+        }
+      : undefined,
+  });
+}
+
+/** A store opened on first use (component tests) serves waves through the same interface. */
+export function lazyWaveRepository(store: () => Promise<FerryStore>): WaveRepository {
+  return {
+    list: async () => (await store()).waves.list(),
+    get: async (id) => (await store()).waves.get(id),
+    save: async (wave) => (await store()).waves.save(wave),
+    update: async (id, change) => (await store()).waves.update(id, change),
+  };
+}
