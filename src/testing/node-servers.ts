@@ -97,7 +97,7 @@ export async function startSimulatorServer(
 }
 
 /**
- * The gateway (`createRuntime`) on a loopback ephemeral port. The port is only known once the socket is
+ * The gateway (`composeGateway`) on a loopback ephemeral port. The port is only known once the socket is
  * bound, and the Host check depends on it, so the runtime is built after binding.
  */
 export async function startGateway(
