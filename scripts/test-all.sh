@@ -6,7 +6,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports
-rm -f reports/vitest.json reports/playwright.json
+rm -f reports/vitest.json reports/vitest-postgres.json reports/vitest-team.json reports/playwright.json
 
 echo "== build (production bundle for the browser tests)"
 npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
@@ -27,14 +27,27 @@ EMBEDDED_ONLY=(
   src/server/watch/watch-entry.test.ts
   src/server/watch/watch-interval.test.ts
 )
+# The team suites (several gateway processes on one server) mostly wait on their gateways: they run beside
+# Playwright below, on a server of their own, instead of adding ~5 minutes here.
+TEAM_SUITES=(src/server/jobs/team.test.ts src/server/watch/team-processes.test.ts)
 bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch src/server/jobs \
-  "${EMBEDDED_ONLY[@]/#/--exclude=}" \
+  "${EMBEDDED_ONLY[@]/#/--exclude=}" "${TEAM_SUITES[@]/#/--exclude=}" \
   --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json
 postgres_status=$?
+
+echo "== the team suites on a real PostgreSQL server (beside Playwright; their output follows it)"
+bash scripts/with-postgres.sh npx vitest run "${TEAM_SUITES[@]}" \
+  --reporter=default --reporter=json --outputFile.json=reports/vitest-team.json > reports/team.log 2>&1 &
+team_pid=$!
 
 echo "== playwright"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
 playwright_status=$?
+
+wait $team_pid
+team_status=$?
+echo "== the team suites (ran beside Playwright)"
+cat reports/team.log
 
 node -e '
 const fs = require("node:fs");
@@ -42,14 +55,17 @@ const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8"));
 const v = read("reports/vitest.json");
 const p = read("reports/playwright.json");
 const pg = read("reports/vitest-postgres.json");
+const team = read("reports/vitest-team.json");
 let passed = 0, failed = 0;
 if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTests === 0 ? 1 : 0); } else failed += 1;
-if (pg) { passed += pg.numPassedTests; failed += pg.numFailedTests + (pg.numTotalTests === 0 ? 1 : 0); } else failed += 1;
+for (const report of [pg, team]) {
+  if (report) { passed += report.numPassedTests; failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0); } else failed += 1;
+}
 if (p) { passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0); failed += p.stats.unexpected ?? 0; } else failed += 1;
 if (passed + failed === 0) { console.error("no tests ran"); process.exit(1); }
 // The ten slowest files of all three passes: where the next minute of waiting is.
 const files = [];
-for (const [pass, report] of [["vitest", v], ["postgres", pg]])
+for (const [pass, report] of [["vitest", v], ["postgres", pg], ["postgres", team]])
   for (const file of report?.testResults ?? []) files.push([file.endTime - file.startTime, pass, file.name]);
 const playwrightMs = new Map();
 const walk = (suite) => {
@@ -68,4 +84,4 @@ console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
 '
 summary_status=$?
-if [ $vitest_status -ne 0 ] || [ $postgres_status -ne 0 ] || [ $playwright_status -ne 0 ] || [ $summary_status -ne 0 ]; then exit 1; fi
+if [ $vitest_status -ne 0 ] || [ $postgres_status -ne 0 ] || [ $team_status -ne 0 ] || [ $playwright_status -ne 0 ] || [ $summary_status -ne 0 ]; then exit 1; fi
