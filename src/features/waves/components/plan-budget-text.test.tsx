@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseWavePreview } from '@/contracts/wave-answers';
+import { formatClockTime } from '@/lib/format';
 import { PlanBudgetText } from './plan-budget-text';
 
 const SHARED = {
@@ -54,5 +55,16 @@ describe('what a wave plan costs the account', () => {
     expect(parseWavePreview({ ...preview, budget: SHARED }).budget).toEqual(SHARED);
     expect(parseWavePreview({ ...preview, budget: { ...SHARED, owed: 'many' } }).budget).toBeUndefined();
     expect(parseWavePreview({ ...preview, budget: '<script>' }).budget).toBeUndefined();
+  });
+
+  it('shows the reset on this browser’s clock when GitHub’s runs ahead (a simulator moved on two hours)', () => {
+    const twoHours = 2 * 60 * 60_000;
+    const { rerender } = render(<PlanBudgetText budget={SHARED} />);
+    const onGithubClock = screen.getByText(/^Spends/).textContent?.match(/resets at ([^)]+)\)/)?.[1];
+    rerender(<PlanBudgetText budget={SHARED} clockOffsetMs={twoHours} />);
+    const onLocal = screen.getByText(/^Spends/).textContent?.match(/resets at ([^)]+)\)/)?.[1];
+    expect(onGithubClock).toBe(formatClockTime(Date.parse(SHARED.reset)));
+    expect(onLocal).toBe(formatClockTime(Date.parse(SHARED.reset) - twoHours));
+    expect(onLocal).not.toBe(onGithubClock);
   });
 });

@@ -1,14 +1,22 @@
 import Typography from '@mui/material/Typography';
 import type { PlanAccountCost } from '@/contracts/budgets';
 import { formatClockTime, formatNumber } from '@/lib/format';
+import { onLocalClock } from '@/lib/local-clock';
 import { countOf } from '@/lib/wave-summary';
 
 /**
  * Whose budget a planned wave spends, and what is left of it once the account's other waves and this one
  * have made their requests. GitHub counts per user: a wave on one token shares the budget with every wave on
- * the user's other tokens.
+ * the user's other tokens. The reset is GitHub's time, shown on this browser's clock like the rest of the page
+ * (`clockOffsetMs`: GitHub's clock minus this one).
  */
-export function PlanBudgetText({ budget }: { budget: PlanAccountCost }) {
+export function PlanBudgetText({
+  budget,
+  clockOffsetMs = 0,
+}: {
+  budget: PlanAccountCost;
+  clockOffsetMs?: number;
+}) {
   const whose =
     budget.credentials.length > 1
       ? `${budget.account}’s budget (shared by ${budget.credentials.join(', ')})`
@@ -24,7 +32,9 @@ export function PlanBudgetText({ budget }: { budget: PlanAccountCost }) {
       </Typography>
     );
   }
-  const reset = budget.reset ? ` (it resets at ${formatClockTime(Date.parse(budget.reset))})` : '';
+  const reset = budget.reset
+    ? ` (it resets at ${formatClockTime(onLocalClock(Date.parse(budget.reset), clockOffsetMs))})`
+    : '';
   return (
     <Typography>
       Spends {whose}: {formatNumber(budget.remaining)} left now{reset}.{others}{' '}

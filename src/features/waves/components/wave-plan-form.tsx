@@ -22,6 +22,7 @@ import { PlanBudgetText } from './plan-budget-text';
 import { PlannedBatches } from './planned-batches';
 import { countOf } from '@/lib/wave-summary';
 import { useKnownRefusals } from '../hooks/use-known-refusals';
+import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 
 type TextKey = {
   [K in keyof PlanFormValues]: PlanFormValues[K] extends string ? K : never;
@@ -47,6 +48,8 @@ export function WavePlanForm() {
   const operation = values.ownRepos ? 'migrations/start-for-authenticated-user' : 'migrations/start-for-org';
   const refusals = useKnownRefusals(values, operation);
   const preview = usePreviewWave();
+  // GitHub's times (the budget's reset) are shown on this browser's clock.
+  const { clockOffsetMs } = useRateLimitSnapshot();
   // The preview's batches as the user arranges them; reset with every new preview.
   const [arrangement, setArrangement] = useState<Arrangement | undefined>(undefined);
   const create = useCreateWave();
@@ -228,7 +231,7 @@ export function WavePlanForm() {
                 ). An export that fails costs about 5 more for its retry, or for each half when it fails
                 twice. Time: {formatEstimate(plan.estimatedSeconds)}.
               </Typography>
-              {plan.budget ? <PlanBudgetText budget={plan.budget} /> : null}
+              {plan.budget ? <PlanBudgetText budget={plan.budget} clockOffsetMs={clockOffsetMs} /> : null}
               {rearranged ? (
                 <Typography>
                   Your arrangement: {countOf(shown.length, 'batch', 'batches')}; the wave starts them as
