@@ -1,3 +1,4 @@
+import { repositoryContent } from '../content/repository-content';
 import { buildSimpleUser, type SimAccount } from './user';
 
 export interface SimRepo {
@@ -85,7 +86,7 @@ export function buildMinimalRepository(repo: SimRepo, owner: SimAccount, api: st
     stargazers_count: repo.stars,
     watchers_count: repo.stars,
     size: repo.size,
-    default_branch: 'main',
+    default_branch: repositoryContent(repo).defaultBranch,
     open_issues_count: repo.id % 17,
     is_template: false,
     topics: repo.topics,

@@ -1,10 +1,12 @@
 import type { SimRepo } from '../factories/repository';
 import type { SimAccount } from '../factories/user';
+import { repositoryContent } from '../content/repository-content';
 
 /**
  * Records for a migration archive, in the shape GitHub's exporter (ghe-migrator) writes them: one JSON array per
- * resource type, objects pointing at each other by URL. Deterministic from the repository ids so tests can pin
- * them.
+ * resource type, objects pointing at each other by URL. Issues, pull requests, releases and branch names come from
+ * the repository's content model (content/repository-content.ts), the one source the archive's Git data is also
+ * built from.
  */
 export interface ArchiveContext {
   web: string;
@@ -20,11 +22,6 @@ function at(ctx: ArchiveContext, daysBefore: number): string {
 
 const userUrl = (ctx: ArchiveContext, login: string) => `${ctx.web}/${login}`;
 const repoUrl = (ctx: ArchiveContext, repo: SimRepo) => `${ctx.web}/${repo.owner}/${repo.name}`;
-
-/** How many issues/PRs/releases a repository has in the archive (small, varied, deterministic). */
-export function repoCounts(repo: SimRepo) {
-  return { issues: 1 + (repo.id % 3), pulls: repo.id % 3, releases: repo.id % 2 === 0 ? 1 : 0 };
-}
 
 export function schemaRecord() {
   return { version: '1.0.1', github_sha: 'b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9' };
@@ -85,14 +82,15 @@ export function repositoryRecords(ctx: ArchiveContext) {
     created_at: repo.createdAt,
     git_url: `tarball://root/repositories/${repo.owner}/${repo.name}.git`,
     wiki_url: repo.private ? null : `tarball://root/repositories/${repo.owner}/${repo.name}.wiki.git`,
-    default_branch: 'main',
+    default_branch: repositoryContent(repo).defaultBranch,
     public_keys: [],
   }));
 }
 
 export function issueRecords(ctx: ArchiveContext) {
-  return ctx.repos.flatMap((repo) =>
-    Array.from({ length: repoCounts(repo).issues }, (_, index) => ({
+  return ctx.repos.flatMap((repo) => {
+    const { open, closed } = repositoryContent(repo).issues;
+    return Array.from({ length: open + closed }, (_, index) => ({
       type: 'issue',
       url: `${repoUrl(ctx, repo)}/issues/${index + 1}`,
       repository: repoUrl(ctx, repo),
@@ -103,16 +101,19 @@ export function issueRecords(ctx: ArchiveContext) {
       milestone: null,
       labels: index === 0 ? [`${repoUrl(ctx, repo)}/labels/bug`] : [],
       reactions: [],
-      closed_at: null,
+      closed_at: index < open ? null : at(ctx, 20 - index),
       created_at: at(ctx, 30 - index),
-    })),
-  );
+    }));
+  });
 }
 
 export function pullRequestRecords(ctx: ArchiveContext) {
-  return ctx.repos.flatMap((repo) =>
-    Array.from({ length: repoCounts(repo).pulls }, (_, index) => {
-      const number = repoCounts(repo).issues + index + 1;
+  return ctx.repos.flatMap((repo) => {
+    const content = repositoryContent(repo);
+    const issues = content.issues.open + content.issues.closed;
+    return content.pulls.map((pull, index) => {
+      const number = issues + index + 1;
+      const closedAt = pull.state === 'open' ? null : at(ctx, 8 - index);
       return {
         type: 'pull_request',
         url: `${repoUrl(ctx, repo)}/pull/${number}`,
@@ -120,9 +121,14 @@ export function pullRequestRecords(ctx: ArchiveContext) {
         repository: repoUrl(ctx, repo),
         title: `Change ${number} to ${repo.name}`,
         body: '',
-        base: { ref: 'main', sha: sha(repo.id, 0), user: userUrl(ctx, repo.owner), repo: repoUrl(ctx, repo) },
+        base: {
+          ref: content.defaultBranch,
+          sha: sha(repo.id, 0),
+          user: userUrl(ctx, repo.owner),
+          repo: repoUrl(ctx, repo),
+        },
         head: {
-          ref: `feature-${number}`,
+          ref: pull.head,
           sha: sha(repo.id, number),
           user: userUrl(ctx, repo.owner),
           repo: repoUrl(ctx, repo),
@@ -134,33 +140,34 @@ export function pullRequestRecords(ctx: ArchiveContext) {
         review_requests: [],
         close_issue_references: [],
         work_in_progress: false,
-        merged_at: null,
-        closed_at: null,
+        merged_at: pull.state === 'merged' ? closedAt : null,
+        closed_at: closedAt,
         created_at: at(ctx, 10 - index),
       };
-    }),
-  );
+    });
+  });
 }
 
 export function releaseRecords(ctx: ArchiveContext) {
-  return ctx.repos.flatMap((repo) =>
-    Array.from({ length: repoCounts(repo).releases }, () => ({
+  return ctx.repos.flatMap((repo) => {
+    const content = repositoryContent(repo);
+    return content.releases.map((release, index) => ({
       type: 'release',
-      url: `${repoUrl(ctx, repo)}/releases/tag/v1.0.0`,
+      url: `${repoUrl(ctx, repo)}/releases/tag/${release.tag}`,
       repository: repoUrl(ctx, repo),
       user: userUrl(ctx, ctx.owner.login),
-      name: 'v1.0.0',
-      tag_name: 'v1.0.0',
-      body: 'First release.',
+      name: release.name,
+      tag_name: release.tag,
+      body: `${release.name}.`,
       state: 'published',
-      pending_tag: 'v1.0.0',
+      pending_tag: release.tag,
       prerelease: false,
-      target_commitish: 'main',
+      target_commitish: content.defaultBranch,
       release_assets: [],
-      published_at: at(ctx, 5),
-      created_at: at(ctx, 5),
-    })),
-  );
+      published_at: at(ctx, 5 - index),
+      created_at: at(ctx, 5 - index),
+    }));
+  });
 }
 
 export function milestoneRecords(ctx: ArchiveContext) {
@@ -180,8 +187,8 @@ export function milestoneRecords(ctx: ArchiveContext) {
 export function protectedBranchRecords(ctx: ArchiveContext) {
   return ctx.repos.map((repo) => ({
     type: 'protected_branch',
-    name: 'main',
-    url: `${repoUrl(ctx, repo)}/protected_branches/main`,
+    name: repositoryContent(repo).defaultBranch,
+    url: `${repoUrl(ctx, repo)}/protected_branches/${repositoryContent(repo).defaultBranch}`,
     creator_url: userUrl(ctx, ctx.owner.login),
     repository_url: repoUrl(ctx, repo),
     admin_enforced: true,
