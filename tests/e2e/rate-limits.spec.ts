@@ -92,3 +92,35 @@ test('works at 360 px wide with the navigation behind a menu button', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('chart labels are whole: every tick and reset label lies inside its chart, none cut short', async ({
+  page,
+}) => {
+  await page.goto('/rate-limits');
+  for (const name of ['core', 'search', 'code_search']) {
+    const region = page.getByRole('region', { name, exact: true });
+    const chart = region
+      .locator('svg')
+      .filter({ has: page.locator('text') })
+      .first();
+    await expect(chart).toBeVisible();
+    const cut = await chart.evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((text) => (text.textContent ?? '').trim() !== '')
+        .filter((text) => {
+          const own = text.getBoundingClientRect();
+          const outside = own.left < box.left - 1 || own.right > box.right + 1;
+          return outside || (text.textContent ?? '').includes('…');
+        })
+        .map((text) => text.textContent);
+    });
+    expect(cut, name).toEqual([]);
+    // Resets a minute apart: one label, not several printed over each other.
+    expect(await chart.locator('text', { hasText: /^reset$/ }).count(), name).toBeLessThanOrEqual(1);
+  }
+  // The search category resets each minute: its reset line sits at the chart's end, labelled inside it.
+  await expect(
+    page.getByRole('region', { name: 'search', exact: true }).locator('text', { hasText: 'reset' }).first(),
+  ).toBeVisible();
+});

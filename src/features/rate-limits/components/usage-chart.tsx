@@ -2,9 +2,10 @@ import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { formatClockTime, formatDateTime } from '@/lib/format';
 import type { UsageSeries } from '../utils/history-by-category';
+import { resetLabelSide } from '../utils/reset-label-side';
 
 const MAX_RESET_LINES = 24;
-const MAX_RESET_LABELS = 3;
+const LAST_TICK_ROOM_PX = 30;
 
 /** Requests are whole: 1,200 → "1.2k", 5,000 → "5k", never "0.0…". */
 function compactCount(value: number): string {
@@ -25,16 +26,18 @@ export function UsageChart({
   dayView: boolean;
 }) {
   const label = (at: number) => (dayView ? formatDateTime : formatClockTime)(at - clockOffsetMs);
-  // A category that resets every minute has hundreds of resets a day: lines only while they stay apart,
-  // labels only for a few (the text under the chart names them).
+  // A category that resets every minute has hundreds of resets a day: lines only while they stay apart, and
+  // the text under the chart names them.
   const resetLines = series.resets.length <= MAX_RESET_LINES ? series.resets : [];
-  const labelled = resetLines.length <= MAX_RESET_LABELS;
+  // One word names them all: lines a minute apart would print their labels over each other.
+  const labelledReset = resetLines.at(-1);
   return (
     <LineChart
       height={140}
       skipAnimation
       hideLegend
-      margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+      // Room on the right for half a tick label ("04:30 PM" is centred on its tick): less clipped the last one.
+      margin={{ left: 0, right: LAST_TICK_ROOM_PX, top: 8, bottom: 0 }}
       xAxis={[
         {
           scaleType: 'time',
@@ -64,8 +67,11 @@ export function UsageChart({
         <ChartsReferenceLine
           key={reset}
           x={new Date(reset)}
-          label={labelled ? 'reset' : undefined}
+          label={reset === labelledReset ? 'reset' : undefined}
           labelAlign="start"
+          {...(resetLabelSide(reset, series.from, series.to) === 'left'
+            ? { labelStyle: { textAnchor: 'end' }, spacing: { x: -4, y: 5 } }
+            : {})}
           lineStyle={{ strokeDasharray: '4 3' }}
         />
       ))}
