@@ -103,7 +103,9 @@ test('chart labels are whole: every tick and reset label lies inside its chart, 
       .locator('svg')
       .filter({ has: page.locator('text') })
       .first();
-    await expect(chart).toBeVisible();
+    await expect(region).toBeVisible({ timeout: 15_000 });
+    // The chart's code arrives after the page's (lazy).
+    await expect(chart).toBeVisible({ timeout: 15_000 });
     const cut = await chart.evaluate((svg) => {
       const box = svg.getBoundingClientRect();
       return [...svg.querySelectorAll('text')]
