@@ -126,3 +126,24 @@ test('chart labels are whole: every tick and reset label lies inside its chart, 
     page.getByRole('region', { name: 'search', exact: true }).locator('text', { hasText: 'reset' }).first(),
   ).toBeVisible();
 });
+
+test('the navigation’s column is painted to the end of a long page', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 700 });
+  await page.goto('/rate-limits');
+  await expect(page.getByRole('region', { name: 'core', exact: true })).toBeVisible({ timeout: 15_000 });
+  const column = await page.evaluate(() => {
+    const nav = document.querySelector('nav[aria-label="Main"]');
+    const docked = nav?.closest('.MuiDrawer-docked');
+    if (!docked) return undefined;
+    const box = docked.getBoundingClientRect();
+    return {
+      bottom: Math.round(box.bottom + window.scrollY),
+      page: document.documentElement.scrollHeight,
+      painted: getComputedStyle(docked).backgroundColor,
+      paper: getComputedStyle(nav!.closest('.MuiDrawer-paper')!).backgroundColor,
+    };
+  });
+  expect(column?.page).toBeGreaterThan(700);
+  expect(column?.bottom).toBe(column?.page);
+  expect(column?.painted).toBe(column?.paper);
+});

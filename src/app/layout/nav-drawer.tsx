@@ -52,6 +52,11 @@ export function NavDrawer({ mobileOpen, onClose }: { mobileOpen: boolean; onClos
           display: { xs: 'none', md: 'block' },
           width: DRAWER_WIDTH,
           flexShrink: 0,
+          // The paper is fixed to the window; its column is painted too, so the navigation's background reaches
+          // the end of a long page wherever the page is drawn whole (a full-page capture, print).
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
           '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
         }}
         open
