@@ -1,5 +1,6 @@
 import type { SimRepo } from '../factories/repository';
 import type { SimAccount } from '../factories/user';
+import type { BareRepository } from '../content/bare-repository';
 import { repositoryContent } from '../content/repository-content';
 
 /**
@@ -14,6 +15,8 @@ export interface ArchiveContext {
   users: SimAccount[];
   repos: SimRepo[];
   createdAt: string;
+  /** Each repository's Git data (by id), so pull requests name real commits; stand-in ids without it. */
+  git?: Map<number, BareRepository>;
 }
 
 function at(ctx: ArchiveContext, daysBefore: number): string {
@@ -113,6 +116,8 @@ export function pullRequestRecords(ctx: ArchiveContext) {
     const issues = content.issues.open + content.issues.closed;
     return content.pulls.map((pull, index) => {
       const number = issues + index + 1;
+      const git = ctx.git?.get(repo.id);
+      const base = content.branches[index]?.base ?? 0;
       const closedAt = pull.state === 'open' ? null : at(ctx, 8 - index);
       return {
         type: 'pull_request',
@@ -123,13 +128,13 @@ export function pullRequestRecords(ctx: ArchiveContext) {
         body: '',
         base: {
           ref: content.defaultBranch,
-          sha: sha(repo.id, 0),
+          sha: git?.trunk[base] ?? sha(repo.id, 0),
           user: userUrl(ctx, repo.owner),
           repo: repoUrl(ctx, repo),
         },
         head: {
           ref: pull.head,
-          sha: sha(repo.id, number),
+          sha: git?.heads[pull.head] ?? sha(repo.id, number),
           user: userUrl(ctx, repo.owner),
           repo: repoUrl(ctx, repo),
         },

@@ -1,4 +1,3 @@
-import { createCipheriv, createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { tarStream } from './tar';
 import {
@@ -13,10 +12,10 @@ import {
   releaseRecords,
   repositoryRecords,
   schemaRecord,
-  sha,
   userRecords,
   type ArchiveContext,
 } from './archive-records';
+import { gitData } from './git-data';
 import type { MigrationOptions } from './store';
 
 /** A 1×1 transparent PNG: the body of every simulated attachment. */
@@ -26,18 +25,6 @@ const PNG = Buffer.from(
 );
 
 export const DEFAULT_ARCHIVE_BYTES_PER_KB = 1;
-
-/**
- * Stand-in pack data: a deterministic AES-CTR keystream (per repository), incompressible like real packs, so the
- * gzip archive is as large as the packs in it.
- */
-export function packBody(repoId: number, bytes: number): Buffer {
-  const key = createHash('sha256').update(`pack:${repoId}`).digest().subarray(0, 16);
-  const cipher = createCipheriv('aes-128-ctr', key, Buffer.alloc(16));
-  const header = Buffer.from('PACK\0\0\0\x02');
-  const body = cipher.update(Buffer.alloc(Math.max(0, bytes - header.length)));
-  return Buffer.concat([header, body]).subarray(0, bytes);
-}
 
 export interface ArchiveEntry {
   name: string;
@@ -53,9 +40,11 @@ const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\
  * - metadata (issues, pull requests, milestones, protected branches, releases, projects) unless
  *   `exclude_metadata`; releases also need `!exclude_releases`, owner projects `!exclude_owner_projects`;
  * - `attachments_000001.json` and the `attachments/` folder unless `exclude_attachments` (or no metadata);
- * - `repositories/<owner>/<name>.git/` (a bare repository's skeleton) unless `exclude_git_data`, with a pack
- *   file of `bytesPerKb` bytes per kilobyte of the repository's size, so archive sizes follow repository sizes
- *   (scaled down: 1 byte per KB by default, a 2.4 GB repository packs 2.4 MB).
+ * - `repositories/<owner>/<name>.git/` unless `exclude_git_data`: a real bare repository of the repository's
+ *   content model (content/), holding a blob of `bytesPerKb` incompressible bytes per kilobyte of the
+ *   repository's size, so archive sizes follow repository sizes (scaled down: 1 byte per KB by default, a 2.4 GB
+ *   repository weighs 2.4 MB).
+ * Pull requests name the commits of that repository (built, and cached, even when the Git data is excluded).
  */
 export function archiveEntries(
   ctx: ArchiveContext,
@@ -63,7 +52,8 @@ export function archiveEntries(
   bytesPerKb = DEFAULT_ARCHIVE_BYTES_PER_KB,
 ): ArchiveEntry[] {
   const repos = options.org_metadata_only ? [] : ctx.repos;
-  const scoped: ArchiveContext = { ...ctx, repos };
+  const git = new Map(repos.map((repo) => [repo.id, gitData(repo, bytesPerKb)]));
+  const scoped: ArchiveContext = { ...ctx, repos, git };
   const entries: ArchiveEntry[] = [
     { name: 'schema.json', body: json(schemaRecord()) },
     { name: 'users_000001.json', body: json(userRecords(scoped)) },
@@ -98,24 +88,8 @@ export function archiveEntries(
   if (!options.exclude_git_data) {
     for (const repo of repos) {
       const root = `repositories/${repo.owner}/${repo.name}.git`;
-      const head = sha(repo.id, 0);
-      entries.push(
-        { name: `${root}/HEAD`, body: Buffer.from('ref: refs/heads/main\n') },
-        {
-          name: `${root}/config`,
-          body: Buffer.from('[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n'),
-        },
-        { name: `${root}/description`, body: Buffer.from(`${repo.description ?? repo.name}\n`) },
-        {
-          name: `${root}/packed-refs`,
-          body: Buffer.from(`# pack-refs with: peeled fully-peeled sorted\n${head} refs/heads/main\n`),
-        },
-        { name: `${root}/refs/heads/main`, body: Buffer.from(`${head}\n`) },
-      );
-      const packBytes = Math.round(repo.size * bytesPerKb);
-      if (packBytes > 0) {
-        entries.push({ name: `${root}/objects/pack/pack-${head}.pack`, body: packBody(repo.id, packBytes) });
-      }
+      for (const [path, body] of git.get(repo.id)?.files ?? [])
+        entries.push({ name: `${root}/${path}`, body });
     }
   }
   return entries;
