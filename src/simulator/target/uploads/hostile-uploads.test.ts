@@ -22,7 +22,12 @@ function setup() {
     path: string,
     body?: string | Uint8Array,
     headers: Record<string, string> = {},
-  ) => storage.app.request(path, { method, body, headers });
+  ) =>
+    storage.app.request(path, {
+      method,
+      body: typeof body === 'string' ? body : body && new Uint8Array(body),
+      headers,
+    });
   const start = async (size = 2000) => {
     const response = await send(
       'POST',
