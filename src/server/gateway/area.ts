@@ -16,3 +16,8 @@ export interface Area {
 /** Say a start that failed without failing the others: each area starts again at its next use. */
 export const logStartFailure = (area: string) => (error: unknown) =>
   console.error(`[${area}] not started yet: ${error instanceof Error ? error.message : String(error)}`);
+
+/** An area that needs what this gateway lacks (the store): every route under `path` says so with a 503. */
+export function answerUnavailable(app: Hono, path: string, message: string) {
+  app.all(path, (c) => c.json({ message, code: 'NO_STORE', source: 'gateway' }, 503));
+}

@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, Handler } from 'hono';
+import { gatewayError } from '../gateway-error';
 import { matchOperation } from '../allow-list';
 
 /** The allow-listed operation a `/api/<upstream>/…` request names, or why it is refused. */
@@ -12,4 +13,18 @@ export function matchRequest(c: Context, upstream: 'github' | 'registrar') {
   }
   const result = matchOperation(upstream, c.req.method, rawPath, url.searchParams);
   return result.ok ? { ...result, url } : { ...result, code: 'NOT_ALLOWED' };
+}
+
+type Allowed = Extract<ReturnType<typeof matchRequest>, { ok: true }>;
+
+/** A route handler that runs only for an allow-listed operation; anything else is refused as `matchRequest` says. */
+export function forAllowedOperation(
+  upstream: 'github' | 'registrar',
+  handle: (c: Context, allowed: Allowed) => Promise<Response>,
+): Handler {
+  return async (c) => {
+    const result = matchRequest(c, upstream);
+    if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
+    return handle(c, result);
+  };
 }

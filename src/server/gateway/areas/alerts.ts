@@ -1,7 +1,7 @@
 import { createAlertRoutes } from '@/server/alerts/alert-routes';
 import { startAlertChecks } from '@/server/alerts/alert-checks';
 import { answersWithin } from '@/server/store/store-health';
-import type { Area } from '../area';
+import { answerUnavailable, type Area } from '../area';
 import type { GatewayServices } from '../services';
 
 /** `/api/alerts/*`; started, this gateway's share of deliveries and the scheduled alert checks. */
@@ -12,10 +12,7 @@ export function alertsArea(services: GatewayServices): Area {
     name: 'alerts',
     mount(app) {
       if (storeAccess && alerts) app.route('/api/alerts', createAlertRoutes(storeAccess, alerts));
-      else
-        app.all('/api/alerts/*', (c) =>
-          c.json({ message: 'Alerts need Ferry’s store.', code: 'NO_STORE', source: 'gateway' }, 503),
-        );
+      else answerUnavailable(app, '/api/alerts/*', 'Alerts need Ferry’s store.');
     },
     async start() {
       if (!alerts || !store || !jobs) return;

@@ -1,6 +1,6 @@
 import { createFerryRoutes } from '@/server/ferry-routes';
 import { startMemoryTasks } from '@/server/memory-tasks';
-import type { Area } from '../area';
+import { answerUnavailable, type Area } from '../area';
 import { memoryOf, type GatewayServices } from '../services';
 
 /**
@@ -14,10 +14,7 @@ export function ferryMemoryArea(services: GatewayServices): Area {
     name: 'ferry memory',
     mount(app) {
       if (storeAccess) app.route('/api/ferry', createFerryRoutes({ store: storeAccess, recorder, watcher }));
-      else
-        app.all('/api/ferry/*', (c) =>
-          c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
-        );
+      else answerUnavailable(app, '/api/ferry/*', 'Ferry’s store is not open.');
     },
     async start() {
       if (!store) return;

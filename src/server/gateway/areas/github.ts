@@ -7,7 +7,7 @@ import { gatewayError } from '@/server/gateway-error';
 import { recordWrite } from '@/server/record-writes';
 import { stalePrefixes, watchTargetOf } from '@/server/watch/watch-targets';
 import type { Area } from '../area';
-import { matchRequest } from '../match-request';
+import { forAllowedOperation } from '../match-request';
 import type { GatewayServices } from '../services';
 
 /**
@@ -32,40 +32,40 @@ export function githubArea(services: GatewayServices): Area {
   return {
     name: 'github',
     mount(app) {
-      app.all('/api/github/*', async (c) => {
-        const result = matchRequest(c, 'github');
-        if (!result.ok) return gatewayError(c, result.status, result.message, result.code);
-        const { match, url } = result;
-        const choice = credentials.choose(c.req.header(CREDENTIAL_HEADER), match.operation);
-        if (!choice.ok) return gatewayError(c, choice.status, choice.message, choice.code);
-        const absent = c.req.header(ABSENT_HEADER);
-        // The operation's default credential shares one watch with every tab; another one is followed apart.
-        const as = choice.isDefault ? undefined : choice.credential.name;
-        const target = watcher && c.req.method === 'GET' ? watchTargetOf(match, url.search, as) : undefined;
-        if (target && watcher) {
-          const watched = await watcher.serve(
-            target,
-            c.req.header('if-none-match'),
-            () => github.upstreamGet(`${match.path}${url.search}`, undefined, as),
-            actorOf(c),
-            url.origin,
-          );
-          return named(absentAsNull(match.operation, absent, watched), choice.credential);
-        }
-        const response = await github.send(c, match, choice.credential);
-        if (match.operation.method !== 'GET' && response.status < 300) {
-          watcher?.invalidate(stalePrefixes(match));
-          if (store) {
-            await recordWrite(store, match, response, actorOf(c), recorder.upstreamNow()).catch(
-              (error: unknown) =>
-                console.error(
-                  `[store] write not recorded: ${error instanceof Error ? error.message : String(error)}`,
-                ),
+      app.all(
+        '/api/github/*',
+        forAllowedOperation('github', async (c, { match, url }) => {
+          const choice = credentials.choose(c.req.header(CREDENTIAL_HEADER), match.operation);
+          if (!choice.ok) return gatewayError(c, choice.status, choice.message, choice.code);
+          const absent = c.req.header(ABSENT_HEADER);
+          // The operation's default credential shares one watch with every tab; another one is followed apart.
+          const as = choice.isDefault ? undefined : choice.credential.name;
+          const target = watcher && c.req.method === 'GET' ? watchTargetOf(match, url.search, as) : undefined;
+          if (target && watcher) {
+            const watched = await watcher.serve(
+              target,
+              c.req.header('if-none-match'),
+              () => github.upstreamGet(`${match.path}${url.search}`, undefined, as),
+              actorOf(c),
+              url.origin,
             );
+            return named(absentAsNull(match.operation, absent, watched), choice.credential);
           }
-        }
-        return named(absentAsNull(match.operation, absent, response), choice.credential);
-      });
+          const response = await github.send(c, match, choice.credential);
+          if (match.operation.method !== 'GET' && response.status < 300) {
+            watcher?.invalidate(stalePrefixes(match));
+            if (store) {
+              await recordWrite(store, match, response, actorOf(c), recorder.upstreamNow()).catch(
+                (error: unknown) =>
+                  console.error(
+                    `[store] write not recorded: ${error instanceof Error ? error.message : String(error)}`,
+                  ),
+              );
+            }
+          }
+          return named(absentAsNull(match.operation, absent, response), choice.credential);
+        }),
+      );
     },
   };
 }

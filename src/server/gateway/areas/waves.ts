@@ -1,5 +1,5 @@
 import { createWaveRoutes } from '@/server/waves/routes';
-import type { Area } from '../area';
+import { answerUnavailable, type Area } from '../area';
 import type { GatewayServices } from '../services';
 
 /** `/api/waves/*`; started, the unfinished waves resume (this gateway takes its share of their steps). */
@@ -8,10 +8,7 @@ export function wavesArea({ waves, archiveDir }: GatewayServices): Area {
     name: 'waves',
     mount(app) {
       if (waves && archiveDir) app.route('/api/waves', createWaveRoutes(waves, archiveDir));
-      else
-        app.all('/api/waves/*', (c) =>
-          c.json({ message: 'Ferry’s store is not open.', code: 'NO_STORE', source: 'gateway' }, 503),
-        );
+      else answerUnavailable(app, '/api/waves/*', 'Ferry’s store is not open.');
     },
     start: () => waves?.start(),
     stop: () => waves?.stop(),
