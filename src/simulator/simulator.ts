@@ -13,6 +13,9 @@ import { REGISTRAR_PREFIX, newRequestId, registrarError } from './registrar/enve
 import { withFaults } from './faults/apply-fault';
 import { createFaultInjector, type FaultInjector, type FaultRequest } from './faults/fault-injector';
 import type { FaultRuleInput } from './faults/fault-rules';
+import { TARGET_SIMULATOR_HOST, TARGET_SIMULATOR_ORIGIN } from './target/app';
+import { createTargetSimulator, type TargetSimulator } from './target/target';
+import { createGeiStorage } from './target/uploads/gei-storage';
 
 export interface SimulatorOptions {
   /** Simulated seconds per real second; 0 freezes time (tests advance it explicitly). */
@@ -30,8 +33,15 @@ export interface SimulatorOptions {
 }
 
 export interface Simulator {
-  /** Answers requests for both APIs: GitHub under `/api/v3`, the registrar under `/api/json/v3`. */
+  /**
+   * Answers requests for both APIs: GitHub under `/api/v3`, the registrar under `/api/json/v3`; and, for a URL
+   * on `TARGET_SIMULATOR_ORIGIN`, the target GitHub.com (REST at `/`, GraphQL at `/graphql`, `/uploads`).
+   */
   fetch: (request: Request) => Promise<Response>;
+  /** The target GitHub.com whatever the URL's host (the standalone simulator serves it on its own port). */
+  targetFetch: (request: Request) => Promise<Response>;
+  /** The target GitHub.com (issue 35): its world, reset and saved with the source's. */
+  target: TargetSimulator;
   clock: SimClock;
   github: () => GithubState;
   reset(options?: { scenario?: Scenario; startMs?: number }): void;
@@ -47,7 +57,7 @@ export interface Simulator {
   loadWorld(text: string): boolean;
 }
 
-export { GITHUB_PREFIX, REGISTRAR_PREFIX };
+export { GITHUB_PREFIX, REGISTRAR_PREFIX, TARGET_SIMULATOR_ORIGIN };
 
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const clock = createClock({ speed: options.speed ?? 1, startMs: options.startMs });
@@ -80,18 +90,26 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     for (const listener of listeners) listener(change);
   };
 
-  return {
-    fetch: async (request) =>
-      withSimulatedDate(
-        await withFaults(
-          faults,
-          request,
-          describe(request),
-          async (r) => app.fetch(r),
-          () => clock.now(),
-        ),
-        clock.now(),
+  const sourceFetch = async (request: Request) =>
+    withSimulatedDate(
+      await withFaults(
+        faults,
+        request,
+        describe(request),
+        async (r) => app.fetch(r),
+        () => clock.now(),
       ),
+      clock.now(),
+    );
+  const target = createTargetSimulator({ clock, fetchSource: sourceFetch, createStorage: createGeiStorage });
+  const targetFetch = async (request: Request) =>
+    withSimulatedDate(await target.app.fetch(request), clock.now());
+
+  return {
+    fetch: (request) =>
+      new URL(request.url).host === TARGET_SIMULATOR_HOST ? targetFetch(request) : sourceFetch(request),
+    targetFetch,
+    target,
     faults,
     clock,
     github: getGithub,
@@ -102,6 +120,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       scenario = next.scenario ?? scenario;
       clock.reset(next.startMs);
       github = createGithubState(clock, scenario, options.archiveBytesPerKb);
+      target.reset();
       faults.clear();
       tell('reset');
     },
@@ -113,10 +132,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    saveWorld: () => encodeWorld(github, clock.now()),
+    saveWorld: () => encodeWorld(github, clock.now(), target.save()),
     loadWorld(text) {
       const saved = decodeWorld(text);
       if (!saved || saved.github.scenario !== scenario) return false;
+      // A world saved before the target existed starts the target afresh.
+      if (saved.target === undefined) target.reset();
+      else if (!target.load(saved.target)) return false;
       github = saved.github;
       clock.reset(saved.nowMs);
       return true;

@@ -16,6 +16,8 @@ interface WorldFile {
   nowMs: number;
   github: unknown;
   limiter: { originMs: number; background: boolean; counted: unknown };
+  /** The target GitHub.com (issue 35); absent in files written before it existed. */
+  target?: unknown;
 }
 
 function replacer(this: unknown, _key: string, value: unknown): unknown {
@@ -38,7 +40,7 @@ function reviver(_key: string, value: unknown): unknown {
   return value;
 }
 
-export function encodeWorld(github: GithubState, nowMs: number): string {
+export function encodeWorld(github: GithubState, nowMs: number, target?: unknown): string {
   const { limiter, ...rest } = github;
   const file: WorldFile = {
     version: WORLD_FILE_VERSION,
@@ -46,12 +48,15 @@ export function encodeWorld(github: GithubState, nowMs: number): string {
     nowMs,
     github: rest,
     limiter: { ...limiter.options, counted: limiter.counts() },
+    target,
   };
   return JSON.stringify(file, replacer);
 }
 
 /** The saved world, or undefined when the text is not one this version wrote. */
-export function decodeWorld(text: string): { github: GithubState; nowMs: number } | undefined {
+export function decodeWorld(
+  text: string,
+): { github: GithubState; nowMs: number; target?: unknown } | undefined {
   let file: WorldFile;
   try {
     file = JSON.parse(text, reviver) as WorldFile;
@@ -69,5 +74,5 @@ export function decodeWorld(text: string): { github: GithubState; nowMs: number 
     counted: file.limiter.counted as Parameters<typeof createRateLimiter>[0]['counted'],
     budgetOf: (identity) => budgetOf(github.world.tokens, identity),
   });
-  return { github: { ...github, limiter }, nowMs: file.nowMs };
+  return { github: { ...github, limiter }, nowMs: file.nowMs, target: file.target };
 }

@@ -1,0 +1,180 @@
+import type { ImportedRepo, MigrationSource } from '../state';
+import type { TargetUser } from '../seed';
+import type { MannequinView, MigrationView } from '../views';
+import { connection, countOnly, type PageArgs } from './connection';
+import { iso, type GqlContext } from './context';
+import { requireClassic } from './errors';
+import type { StoredArchiveLike } from '../gei-storage-port';
+
+/**
+ * GraphQL objects over the target's state. graphql-js's default resolver calls a function-valued property with
+ * (args, context), so each object carries its own field resolvers; `__typename` picks the concrete type of a
+ * Node, Claimable or GitObject.
+ */
+const WEB = 'https://github.com';
+
+export function userObject(user: TargetUser) {
+  return {
+    __typename: 'User',
+    id: user.nodeId,
+    databaseId: user.databaseId,
+    login: user.login,
+    name: user.name,
+    email: user.email,
+    createdAt: user.createdAt,
+    url: `${WEB}/${user.login}`,
+  };
+}
+
+export function mannequinObject(mannequin: MannequinView, ctx: GqlContext) {
+  const claimant = mannequin.claimant
+    ? ctx.state.users.find((user) => user.login === mannequin.claimant)
+    : undefined;
+  return {
+    __typename: 'Mannequin',
+    id: mannequin.id,
+    databaseId: mannequin.databaseId,
+    login: mannequin.login,
+    email: mannequin.email,
+    createdAt: iso(mannequin.createdAt),
+    url: `${WEB}/${mannequin.login}`,
+    claimant: claimant ? userObject(claimant) : null,
+  };
+}
+
+export function sourceObject(source: MigrationSource) {
+  return { __typename: 'MigrationSource', ...source };
+}
+
+export function logUrl(ctx: GqlContext, view: MigrationView): string {
+  return `${ctx.origin}/_migration-logs/${view.migration.id}.txt`;
+}
+
+export function migrationObject(view: MigrationView, ctx: GqlContext) {
+  const { migration } = view;
+  const source = ctx.state.sources.find((s) => s.id === migration.sourceId);
+  return {
+    __typename: 'RepositoryMigration',
+    id: migration.id,
+    databaseId: migration.databaseId,
+    continueOnError: migration.continueOnError,
+    createdAt: iso(migration.createdAt),
+    failureReason: view.failureReason ?? '',
+    migrationSource: source ? sourceObject(source) : null,
+    repositoryName: migration.repositoryName,
+    sourceUrl: migration.sourceUrl,
+    state: view.state,
+    warningsCount: view.state === 'SUCCEEDED' && migration.outcome.ok ? migration.outcome.warnings.length : 0,
+    // Log reads need a classic PAT like the rest of GEI; null once the 24 hours are over.
+    migrationLogUrl: () => {
+      requireClassic(ctx.caller);
+      return view.logAvailable ? logUrl(ctx, view) : null;
+    },
+  };
+}
+
+export function archiveObject(archive: StoredArchiveLike) {
+  return {
+    __typename: 'MigrationArchive',
+    id: archive.nodeId,
+    guid: archive.guid,
+    name: archive.name,
+    size: archive.size,
+    uri: archive.uri,
+    createdAt: archive.createdAt,
+  };
+}
+
+export function repositoryObject(repo: ImportedRepo) {
+  const commit = repo.headOid
+    ? {
+        __typename: 'Commit',
+        id: `C_${repo.headOid}`,
+        oid: repo.headOid,
+        history: () => countOnly(repo.commitCount),
+      }
+    : null;
+  const pullCount = (states?: string[] | null) =>
+    (!states || states.length === 0 ? ['OPEN', 'CLOSED', 'MERGED'] : states).reduce(
+      (sum, s) => sum + (repo.pullRequests[s.toLowerCase() as 'open' | 'closed' | 'merged'] ?? 0),
+      0,
+    );
+  return {
+    __typename: 'Repository',
+    id: repo.nodeId,
+    databaseId: repo.databaseId,
+    name: repo.name,
+    nameWithOwner: `${repo.owner}/${repo.name}`,
+    isPrivate: repo.visibility !== 'public',
+    visibility: repo.visibility.toUpperCase(),
+    // Imported issues arrive open (the simulator's archives carry no closed ones); the log issue too.
+    issues: (args: { states?: string[] | null }) =>
+      countOnly(!args.states || args.states.includes('OPEN') ? repo.issues : 0),
+    pullRequests: (args: { states?: string[] | null }) => countOnly(pullCount(args.states)),
+    releases: () => countOnly(repo.releases),
+    refs: (args: { refPrefix: string }) =>
+      countOnly(
+        args.refPrefix === 'refs/tags/' ? repo.tags : args.refPrefix === 'refs/heads/' ? repo.branches : 0,
+      ),
+    defaultBranchRef: commit
+      ? {
+          __typename: 'Ref',
+          id: `REF_${repo.nodeId}`,
+          name: repo.defaultBranch,
+          prefix: 'refs/heads/',
+          target: commit,
+        }
+      : null,
+  };
+}
+
+export function orgObject(ctx: GqlContext) {
+  const org = ctx.state.org;
+  return {
+    __typename: 'Organization',
+    id: org.nodeId,
+    databaseId: org.databaseId,
+    login: org.login,
+    name: org.name,
+    repositoryMigrations: (
+      args: PageArgs & {
+        repositoryName?: string | null;
+        state?: string | null;
+        orderBy?: { direction: string };
+      },
+    ) => {
+      requireClassic(ctx.caller);
+      let list = ctx.view().migrations;
+      if (args.repositoryName) list = list.filter((v) => v.migration.repositoryName === args.repositoryName);
+      if (args.state) list = list.filter((v) => v.state === args.state);
+      if (args.orderBy?.direction === 'DESC') list = [...list].reverse();
+      return connection(
+        list.map((view) => migrationObject(view, ctx)),
+        args,
+        'repositoryMigrations',
+      );
+    },
+    mannequins: (
+      args: PageArgs & { login?: string | null; orderBy?: { field: string; direction: string } },
+    ) => {
+      requireClassic(ctx.caller);
+      let list = ctx.view().mannequins;
+      if (args.login) list = list.filter((m) => m.login === args.login);
+      if (args.orderBy?.field === 'LOGIN') list = [...list].sort((a, b) => a.login.localeCompare(b.login));
+      if (args.orderBy?.direction === 'DESC') list = [...list].reverse();
+      return connection(
+        list.map((m) => mannequinObject(m, ctx)),
+        args,
+        'mannequins',
+      );
+    },
+    migrationArchives: (args: PageArgs) => {
+      requireClassic(ctx.caller);
+      return connection(
+        ctx.world.storage().list(org.databaseId).map(archiveObject),
+        args,
+        'migrationArchives',
+      );
+    },
+  };
+}

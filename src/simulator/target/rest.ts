@@ -1,0 +1,94 @@
+import type { Context, Hono } from 'hono';
+import { orgView } from './views';
+import type { ImportedRepo } from './state';
+import type { TargetWorld } from './world';
+import { pointsUsed, POINTS_PER_HOUR, resetAtMs } from './graphql/points';
+import { identifyCaller } from './world';
+
+const DOCS = 'https://docs.github.com/rest';
+
+function notFound(c: Context, docs: string) {
+  return c.json({ message: 'Not Found', documentation_url: `${DOCS}/${docs}`, status: '404' }, 404);
+}
+
+function repoJson(repo: ImportedRepo, api: string) {
+  return {
+    id: repo.databaseId,
+    node_id: repo.nodeId,
+    name: repo.name,
+    full_name: `${repo.owner}/${repo.name}`,
+    private: repo.visibility !== 'public',
+    visibility: repo.visibility,
+    owner: { login: repo.owner, type: 'Organization' },
+    html_url: `https://github.com/${repo.owner}/${repo.name}`,
+    url: `${api}/repos/${repo.owner}/${repo.name}`,
+    default_branch: repo.defaultBranch,
+    has_issues: true,
+    open_issues_count: repo.issues + repo.pullRequests.open,
+  };
+}
+
+/** A bad token is refused everywhere (401); anonymous callers read what is public. */
+function refuseBadToken(c: Context, world: TargetWorld) {
+  const header = c.req.header('authorization');
+  if (!header) return undefined;
+  const caller = identifyCaller(world.state(), header);
+  return typeof caller === 'string'
+    ? c.json({ message: caller, documentation_url: DOCS, status: '401' }, 401)
+    : undefined;
+}
+
+/** The REST answers GEI and validators ask of the target: the organization, a repository, the rate limit. */
+export function registerTargetRest(app: Hono, world: TargetWorld): void {
+  app.get('/orgs/:org', (c) => {
+    const refused = refuseBadToken(c, world);
+    if (refused) return refused;
+    const { org } = world.state();
+    if (c.req.param('org').toLowerCase() !== org.login.toLowerCase())
+      return notFound(c, 'orgs/orgs#get-an-organization');
+    const api = new URL(c.req.url).origin;
+    return c.json({
+      login: org.login,
+      id: org.databaseId,
+      node_id: org.nodeId,
+      url: `${api}/orgs/${org.login}`,
+      html_url: `https://github.com/${org.login}`,
+      name: org.name,
+      type: 'Organization',
+    });
+  });
+
+  app.get('/repos/:owner/:repo', (c) => {
+    const refused = refuseBadToken(c, world);
+    if (refused) return refused;
+    const state = world.state();
+    const repo =
+      c.req.param('owner').toLowerCase() === state.org.login.toLowerCase()
+        ? orgView(state, world.clock.now()).repos.get(c.req.param('repo').toLowerCase())
+        : undefined;
+    // Imported repositories are private by default: unseen without a token, as GitHub hides them.
+    if (!repo || (repo.visibility !== 'public' && !c.req.header('authorization')))
+      return notFound(c, 'repos/repos#get-a-repository');
+    return c.json(repoJson(repo, new URL(c.req.url).origin));
+  });
+
+  app.get('/rate_limit', (c) => {
+    const refused = refuseBadToken(c, world);
+    if (refused) return refused;
+    const state = world.state();
+    const now = world.clock.now();
+    const caller = identifyCaller(state, c.req.header('authorization'));
+    const reset = Math.floor(resetAtMs(state, now) / 1000);
+    const graphqlUsed = typeof caller === 'string' ? 0 : pointsUsed(state, caller.account, now);
+    const limit = typeof caller === 'string' ? 0 : POINTS_PER_HOUR;
+    const graphql = { limit, used: graphqlUsed, remaining: Math.max(0, limit - graphqlUsed), reset };
+    // The REST core budget is not simulated on the target: full, every hour.
+    const core = {
+      limit: typeof caller === 'string' ? 60 : 5_000,
+      used: 0,
+      remaining: typeof caller === 'string' ? 60 : 5_000,
+      reset,
+    };
+    return c.json({ resources: { core, graphql }, rate: core });
+  });
+}

@@ -1,0 +1,120 @@
+import type { SimClock } from '../clock';
+import { nodeId } from './ids';
+import {
+  seedTargetOrg,
+  seedTargetTokens,
+  seedTargetUsers,
+  type TargetOrg,
+  type TargetToken,
+  type TargetUser,
+} from './seed';
+
+/** What an archive gave a repository (counts as validators read them). */
+export interface ImportedRepo {
+  owner: string;
+  name: string;
+  nodeId: string;
+  databaseId: number;
+  visibility: 'private' | 'public' | 'internal';
+  defaultBranch: string;
+  headOid: string | null;
+  commitCount: number;
+  branches: number;
+  tags: number;
+  /** The archive's issues plus the "Migration Log" issue. */
+  issues: number;
+  pullRequests: { open: number; closed: number; merged: number };
+  releases: number;
+}
+
+/** A metadata author with no account on the target: becomes a mannequin when the import succeeds. */
+export interface MannequinSeed {
+  login: string;
+  email: string | null;
+  name: string | null;
+}
+
+export type MigrationOutcome =
+  | { ok: true; repo: ImportedRepo; mannequins: MannequinSeed[]; warnings: string[] }
+  | { ok: false; state: 'FAILED' | 'FAILED_VALIDATION'; reason: string };
+
+export interface TargetMigration {
+  id: string;
+  databaseId: string;
+  sourceId: string;
+  orgLogin: string;
+  repositoryName: string;
+  sourceUrl: string;
+  continueOnError: boolean;
+  createdAt: number;
+  /** Who started it: the import's own work is charged to this account (gh-gei#1425). */
+  startedBy: string;
+  /** How long it stays IN_PROGRESS, then PENDING_VALIDATION (ms). */
+  runMs: number;
+  validationMs: number;
+  /** Scenario/fault: never leaves PENDING_VALIDATION. */
+  stuck: boolean;
+  outcome: MigrationOutcome;
+  abortedAt?: number;
+  /** Points the import's own work costs its starter when it ends. */
+  importPoints: number;
+}
+
+export interface MigrationSource {
+  id: string;
+  name: string;
+  url: string;
+  type: 'AZURE_DEVOPS' | 'BITBUCKET_SERVER' | 'GITHUB_ARCHIVE';
+  ownerId: string;
+}
+
+export interface AttributionInvitation {
+  mannequinLogin: string;
+  targetLogin: string;
+  createdAt: number;
+}
+
+export interface TargetState {
+  /** Start of the first rate-limit hour; windows are whole hours from here. */
+  originMs: number;
+  org: TargetOrg;
+  users: TargetUser[];
+  tokens: Map<string, TargetToken>;
+  sources: MigrationSource[];
+  migrations: TargetMigration[];
+  invitations: AttributionInvitation[];
+  /** Mannequins reattributed (EMU only): mannequin login → user login. */
+  claims: Map<string, string>;
+  /** GraphQL points spent per account in the current hour: account → [hour index, points]. */
+  points: Map<string, [number, number]>;
+  nextSequence: number;
+  /** Scenario rules by repository name: arrives short by a tag and a pull request / stays PENDING_VALIDATION. */
+  quirks: { lossyRepositories: string[]; stuckRepositories: string[] };
+}
+
+export function createTargetState(clock: SimClock): TargetState {
+  const now = clock.now();
+  return {
+    originMs: now,
+    org: seedTargetOrg(),
+    users: seedTargetUsers(now),
+    tokens: seedTargetTokens(),
+    sources: [],
+    migrations: [],
+    invitations: [],
+    claims: new Map(),
+    points: new Map(),
+    nextSequence: 1,
+    quirks: { lossyRepositories: [], stuckRepositories: [] },
+  };
+}
+
+/** A fresh deterministic id for a new object of a type (`MS`, `RM`, …). */
+export function nextNodeId(state: TargetState, prefix: string): string {
+  return nodeId(prefix, `${state.nextSequence++}`);
+}
+
+export function findUser(state: TargetState, login: string): TargetUser | undefined {
+  const wanted = login.toLowerCase();
+  return state.users.find((user) => user.login.toLowerCase() === wanted);
+}

@@ -1,0 +1,63 @@
+import { failureReasonAt, statesAt, type MigrationState, type Timeline } from './queue';
+import type { ImportedRepo, MannequinSeed, TargetMigration, TargetState } from './state';
+import { nodeId } from './ids';
+
+/** Migration logs stay downloadable 24 hours after the migration ends (gh-gei's DownloadLogsCommandHandler). */
+export const LOG_LIFETIME_MS = 24 * 3_600_000;
+
+export interface MigrationView {
+  migration: TargetMigration;
+  timeline: Timeline;
+  state: MigrationState;
+  failureReason: string | null;
+  /** Whether its log can be read now. */
+  logAvailable: boolean;
+}
+
+export interface MannequinView extends MannequinSeed {
+  id: string;
+  databaseId: number;
+  createdAt: number;
+  claimant: string | null;
+}
+
+/** Everything derived from the clock for the organization: migration states, imported repositories, mannequins. */
+export interface OrgView {
+  migrations: MigrationView[];
+  repos: Map<string, ImportedRepo>;
+  mannequins: MannequinView[];
+}
+
+function databaseIdOf(login: string): number {
+  let hash = 0;
+  for (const char of login) hash = (hash * 31 + char.charCodeAt(0)) % 9_000_000;
+  return 80_000_000 + hash;
+}
+
+export function orgView(state: TargetState, now: number): OrgView {
+  const migrations = statesAt(state.migrations, now).map(({ migration, timeline, state: at }) => ({
+    migration,
+    timeline,
+    state: at,
+    failureReason: failureReasonAt(migration, timeline, at),
+    logAvailable: timeline.endAt <= now && now < timeline.endAt + LOG_LIFETIME_MS,
+  }));
+  const repos = new Map<string, ImportedRepo>();
+  const mannequins = new Map<string, MannequinView>();
+  for (const view of migrations) {
+    const { outcome } = view.migration;
+    if (view.state !== 'SUCCEEDED' || !outcome.ok) continue;
+    repos.set(outcome.repo.name.toLowerCase(), outcome.repo);
+    for (const seed of outcome.mannequins) {
+      if (mannequins.has(seed.login)) continue;
+      mannequins.set(seed.login, {
+        ...seed,
+        id: nodeId('M', seed.login),
+        databaseId: databaseIdOf(seed.login),
+        createdAt: view.timeline.endAt,
+        claimant: state.claims.get(seed.login) ?? null,
+      });
+    }
+  }
+  return { migrations, repos, mannequins: [...mannequins.values()] };
+}
