@@ -161,6 +161,21 @@ describe('multipart upload', () => {
     expect((await send('PUT', second.replace('part_number=2', 'part_number=3'))).status).toBe(201);
   });
 
+  it('keeps the count right when the same part and the completion arrive twice at once', async () => {
+    const { storage, send } = setup();
+    const first = await startMultipart(send, 2048);
+    const answers = await Promise.all([
+      send('PATCH', first, Buffer.alloc(1024, 1)),
+      send('PATCH', first, Buffer.alloc(1024, 2)),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([202, 202]);
+    const second = answers[0].headers.get('location')!;
+    const third = (await send('PATCH', second, Buffer.alloc(1024, 3))).headers.get('location')!;
+    const done = await Promise.all([send('PUT', third), send('PUT', third)]);
+    expect(done.map((r) => r.status).sort()).toEqual([201, 404]);
+    expect(storage.list(ORG).map((a) => a.size)).toEqual([2048]);
+  });
+
   it('refuses to complete when the parts do not add up to the declared size', async () => {
     const { storage, send } = setup();
     const first = await startMultipart(send, 2000);

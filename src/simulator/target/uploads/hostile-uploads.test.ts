@@ -63,7 +63,7 @@ describe('hostile input to GitHub-owned storage', () => {
 
   it('answers 404 for organization ids that are not ones', async () => {
     const { send } = setup();
-    for (const org of ['abc', '-1', '0', '1e3', '4242.0', '99999999999999999999', '%00', '1']) {
+    for (const org of ['abc', '-1', '0', '1e3', '4242.0', '99999999999999999999', '%00', '%E0%A4%A', '1']) {
       await expectRefused(await send('POST', `/organizations/${org}/gei/archive?name=a`, 'x'), 404);
       await expectRefused(await send('POST', `/organizations/${org}/gei/archive/blobs/uploads`, '{}'), 404);
     }
@@ -79,6 +79,7 @@ describe('hostile input to GitHub-owned storage', () => {
     await expectRefused(await send('POST', BLOBS, 'not json'), 400);
     await expectRefused(await send('POST', BLOBS, '[1,2]'), 400);
     await expectRefused(await send('POST', BLOBS, 'null'), 400);
+    await expectRefused(await send('POST', BLOBS, '['.repeat(10_000)), 400);
     const bodies = [
       { name: 'a', size: 1e30 },
       { name: 'a', size: 2 ** 53 },
