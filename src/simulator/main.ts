@@ -5,6 +5,7 @@ import { isScenario } from './github/state';
 import { STORAGE_PREFIX } from './github/migrations/storage';
 import { GITHUB_PREFIX, REGISTRAR_PREFIX, createSimulator } from './simulator';
 import { SIM_TOKENS } from './github/seed';
+import { TARGET_TOKENS } from './target/seed';
 import { SIM_REGISTRAR_KEYS } from './registrar/keys';
 import { createStandaloneApps, originOnPort } from './standalone';
 
@@ -16,6 +17,8 @@ const host = process.env.SIM_HOST ?? '127.0.0.1';
 const port = Number(process.env.SIM_PORT ?? 4010);
 /** Archive storage: another origin than the API, as on github.com. */
 const storagePort = Number(process.env.SIM_STORAGE_PORT ?? port + 1);
+/** The target GitHub.com (GEI imports): its own origin, as github.com is another host than the source. */
+const targetPort = Number(process.env.SIM_TARGET_PORT ?? port + 2);
 const scenario = process.env.SIM_SCENARIO;
 let faults: FaultRuleInput[];
 try {
@@ -32,8 +35,9 @@ const sim = createSimulator({
   storageOrigin: (apiOrigin) => originOnPort(apiOrigin, storagePort),
 });
 
-const { api, storage } = createStandaloneApps(sim);
+const { api, storage, target } = createStandaloneApps(sim);
 outlastClients(serve({ fetch: storage.fetch, hostname: host, port: storagePort }));
+outlastClients(serve({ fetch: target.fetch, hostname: host, port: targetPort }));
 const apiServer = serve({ fetch: api.fetch, hostname: host, port }, (info) => {
   const base = `http://${host}:${info.port}`;
   console.log(`Ferry simulator listening on ${base} (scenario ${sim.scenario}, speed ${sim.clock.speed}×)`);
@@ -42,6 +46,9 @@ const apiServer = serve({ fetch: api.fetch, hostname: host, port }, (info) => {
     `  Registrar: ${base}${REGISTRAR_PREFIX}   keys ${SIM_REGISTRAR_KEYS.apiKey} / ${SIM_REGISTRAR_KEYS.secretApiKey}`,
   );
   console.log(`  Storage:   http://${host}:${storagePort}${STORAGE_PREFIX} (archive downloads)`);
+  console.log(
+    `  Target:    http://${host}:${targetPort} (GitHub.com for GEI: /graphql, /uploads)   token octocat=${TARGET_TOKENS.octocat}`,
+  );
   console.log(
     `  Control:   ${base}/__sim/reset, /__sim/advance, /__sim/state, /__sim/faults (loopback only)`,
   );

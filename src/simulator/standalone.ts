@@ -9,11 +9,11 @@ import type { Simulator } from './simulator';
 type App = Hono<{ Bindings: HttpBindings }>;
 
 /**
- * The standalone simulator's two servers. The API (GitHub, registrar, control interface) on one port; archive
+ * The standalone simulator's servers. The API (GitHub, registrar, control interface) on one port; archive
  * storage on another, so its signed URLs are on another origin than the API, as on github.com: a client that
  * follows the archive redirect drops `Authorization` on the hop (fetch, Octokit, `curl -L`).
  */
-export function createStandaloneApps(sim: Simulator): { api: App; storage: App } {
+export function createStandaloneApps(sim: Simulator): { api: App; storage: App; target: App } {
   const api: App = new Hono();
   api.use('/__sim/*', loopbackOnly);
   api.route('/__sim', createControlApp(sim));
@@ -23,7 +23,11 @@ export function createStandaloneApps(sim: Simulator): { api: App; storage: App }
   const storage: App = new Hono();
   storage.all(`${STORAGE_PREFIX}/*`, (c) => answerOrDrop(c, sim.fetch));
   storage.all('*', (c) => c.text('Not found', 404));
-  return { api, storage };
+
+  // The target GitHub.com (issue 35) on a third port: REST at `/`, GraphQL at `/graphql`, uploads at `/uploads`.
+  const target: App = new Hono();
+  target.all('*', (c) => answerOrDrop(c, sim.targetFetch));
+  return { api, storage, target };
 }
 
 /** `apiOrigin`'s host name (as the client addressed it) on `port`. */

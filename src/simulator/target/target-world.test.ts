@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { readArchive } from '../github/migrations/read-archive';
+import { SIM_TOKENS } from '../github/seed';
+import { createSimulator, GITHUB_PREFIX, TARGET_SIMULATOR_ORIGIN } from '../simulator';
+import { TARGET_ORG, TARGET_TOKENS } from './seed';
+import { buildTestArchive } from './test-archive';
+import {
+  COUNTS,
+  GET_MIGRATION,
+  ORG_QUERY,
+  SOURCE,
+  START_MIGRATION,
+  harness,
+  upload,
+  type Migration,
+  type Org,
+} from './test-harness';
+
+type Harness = ReturnType<typeof harness>;
+
+async function setUp(h: Harness) {
+  const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
+    .organization;
+  const source = (
+    await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
+      name: 'GHES Source',
+      url: 'https://ghes.example',
+      ownerId: org.id,
+      type: 'GITHUB_ARCHIVE',
+    })
+  ).body.data.createMigrationSource.migrationSource;
+  const start = async (repositoryName: string, gitArchiveUrl: string, metadataArchiveUrl = gitArchiveUrl) =>
+    h.graphql<{ startRepositoryMigration: { repositoryMigration: Migration | null } }>(START_MIGRATION, {
+      sourceId: source.id,
+      ownerId: org.id,
+      sourceRepositoryUrl: `https://ghes.example/octo-org/${repositoryName}`,
+      repositoryName,
+      continueOnError: true,
+      gitArchiveUrl,
+      metadataArchiveUrl,
+      accessToken: 'not-used',
+    });
+  const finish = async (id: string) => {
+    for (let i = 0; i < 60; i++) {
+      const node = (await h.graphql<{ node: Migration & { failureReason: string } }>(GET_MIGRATION, { id }))
+        .body.data.node;
+      if (['SUCCEEDED', 'FAILED', 'FAILED_VALIDATION'].includes(node.state)) return node;
+      h.sim.advance(30);
+    }
+    throw new Error('the migration never ended');
+  };
+  return { org, source, start, finish };
+}
+
+const small = () =>
+  buildTestArchive({
+    owner: 'octo-org',
+    name: 'gadget',
+    commits: 2,
+    branches: [],
+    tags: ['v1'],
+    issueAuthors: ['hubot'],
+    pullAuthors: [],
+    releases: 0,
+  });
+
+async function sourceArchiveUrl(sim: Harness['sim'], repo: string): Promise<string> {
+  const gh = (path: string, init: RequestInit = {}) =>
+    sim.fetch(
+      new Request(`http://source.test${GITHUB_PREFIX}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
+      }),
+    );
+  const started = await gh('/orgs/octo-org/migrations', {
+    method: 'POST',
+    body: JSON.stringify({ repositories: [repo] }),
+  });
+  expect(started.status).toBe(201);
+  const { id } = (await started.json()) as { id: number };
+  sim.advance(600);
+  const redirect = await gh(`/orgs/octo-org/migrations/${id}/archive`);
+  expect(redirect.status).toBe(302);
+  return redirect.headers.get('location') ?? '';
+}
+
+describe('the target world with the source', () => {
+  it('imports from the source export signed URL, in process; counts match that archive', async () => {
+    const h = harness();
+    const { start, finish } = await setUp(h);
+    const url = await sourceArchiveUrl(h.sim, 'hello-world');
+    const files = await readArchive(
+      new Uint8Array(await (await h.sim.fetch(new Request(url))).arrayBuffer()),
+    );
+    const started = (await start('hello-world', url)).body.data.startRepositoryMigration.repositoryMigration;
+    const done = await finish(started?.id ?? '');
+    expect(done.state, done.failureReason).toBe('SUCCEEDED');
+
+    const records = (name: string) => JSON.parse(files.get(name)?.toString() ?? '[]') as unknown[];
+    const tags = [...files.keys()].filter((name) => /hello-world\.git\/refs\/tags\/./.test(name));
+    const repo = (
+      await h.graphql<{
+        repository: {
+          tags: { totalCount: number };
+          all: { totalCount: number };
+          issues: { totalCount: number };
+          defaultBranchRef: { target: { history: { totalCount: number } } };
+        };
+      }>(COUNTS, { owner: TARGET_ORG, name: 'hello-world' })
+    ).body.data.repository;
+    expect(repo.tags.totalCount).toBe(tags.length);
+    expect(repo.all.totalCount).toBe(records('pull_requests_000001.json').length);
+    expect(repo.issues.totalCount).toBe(records('issues_000001.json').length + 1);
+    expect(repo.defaultBranchRef.target.history.totalCount).toBeGreaterThan(0);
+  });
+
+  it('fails with a reason: an unknown gei archive, a URL outside the simulator, bytes that are no migration archive', async () => {
+    const h = harness();
+    const { org, start, finish } = await setUp(h);
+    const unknown = (await start('one', 'gei://archive/00000000-0000-4000-a000-000000000000')).body.data
+      .startRepositoryMigration.repositoryMigration;
+    const outside = (await start('two', 'https://blob.example/archive.tar.gz')).body.data
+      .startRepositoryMigration.repositoryMigration;
+    const junk = await upload(h.sim, org.databaseId, Buffer.from('not a tarball'), TARGET_TOKENS.octocat);
+    const { uri } = (await junk.json()) as { uri: string };
+    const notArchive = (await start('three', uri)).body.data.startRepositoryMigration.repositoryMigration;
+    expect((await finish(unknown?.id ?? '')).failureReason).toMatch(
+      /was not found: it expired or was already used/,
+    );
+    expect((await finish(outside?.id ?? '')).failureReason).toMatch(
+      /could not be downloaded: the host is not reachable/,
+    );
+    const third = await finish(notArchive?.id ?? '');
+    expect(third.state).toBe('FAILED');
+    expect(third.failureReason).toMatch(/not/);
+  });
+
+  it('refuses a repository name already taken and a visibility outside private/public/internal, as GraphQL errors', async () => {
+    const h = harness();
+    const { org, source, start, finish } = await setUp(h);
+    const upload1 = await upload(h.sim, org.databaseId, await small(), TARGET_TOKENS.octocat);
+    const { uri } = (await upload1.json()) as { uri: string };
+    await finish(
+      (await start('gadget', uri)).body.data.startRepositoryMigration.repositoryMigration?.id ?? '',
+    );
+    const again = await start('gadget', uri);
+    expect(again.body.data.startRepositoryMigration).toBeNull();
+    expect(again.body.errors[0]).toMatchObject({
+      type: 'UNPROCESSABLE',
+      path: ['startRepositoryMigration'],
+      locations: [expect.anything() as unknown],
+      message: `A repository called ${TARGET_ORG}/gadget already exists`,
+    });
+    const visibility = await h.graphql(
+      'mutation($s: ID!, $o: ID!) { startRepositoryMigration(input: {sourceId: $s, ownerId: $o, sourceRepositoryUrl: "https://x.example/a/b", repositoryName: "b", targetRepoVisibility: "secret", gitArchiveUrl: "gei://archive/x", metadataArchiveUrl: "gei://archive/x"}) { repositoryMigration { id } } }',
+      { s: source.id, o: org.id },
+    );
+    expect(visibility.body.errors[0]).toMatchObject({
+      type: 'UNPROCESSABLE',
+      message: 'targetRepoVisibility must be one of: private, public, internal.',
+    });
+  });
+
+  it('is reset with the source and survives a save and load of the world file', async () => {
+    const h = harness();
+    const { org, start, finish } = await setUp(h);
+    const uploaded = await upload(h.sim, org.databaseId, await small(), TARGET_TOKENS.octocat);
+    const { uri } = (await uploaded.json()) as { uri: string };
+    await finish(
+      (await start('gadget', uri)).body.data.startRepositoryMigration.repositoryMigration?.id ?? '',
+    );
+    const saved = h.sim.saveWorld();
+
+    const restarted = createSimulator({ speed: 0 });
+    expect(restarted.loadWorld(saved)).toBe(true);
+    const rest = (sim: typeof restarted) =>
+      sim.fetch(
+        new Request(`${TARGET_SIMULATOR_ORIGIN}/repos/${TARGET_ORG}/gadget`, {
+          headers: { authorization: `token ${TARGET_TOKENS.octocat}` },
+        }),
+      );
+    expect((await rest(restarted)).status).toBe(200);
+    restarted.reset();
+    expect((await rest(restarted)).status).toBe(404);
+  });
+});
