@@ -137,6 +137,12 @@ export interface WaveBatch {
   verification?: { ok: boolean; message: string; repos?: string[] };
   error?: string;
   unlocked?: boolean;
+  /**
+   * The repositories GitHub confirmed unlocked for the export `migrationId` so far: the unlocks are paced (a
+   * second apart, shared by the team), so a large batch's take longer than one job may run; the next job picks
+   * up after them instead of starting over.
+   */
+  unlockedRepos?: { migrationId: number; repos: string[] };
   githubCopyDeleted?: boolean;
 }
 

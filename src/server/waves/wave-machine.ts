@@ -29,6 +29,8 @@ export type WaveEvent =
   | { type: 'download-failed'; batchId: number; error: string }
   | { type: 'verified'; batchId: number; ok: boolean; message: string; repos?: string[]; at: string }
   | { type: 'unlocked'; batchId: number }
+  /** Some of the batch's repositories are confirmed unlocked (progress of a paced unlock). */
+  | { type: 'repos-unlocked'; batchId: number; migrationId: number; repos: string[] }
   | { type: 'github-copy-deleted'; batchId: number }
   | { type: 'retry'; batchId: number }
   | { type: 'pause' }
@@ -139,6 +141,7 @@ function reduce(wave: Wave, event: WaveEvent): Wave {
           migrationId: undefined,
           // A new export locks the repositories again.
           unlocked: undefined,
+          unlockedRepos: undefined,
           githubCopyDeleted: undefined,
           // The export this attempt replaces stays on GitHub (failed): the overview must know it is handled.
           earlierMigrationIds:
@@ -209,6 +212,12 @@ function reduce(wave: Wave, event: WaveEvent): Wave {
       }));
     case 'unlocked':
       return withBatch(wave, event.batchId, (batch) => ({ ...batch, unlocked: true }));
+    case 'repos-unlocked':
+      return withBatch(wave, event.batchId, (batch) => {
+        const known = batch.unlockedRepos?.migrationId === event.migrationId ? batch.unlockedRepos.repos : [];
+        const repos = [...new Set([...known, ...event.repos])];
+        return { ...batch, unlockedRepos: { migrationId: event.migrationId, repos } };
+      });
     case 'github-copy-deleted':
       return withBatch(wave, event.batchId, (batch) => ({ ...batch, githubCopyDeleted: true }));
     case 'retry': {

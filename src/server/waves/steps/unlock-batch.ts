@@ -6,11 +6,22 @@ import { advance, counted, migrationsPath, record, recordIf, type WaveContext } 
 /**
  * Unlock the batch's repositories, each confirmed by GitHub: 204, or 404 (not locked any more, e.g. unlocked by
  * an attempt whose answer was lost). Anything else throws (the job is retried; a route answers it as an
- * upstream failure). Safe to repeat.
+ * upstream failure). Safe to repeat. Each confirmation is written down, and the repositories already confirmed
+ * for this export are skipped (`resume`): the writes are paced a second apart, so a batch of a hundred takes
+ * longer than a step may run, and a step cut off at its expiry used to start over each time, for ever.
  */
-export async function unlockRepos(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
-  if (batch.migrationId === undefined) return;
-  for (const repo of batch.repos) {
+export async function unlockRepos(
+  context: WaveContext,
+  wave: Wave,
+  batch: WaveBatch,
+  { resume = true } = {},
+): Promise<void> {
+  const migrationId = batch.migrationId;
+  if (migrationId === undefined) return;
+  const done = new Set(
+    resume && batch.unlockedRepos?.migrationId === migrationId ? batch.unlockedRepos.repos : [],
+  );
+  for (const repo of batch.repos.filter((name) => !done.has(name))) {
     const answer = await counted(context, wave.id, () =>
       context
         .clientFor(wave)
@@ -20,6 +31,7 @@ export async function unlockRepos(context: WaveContext, wave: Wave, batch: WaveB
         ),
     );
     if (answer.status !== 204 && answer.status !== 404) throw unexpectedAnswer(answer);
+    await record(context, wave.id, { type: 'repos-unlocked', batchId: batch.id, migrationId, repos: [repo] });
   }
 }
 
@@ -29,7 +41,7 @@ export async function unlockBatch(
   wave: Wave,
   batch: WaveBatch,
 ): Promise<Wave | undefined> {
-  await unlockRepos(context, wave, batch);
+  await unlockRepos(context, wave, batch, { resume: false });
   return record(context, wave.id, { type: 'unlocked', batchId: batch.id });
 }
 
