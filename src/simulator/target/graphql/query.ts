@@ -75,6 +75,11 @@ export const queryRoot = {
       );
     return userObject(user);
   },
+  viewer: (_args: unknown, ctx: GqlContext) => {
+    const user = ctx.caller.login ? findUser(ctx.state, ctx.caller.login) : undefined;
+    if (!user) throw githubError('FORBIDDEN', 'Resource not accessible by integration');
+    return userObject(user);
+  },
   node: ({ id }: { id: string }, ctx: GqlContext) => {
     const found = resolveNode(ctx, id);
     if (found instanceof Error) throw found;

@@ -270,6 +270,7 @@ export const TARGET_SDL = /* GraphQL */ `
     rateLimit(dryRun: Boolean = false): RateLimit
     repository(followRenames: Boolean = true, name: String!, owner: String!): Repository
     user(login: String!): User
+    viewer: User!
   }
 
   input CreateMigrationSourceInput {
