@@ -1,15 +1,24 @@
 import { createCipheriv, createHash } from 'node:crypto';
 import type { SimRepo } from '../factories/repository';
-import { commitBody, encodeObject, tagBody, treeBody, type ObjectType, type TreeEntry } from './git-objects';
+import {
+  commitBody,
+  gitObject,
+  tagBody,
+  treeBody,
+  writePack,
+  type GitObject,
+  type ObjectType,
+  type TreeEntry,
+} from './git-objects';
 import type { ModelCommit, RepositoryContent } from './repository-content';
 
 /**
- * A real bare Git repository for a content model: loose objects, a ref per branch and tag, `HEAD` on the default
+ * A real bare Git repository for a content model: one pack of its objects, a ref per branch and tag, `HEAD` on the default
  * branch, `config` with `bare = true`. Every date comes from the model, so the same repository always gives the
  * same bytes; `git clone` of the folder works.
  */
 export interface BareRepository {
-  /** Path inside the bare repository (`HEAD`, `objects/ab/cdef…`, `refs/heads/main`) → bytes. */
+  /** Path inside the bare repository (`HEAD`, `objects/pack/pack-….pack`, `refs/heads/main`) → bytes. */
   files: Map<string, Buffer>;
   /** The default branch's commit ids, oldest first (the model's `commits`). */
   trunk: string[];
@@ -33,13 +42,13 @@ export function incompressibleBytes(repoId: number, bytes: number): Buffer {
 
 /** Collects objects (each stored once) and answers their ids. */
 function objectStore() {
-  const files = new Map<string, Buffer>();
-  const write = (type: ObjectType, body: Buffer) => {
-    const object = encodeObject(type, body);
-    files.set(object.path, object.deflated);
+  const objects = new Map<string, GitObject>();
+  const write = (type: ObjectType, body: Buffer, incompressible = false) => {
+    const object = gitObject(type, body, incompressible);
+    objects.set(object.oid, object);
     return object.oid;
   };
-  return { files, write };
+  return { objects, write };
 }
 
 type Write = ReturnType<typeof objectStore>['write'];
@@ -49,7 +58,7 @@ function fixedEntries(write: Write, repo: SimRepo, padBytes: number): TreeEntry[
   const readme = write('blob', Buffer.from(`# ${repo.name}\n\n${repo.description ?? ''}\n`));
   const entries: TreeEntry[] = [{ name: 'README.md', kind: 'blob', oid: readme }];
   if (padBytes > 0) {
-    const blob = write('blob', incompressibleBytes(repo.id, padBytes));
+    const blob = write('blob', incompressibleBytes(repo.id, padBytes), true);
     const assets = write('tree', treeBody([{ name: `${repo.name}.bin`, kind: 'blob', oid: blob }]));
     entries.push({ name: 'assets', kind: 'tree', oid: assets });
   }
@@ -72,7 +81,7 @@ export function buildBareRepository(
   content: RepositoryContent,
   padBytes: number,
 ): BareRepository {
-  const { files: objects, write } = objectStore();
+  const { objects, write } = objectStore();
   const writeCommit = commitWriter(write, fixedEntries(write, repo, padBytes));
   const messages = content.commits.map((commit) => commit.message);
 
@@ -104,6 +113,8 @@ export function buildBareRepository(
   ]);
   for (const [name, oid] of Object.entries(heads)) files.set(`refs/heads/${name}`, Buffer.from(`${oid}\n`));
   for (const [name, oid] of Object.entries(tags)) files.set(`refs/tags/${name}`, Buffer.from(`${oid}\n`));
-  for (const path of [...objects.keys()].sort()) files.set(path, objects.get(path)!);
+  const { name, pack, idx } = writePack([...objects.values()]);
+  files.set(`objects/pack/${name}.idx`, idx);
+  files.set(`objects/pack/${name}.pack`, pack);
   return { files, trunk, heads, tags };
 }

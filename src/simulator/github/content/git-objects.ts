@@ -1,36 +1,25 @@
 import { createHash } from 'node:crypto';
-import { constants, deflateSync } from 'node:zlib';
+import { constants, crc32, deflateSync } from 'node:zlib';
 
 /**
- * Git's loose object format, encoded with Node's own SHA-1 and zlib. isomorphic-git writes the same bytes but
- * through Web Streams and WebCrypto, about 2 ms an object: 15 times slower, too slow for big-org's 500
- * repositories (measured in docs/target-world.md). Tests read the result back with isomorphic-git and `git fsck`.
+ * Git objects and one pack file holding them, encoded with Node's own SHA-1 and zlib (isomorphic-git writes
+ * loose objects through Web Streams and WebCrypto, about 2 ms an object: 15 times slower, too slow for big-org's
+ * 500 repositories). A pack, as GitHub's exports hold, keeps the archive at two files a repository instead of
+ * dozens. Tests read the result back with isomorphic-git and `git fsck --strict`.
  */
-export interface GitObject {
-  oid: string;
-  /** `objects/ab/cdef…` */
-  path: string;
-  /** The zlib-deflated `<type> <size>\0<body>`. */
-  deflated: Buffer;
-}
-
 export type ObjectType = 'blob' | 'tree' | 'commit' | 'tag';
 
-/**
- * Above this size a body is incompressible padding: store it (zlib level 0, any level is valid for git). Level 1
- * deflates random bytes 25 times slower than storing them and gains nothing.
- */
-const FAST_LEVEL_FROM = 64 * 1024;
+export interface GitObject {
+  type: ObjectType;
+  oid: string;
+  body: Buffer;
+  /** Random bytes: stored in the pack, not compressed (see `deflate`). */
+  incompressible?: boolean;
+}
 
-export function encodeObject(type: ObjectType, body: Buffer): GitObject {
-  const wrapped = Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body]);
-  const oid = createHash('sha1').update(wrapped).digest('hex');
-  const level = body.length >= FAST_LEVEL_FROM ? constants.Z_NO_COMPRESSION : constants.Z_DEFAULT_COMPRESSION;
-  return {
-    oid,
-    path: `objects/${oid.slice(0, 2)}/${oid.slice(2)}`,
-    deflated: deflateSync(wrapped, { level }),
-  };
+export function gitObject(type: ObjectType, body: Buffer, incompressible = false): GitObject {
+  const oid = createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
+  return { type, oid, body, incompressible };
 }
 
 export interface TreeEntry {
@@ -40,12 +29,10 @@ export interface TreeEntry {
 }
 
 /** Git sorts tree entries by bytes, a subtree's name as if it ended in '/'. */
-const sortKey = (entry: TreeEntry) => (entry.kind === 'tree' ? `${entry.name}/` : entry.name);
+const sortKey = (entry: TreeEntry) => Buffer.from(entry.kind === 'tree' ? `${entry.name}/` : entry.name);
 
 export function treeBody(entries: TreeEntry[]): Buffer {
-  const sorted = [...entries].sort((a, b) =>
-    Buffer.compare(Buffer.from(sortKey(a)), Buffer.from(sortKey(b))),
-  );
+  const sorted = [...entries].sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));
   return Buffer.concat(
     sorted.flatMap((entry) => [
       Buffer.from(`${entry.kind === 'tree' ? '40000' : '100644'} ${entry.name}\0`),
@@ -72,4 +59,83 @@ export function commitBody(tree: string, parents: string[], who: Signature, mess
 
 export function tagBody(commit: string, name: string, who: Signature, message: string): Buffer {
   return Buffer.from(`object ${commit}\ntype commit\ntag ${name}\ntagger ${signature(who)}\n\n${message}\n`);
+}
+
+const TYPE_CODES: Record<ObjectType, number> = { commit: 1, tree: 2, blob: 3, tag: 4 };
+
+/**
+ * Incompressible padding is stored (zlib level 0; any level is valid for git): deflating random bytes is 25 times
+ * slower and gains nothing. Other objects are small: a small window and state, 2–3 times faster to set up than
+ * zlib's defaults.
+ */
+const deflate = (object: GitObject) =>
+  deflateSync(
+    object.body,
+    object.incompressible
+      ? { level: constants.Z_NO_COMPRESSION, chunkSize: object.body.length + 1024 }
+      : { level: constants.Z_DEFAULT_COMPRESSION, windowBits: 10, memLevel: 2 },
+  );
+
+/** A pack entry's header: type and size, 4 bits then 7 bits a byte, high bit = more. */
+function entryHeader(type: ObjectType, size: number): Buffer {
+  const bytes: number[] = [];
+  let byte = (TYPE_CODES[type] << 4) | (size & 0x0f);
+  let rest = Math.floor(size / 16);
+  while (rest > 0) {
+    bytes.push(byte | 0x80);
+    byte = rest & 0x7f;
+    rest = Math.floor(rest / 128);
+  }
+  bytes.push(byte);
+  return Buffer.from(bytes);
+}
+
+const u32 = (value: number) => {
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(value >>> 0);
+  return out;
+};
+
+export interface Pack {
+  /** `pack-<checksum>`: git's own naming. */
+  name: string;
+  pack: Buffer;
+  /** The version-2 index git needs to read the pack. */
+  idx: Buffer;
+}
+
+/** One pack (no deltas) and its index. Offsets fit the index's 31-bit table up to 2 GB of pack. */
+export function writePack(objects: GitObject[]): Pack {
+  const parts: Buffer[] = [Buffer.from('PACK'), u32(2), u32(objects.length)];
+  let offset = 12;
+  const entries = objects.map((object) => {
+    const header = entryHeader(object.type, object.body.length);
+    const data = deflate(object);
+    parts.push(header, data);
+    const entry = { oid: object.oid, offset, crc: crc32(data, crc32(header)) };
+    offset += header.length + data.length;
+    return entry;
+  });
+  const checksum = createHash('sha1');
+  for (const part of parts) checksum.update(part);
+  const trailer = checksum.digest();
+  const pack = Buffer.concat([...parts, trailer], offset + trailer.length);
+
+  entries.sort((a, b) => (a.oid < b.oid ? -1 : a.oid > b.oid ? 1 : 0));
+  const fanout = Buffer.alloc(256 * 4);
+  for (let first = 0, at = 0; first < 256; first++) {
+    while (at < entries.length && parseInt(entries[at]!.oid.slice(0, 2), 16) <= first) at++;
+    fanout.writeUInt32BE(at, first * 4);
+  }
+  const body = Buffer.concat([
+    Buffer.from([0xff, 0x74, 0x4f, 0x63]),
+    u32(2),
+    fanout,
+    ...entries.map((entry) => Buffer.from(entry.oid, 'hex')),
+    ...entries.map((entry) => u32(entry.crc)),
+    ...entries.map((entry) => u32(entry.offset)),
+    trailer,
+  ]);
+  const idx = Buffer.concat([body, createHash('sha1').update(body).digest()]);
+  return { name: `pack-${trailer.toString('hex')}`, pack, idx };
 }

@@ -112,8 +112,22 @@ function seededBytes(repo: Pick<SimRepo, 'id' | 'name'>): () => number {
 
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The model of one repository (pure; same id and name, same model). */
+/** Models already built (REST lists hundreds of repositories per page); plenty for big-org. */
+const built = new Map<string, RepositoryContent>();
+const BUILT_LIMIT = 5_000;
+
+/** The model of one repository (pure; same id and name, same model; shared, so never change it). */
 export function repositoryContent(repo: Pick<SimRepo, 'id' | 'name'>): RepositoryContent {
+  const key = `${repo.id}:${repo.name}`;
+  const known = built.get(key);
+  if (known) return known;
+  const content = buildContent(repo);
+  if (built.size >= BUILT_LIMIT) built.clear();
+  built.set(key, content);
+  return content;
+}
+
+function buildContent(repo: Pick<SimRepo, 'id' | 'name'>): RepositoryContent {
   const next = seededBytes(repo);
   const authorOffset = next();
   // Older repositories (about one in five) still use `master`.

@@ -7,7 +7,7 @@ import type { SimRepo } from '../factories/repository';
  * (big-org's waves export the same 500 repositories in many batches). The result depends only on what is in the
  * key, so the cache is safe across simulators; it keeps at most CACHE_BYTES of repositories, oldest out first.
  */
-const CACHE_BYTES = 256 * 1024 * 1024;
+const CACHE_BYTES = 128 * 1024 * 1024;
 const cache = new Map<string, { built: BareRepository; bytes: number }>();
 let cachedBytes = 0;
 
