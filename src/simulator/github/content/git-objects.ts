@@ -104,11 +104,16 @@ export interface Pack {
   idx: Buffer;
 }
 
-/** One pack (no deltas) and its index. Offsets fit the index's 31-bit table up to 2 GB of pack. */
+/**
+ * One pack (no deltas) and its index. The index's offsets are 31-bit: the padding goes last, so only what comes
+ * before it (a few kilobytes) must fit.
+ */
 export function writePack(objects: GitObject[]): Pack {
-  const parts: Buffer[] = [Buffer.from('PACK'), u32(2), u32(objects.length)];
+  const ordered = [...objects.filter((o) => !o.incompressible), ...objects.filter((o) => o.incompressible)];
+  const parts: Buffer[] = [Buffer.from('PACK'), u32(2), u32(ordered.length)];
   let offset = 12;
-  const entries = objects.map((object) => {
+  const entries = ordered.map((object) => {
+    if (offset >= 2 ** 31) throw new Error('pack offsets past 2 GiB need the index’s large-offset table');
     const header = entryHeader(object.type, object.body.length);
     const data = deflate(object);
     parts.push(header, data);
