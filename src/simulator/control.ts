@@ -5,6 +5,7 @@ import { TooManyFaultsError } from './faults/fault-injector';
 import { parseFaultRules } from './faults/fault-rules';
 import { isScenario, SCENARIOS } from './github/state';
 import type { Simulator } from './simulator';
+import { parseQuirks, parseTargetFaults } from './target/faults';
 
 export const CONTROL_BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -20,6 +21,38 @@ function intent(change: SimChange): MiddlewareHandler {
       428,
     );
   };
+}
+
+/**
+ * The target GitHub.com's faults and scenario rules, under `/faults/target` (so clients send the `faults`
+ * intent): GraphQL faults (POST adds, GET lists, DELETE clears) and `quirks` (repositories that arrive lossy or
+ * stay stuck in PENDING_VALIDATION). Registered before `/faults/:id`.
+ */
+function registerTargetControl(app: Hono, sim: Simulator) {
+  app.post('/faults/target', async (c) => {
+    const parsed = parseTargetFaults(await c.req.json().catch(() => undefined));
+    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    try {
+      return c.json({ ok: true, added: sim.target.world.faults.add(parsed.rules) }, 201);
+    } catch (error) {
+      if (error instanceof RangeError) return c.json({ error: error.message }, 409);
+      throw error;
+    }
+  });
+  app.get('/faults/target', (c) => c.json({ faults: sim.target.world.faults.list() }));
+  app.delete('/faults/target', (c) => {
+    sim.target.world.faults.clear();
+    return c.json({ ok: true });
+  });
+  app.get('/faults/target/quirks', (c) => c.json(sim.target.world.state().quirks));
+  app.post('/faults/target/quirks', async (c) => {
+    const parsed = parseQuirks(await c.req.json().catch(() => undefined));
+    if (!parsed.ok) return c.json({ error: parsed.error }, 400);
+    const quirks = sim.target.world.state().quirks;
+    if (parsed.lossyRepositories) quirks.lossyRepositories = parsed.lossyRepositories;
+    if (parsed.stuckRepositories) quirks.stuckRepositories = parsed.stuckRepositories;
+    return c.json({ ok: true, ...quirks });
+  });
 }
 
 /**
@@ -82,6 +115,7 @@ export function createControlApp(sim: Simulator) {
       throw error;
     }
   });
+  registerTargetControl(app, sim);
   app.get('/faults', (c) => c.json({ faults: sim.faults.list() }));
   app.delete('/faults', (c) => {
     sim.faults.clear();

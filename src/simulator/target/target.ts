@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { SimClock } from '../clock';
 import { createTargetApp } from './app';
+import { createTargetFaults } from './faults';
 import type { GeiStorageLike } from './gei-storage-port';
 import { createTargetState, type TargetState } from './state';
 import { authorizeUpload } from './upload-auth';
@@ -47,6 +48,7 @@ export function createTargetSimulator(options: {
     clock: options.clock,
     storage: () => storage,
     fetchSource: options.fetchSource,
+    faults: createTargetFaults(),
   };
   return {
     app: createTargetApp(world),
@@ -54,6 +56,7 @@ export function createTargetSimulator(options: {
     reset() {
       state = createTargetState(options.clock);
       storage = newStorage();
+      world.faults.clear();
     },
     save: () => ({ state, storage: storage.save() }),
     load(saved) {

@@ -1,4 +1,5 @@
 import type { SimClock } from '../clock';
+import type { TargetFaults } from './faults';
 import type { GeiStorageLike } from './gei-storage-port';
 import { findUser, type TargetState } from './state';
 import type { TargetToken } from './seed';
@@ -10,6 +11,8 @@ export interface TargetWorld {
   storage: () => GeiStorageLike;
   /** The simulator's own fetch (source archive URLs resolve in process). */
   fetchSource: (request: Request) => Promise<Response>;
+  /** GraphQL faults in force (`/__sim/faults/target`). */
+  faults: TargetFaults;
 }
 
 export type CallerKind = TargetToken['kind'];

@@ -8,6 +8,7 @@ import {
   type GraphQLError,
   type OperationDefinitionNode,
 } from 'graphql';
+import type { TargetFault } from '../faults';
 import type { TargetState } from '../state';
 import type { Caller, TargetWorld } from '../world';
 import { createContext } from './context';
@@ -65,6 +66,54 @@ function limitHeaders(state: TargetState, caller: Caller, now: number): Record<s
   };
 }
 
+/** The root fields an operation selects (aliases aside), with where each starts. */
+function rootFields(operation: OperationDefinitionNode) {
+  return operation.selectionSet.selections.flatMap((node) =>
+    node.kind === Kind.FIELD
+      ? [{ name: node.name.value, key: node.alias?.value ?? node.name.value, loc: node.loc }]
+      : [],
+  );
+}
+
+const GEI_UNAVAILABLE = 'GitHub Enterprise Importer is currently unavailable. Please try again later.';
+const BAD_GATEWAY =
+  'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug. Please include `SIM-TARGET` when reporting this issue.';
+const SECONDARY =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID SIM-TARGET.';
+
+/** What an injected fault answers instead of the operation (see ../faults.ts). */
+function faultAnswer(
+  fault: TargetFault,
+  fields: ReturnType<typeof rootFields>,
+  headers: Record<string, string>,
+): GraphqlAnswer {
+  if (fault.kind === 'bad-gateway')
+    return { status: 502, body: { data: null, errors: [{ message: BAD_GATEWAY }] }, headers };
+  if (fault.kind === 'secondary-rate-limit')
+    return {
+      status: 200,
+      body: { errors: [{ type: 'RATE_LIMIT', code: 'abuse', message: SECONDARY }] },
+      headers: { ...headers, 'retry-after': '60' },
+    };
+  const field = fields.find((f) => f.name === fault.field) ?? fields[0];
+  const start = field?.loc?.startToken;
+  return {
+    status: 200,
+    body: {
+      data: field ? { [field.key]: null } : null,
+      errors: [
+        {
+          type: 'SERVICE_UNAVAILABLE',
+          ...(field ? { path: [field.key] } : {}),
+          ...(start ? { locations: [{ line: start.line, column: start.column }] } : {}),
+          message: GEI_UNAVAILABLE,
+        },
+      ],
+    },
+    headers,
+  };
+}
+
 const errorsOnly = (messages: { message: string; type?: string }[]) => ({ errors: messages });
 
 /** One GraphQL request: parse, validate against the schema the headers select, charge points, execute. */
@@ -92,6 +141,10 @@ export async function runGraphql(
   if (invalid.length > 0) return answer({ errors: invalid.map(formatError) });
   const operation = pickOperation(document, request.operationName);
   if (typeof operation === 'string') return answer(errorsOnly([{ message: operation }]));
+
+  const fields = rootFields(operation);
+  const fault = world.faults.hit(fields.map((f) => f.name));
+  if (fault) return faultAnswer(fault, fields, limitHeaders(state, caller, now));
 
   const cost = queryCost(document, operation, request.variables);
   if (pointsUsed(state, caller.account, now) + cost > POINTS_PER_HOUR) {

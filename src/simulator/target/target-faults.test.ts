@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
+import { createControlApp } from '../control';
+import { TARGET_ORG, TARGET_TOKENS } from './seed';
+import { buildTestArchive } from './test-archive';
+import {
+  COUNTS,
+  GET_MIGRATION,
+  ORG_QUERY,
+  SOURCE,
+  START_MIGRATION,
+  harness,
+  upload,
+  type Migration,
+  type Org,
+} from './test-harness';
+
+type Harness = ReturnType<typeof harness>;
+
+function control(h: Harness, method: string, path: string, body?: unknown) {
+  return createControlApp(h.sim).request(path, {
+    method,
+    headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: 'faults' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function started(h: Harness, name: string) {
+  const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
+    .organization;
+  const source = (
+    await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
+      name: 's',
+      url: 'https://x.example',
+      ownerId: org.id,
+      type: 'GITHUB_ARCHIVE',
+    })
+  ).body.data.createMigrationSource.migrationSource;
+  const archive = await buildTestArchive({
+    owner: 'octo-org',
+    name,
+    commits: 2,
+    branches: [],
+    tags: ['v1', 'v2'],
+    issueAuthors: [],
+    pullAuthors: ['octocat', 'octocat'],
+    releases: 0,
+  });
+  const { uri } = (await (await upload(h.sim, org.databaseId, archive, TARGET_TOKENS.octocat)).json()) as {
+    uri: string;
+  };
+  const answer = await h.graphql<{ startRepositoryMigration: { repositoryMigration: Migration } }>(
+    START_MIGRATION,
+    {
+      sourceId: source.id,
+      ownerId: org.id,
+      sourceRepositoryUrl: `https://x.example/o/${name}`,
+      repositoryName: name,
+      continueOnError: true,
+      gitArchiveUrl: uri,
+      metadataArchiveUrl: uri,
+      accessToken: 'not-used',
+    },
+  );
+  return answer.body.data.startRepositoryMigration.repositoryMigration.id;
+}
+
+describe('target faults and scenario rules (/__sim/faults/target)', () => {
+  it("502 on status reads, then SERVICE_UNAVAILABLE in GitHub's shape, then the real answer", async () => {
+    const h = harness();
+    const id = await started(h, 'a');
+    const added = await control(h, 'POST', '/faults/target', [
+      { kind: 'bad-gateway', field: 'node', count: 1 },
+      { kind: 'service-unavailable', field: 'node', count: 1 },
+    ]);
+    expect(added.status).toBe(201);
+    const read = () =>
+      h.sim.fetch(
+        new Request('http://target.simulator.internal/graphql', {
+          method: 'POST',
+          headers: { authorization: `bearer ${TARGET_TOKENS.octocat}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: GET_MIGRATION, variables: { id } }),
+        }),
+      );
+    expect((await read()).status).toBe(502);
+    const unavailable = await read();
+    expect(unavailable.status).toBe(200);
+    expect(await unavailable.json()).toEqual({
+      data: { node: null },
+      errors: [
+        {
+          type: 'SERVICE_UNAVAILABLE',
+          path: ['node'],
+          locations: [{ line: 1, column: 19 }],
+          message: 'GitHub Enterprise Importer is currently unavailable. Please try again later.',
+        },
+      ],
+    });
+    expect(((await (await read()).json()) as { data: { node: Migration } }).data.node.state).toBe('QUEUED');
+    // Other operations were never hit.
+    expect((await h.graphql('{ viewer { login } }')).body.errors).toBeUndefined();
+  });
+
+  it('secondary limit: errors[0].type RATE_LIMIT with retry-after, as gh-gei detects it', async () => {
+    const h = harness();
+    await control(h, 'POST', '/faults/target', { kind: 'secondary-rate-limit' });
+    const limited = await h.graphql('{ viewer { login } }');
+    expect(limited.body.errors[0]?.type).toBe('RATE_LIMIT');
+    expect(limited.headers.get('retry-after')).toBe('60');
+    expect((await (await control(h, 'GET', '/faults/target')).json()) as unknown).toMatchObject({
+      faults: [{ kind: 'secondary-rate-limit', hits: 1 }],
+    });
+    expect((await control(h, 'DELETE', '/faults/target')).status).toBe(200);
+    expect((await h.graphql('{ viewer { login } }')).body.errors).toBeUndefined();
+  });
+
+  it('a migration stuck in PENDING_VALIDATION, and a lossy import short by a tag and a pull request', async () => {
+    const h = harness();
+    expect(
+      (
+        await control(h, 'POST', '/faults/target/quirks', {
+          stuckRepositories: ['stuck'],
+          lossyRepositories: ['lossy'],
+        })
+      ).status,
+    ).toBe(200);
+    const stuck = await started(h, 'stuck');
+    const lossy = await started(h, 'lossy');
+    h.sim.advance(48 * 3600);
+    expect((await h.graphql<{ node: Migration }>(GET_MIGRATION, { id: stuck })).body.data.node.state).toBe(
+      'PENDING_VALIDATION',
+    );
+    expect((await h.graphql<{ node: Migration }>(GET_MIGRATION, { id: lossy })).body.data.node.state).toBe(
+      'SUCCEEDED',
+    );
+    const repo = await h.graphql<{
+      repository: { tags: { totalCount: number }; all: { totalCount: number } };
+    }>(COUNTS, { owner: TARGET_ORG, name: 'lossy' });
+    expect(repo.body.data.repository.tags.totalCount).toBe(1);
+    expect(repo.body.data.repository.all.totalCount).toBe(1);
+  });
+
+  it('refuses malformed rules with 400', async () => {
+    const h = harness();
+    for (const body of [
+      { kind: 'nope' },
+      { kind: 'bad-gateway', field: 'a b' },
+      { kind: 'bad-gateway', count: -1 },
+      { kind: 'bad-gateway', extra: 1 },
+      Array(51).fill({ kind: 'bad-gateway' }),
+      'x',
+    ]) {
+      expect(
+        (await control(h, 'POST', '/faults/target', body)).status,
+        JSON.stringify(body).slice(0, 40),
+      ).toBe(400);
+    }
+    for (const body of [
+      { stuckRepositories: 'x' },
+      { lossyRepositories: ['a/b'] },
+      { stuckRepositories: Array(101).fill('a') },
+    ]) {
+      expect((await control(h, 'POST', '/faults/target/quirks', body)).status).toBe(400);
+    }
+  });
+});
