@@ -31,6 +31,7 @@ export function harness() {
     query: string,
     variables: Record<string, unknown> = {},
     token: string = TARGET_TOKENS.octocat,
+    extraHeaders: Record<string, string> = {},
   ) => {
     const response = await sim.fetch(
       new Request(`${TARGET_SIMULATOR_ORIGIN}/graphql`, {
@@ -39,6 +40,7 @@ export function harness() {
           authorization: `Bearer ${token}`,
           'content-type': 'application/json',
           'graphql-features': FEATURES,
+          ...extraHeaders,
         },
         body: JSON.stringify({ query, variables }),
       }),
