@@ -21,6 +21,7 @@ export type ImportFacts = Omit<Extract<MigrationOutcome, { ok: true }>, 'repo'> 
     branches: number;
     tags: number;
     issues: number;
+    closedIssues: number;
     pullRequests: { open: number; closed: number; merged: number };
     releases: number;
   };
@@ -83,6 +84,7 @@ function metadataCounts(files: Map<string, Buffer>, repoUrlSuffix: string, skipR
   );
   return {
     issues: repoIssues.length,
+    closedIssues: repoIssues.filter((issue) => issue.closed_at).length,
     pullRequests,
     releases: skipReleases ? 0 : ofRepo(r as JsonRecord[]).length,
     authors,
@@ -149,6 +151,7 @@ export async function importArchives(request: ImportRequest): Promise<ImportFact
       branches: facts.branches.length,
       tags: Math.max(0, facts.tags.length - lossy),
       issues: meta.issues,
+      closedIssues: meta.closedIssues,
       pullRequests,
       releases: meta.releases,
     },

@@ -23,6 +23,8 @@ export interface ImportedRepo {
   tags: number;
   /** The archive's issues plus the "Migration Log" issue. */
   issues: number;
+  /** Of those, closed in the archive (the log issue is open). */
+  closedIssues: number;
   pullRequests: { open: number; closed: number; merged: number };
   releases: number;
 }

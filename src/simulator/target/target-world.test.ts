@@ -88,16 +88,16 @@ describe('the target world with the source', () => {
   it('imports from the source export signed URL, in process; counts match that archive', async () => {
     const h = harness();
     const { start, finish } = await setUp(h);
-    const url = await sourceArchiveUrl(h.sim, 'hello-world');
+    const url = await sourceArchiveUrl(h.sim, 'octo-api');
     const files = await readArchive(
       new Uint8Array(await (await h.sim.fetch(new Request(url))).arrayBuffer()),
     );
-    const started = (await start('hello-world', url)).body.data.startRepositoryMigration.repositoryMigration;
+    const started = (await start('octo-api', url)).body.data.startRepositoryMigration.repositoryMigration;
     const done = await finish(started?.id ?? '');
     expect(done.state, done.failureReason).toBe('SUCCEEDED');
 
     const records = (name: string) => JSON.parse(files.get(name)?.toString() ?? '[]') as unknown[];
-    const tags = [...files.keys()].filter((name) => /hello-world\.git\/refs\/tags\/./.test(name));
+    const tags = [...files.keys()].filter((name) => /octo-api\.git\/refs\/tags\/./.test(name));
     const repo = (
       await h.graphql<{
         repository: {
@@ -106,11 +106,23 @@ describe('the target world with the source', () => {
           issues: { totalCount: number };
           defaultBranchRef: { target: { history: { totalCount: number } } };
         };
-      }>(COUNTS, { owner: TARGET_ORG, name: 'hello-world' })
+      }>(COUNTS, { owner: TARGET_ORG, name: 'octo-api' })
     ).body.data.repository;
     expect(repo.tags.totalCount).toBe(tags.length);
     expect(repo.all.totalCount).toBe(records('pull_requests_000001.json').length);
     expect(repo.issues.totalCount).toBe(records('issues_000001.json').length + 1);
+    // Closed issues stay closed (the "Migration Log" issue is open).
+    const issues = records('issues_000001.json') as { closed_at: string | null }[];
+    const states = await h.graphql<{
+      repository: { open: { totalCount: number }; closed: { totalCount: number } };
+    }>(
+      'query($o: String!, $n: String!) { repository(owner: $o, name: $n) { open: issues(states: [OPEN]) { totalCount } closed: issues(states: CLOSED) { totalCount } } }',
+      { o: TARGET_ORG, n: 'octo-api' },
+    );
+    expect(states.body.data.repository).toEqual({
+      open: { totalCount: issues.filter((issue) => !issue.closed_at).length + 1 },
+      closed: { totalCount: issues.filter((issue) => issue.closed_at).length },
+    });
     expect(repo.defaultBranchRef.target.history.totalCount).toBeGreaterThan(0);
   });
 

@@ -107,9 +107,13 @@ export function repositoryObject(repo: ImportedRepo) {
     nameWithOwner: `${repo.owner}/${repo.name}`,
     isPrivate: repo.visibility !== 'public',
     visibility: repo.visibility.toUpperCase(),
-    // Imported issues arrive open (the simulator's archives carry no closed ones); the log issue too.
-    issues: (args: { states?: string[] | null }) =>
-      countOnly(!args.states || args.states.includes('OPEN') ? repo.issues : 0),
+    issues: (args: { states?: string[] | null }) => {
+      const states = args.states && args.states.length > 0 ? args.states : ['OPEN', 'CLOSED'];
+      const open = repo.issues - repo.closedIssues;
+      return countOnly(
+        (states.includes('OPEN') ? open : 0) + (states.includes('CLOSED') ? repo.closedIssues : 0),
+      );
+    },
     pullRequests: (args: { states?: string[] | null }) => countOnly(pullCount(args.states)),
     releases: () => countOnly(repo.releases),
     refs: (args: { refPrefix: string }) =>
