@@ -64,24 +64,36 @@ const small = () =>
     releases: 0,
   });
 
-async function sourceArchiveUrl(sim: Harness['sim'], repo: string): Promise<string> {
-  const gh = (path: string, init: RequestInit = {}) =>
+function sourceApi(sim: Harness['sim']) {
+  return (path: string, init: RequestInit = {}) =>
     sim.fetch(
       new Request(`http://source.test${GITHUB_PREFIX}${path}`, {
         ...init,
         headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
       }),
     );
+}
+
+/** Start a source export of one repository; the answer fetches its signed archive URL once it is done. */
+async function startExport(sim: Harness['sim'], repo: string, options: Record<string, boolean> = {}) {
+  const gh = sourceApi(sim);
   const started = await gh('/orgs/octo-org/migrations', {
     method: 'POST',
-    body: JSON.stringify({ repositories: [repo] }),
+    body: JSON.stringify({ repositories: [repo], ...options }),
   });
   expect(started.status).toBe(201);
   const { id } = (await started.json()) as { id: number };
+  return async () => {
+    const redirect = await gh(`/orgs/octo-org/migrations/${id}/archive`);
+    expect(redirect.status).toBe(302);
+    return redirect.headers.get('location') ?? '';
+  };
+}
+
+async function sourceArchiveUrl(sim: Harness['sim'], repo: string): Promise<string> {
+  const url = await startExport(sim, repo);
   sim.advance(600);
-  const redirect = await gh(`/orgs/octo-org/migrations/${id}/archive`);
-  expect(redirect.status).toBe(302);
-  return redirect.headers.get('location') ?? '';
+  return url();
 }
 
 describe('the target world with the source', () => {
@@ -124,6 +136,41 @@ describe('the target world with the source', () => {
       closed: { totalCount: issues.filter((issue) => issue.closed_at).length },
     });
     expect(repo.defaultBranchRef.target.history.totalCount).toBeGreaterThan(0);
+  });
+
+  it("imports gh-gei's GHES pair: a git-only and a metadata-only export of one repository", async () => {
+    const h = harness();
+    const { start, finish } = await setUp(h);
+    const gitUrl = await startExport(h.sim, 'infra-terraform', { exclude_metadata: true });
+    const metadataUrl = await startExport(h.sim, 'infra-terraform', {
+      exclude_git_data: true,
+      exclude_owner_projects: true,
+    });
+    h.sim.advance(600);
+    const [git, metadata] = [await gitUrl(), await metadataUrl()];
+    const started = (await start('infra-terraform', git, metadata)).body.data.startRepositoryMigration
+      .repositoryMigration;
+    const done = await finish(started?.id ?? '');
+    expect(done.state, done.failureReason).toBe('SUCCEEDED');
+    const repo = (
+      await h.graphql<{ repository: { issues: { totalCount: number }; defaultBranchRef: { name: string } } }>(
+        COUNTS,
+        { owner: TARGET_ORG, name: 'infra-terraform' },
+      )
+    ).body.data.repository;
+    expect(repo.issues.totalCount).toBe(3 + 1);
+    expect(repo.defaultBranchRef.name).toBeTruthy();
+
+    // Signed URLs live five minutes: a migration given an old one fails as GitHub's would.
+    h.sim.advance(301);
+    const late = (await start('infra-2', await gitUrl())).body.data.startRepositoryMigration
+      .repositoryMigration;
+    h.sim.advance(301);
+    const stale = (await start('infra-3', git)).body.data.startRepositoryMigration.repositoryMigration;
+    expect((await finish(late?.id ?? '')).state).toBe('SUCCEEDED');
+    expect((await finish(stale?.id ?? '')).failureReason).toMatch(
+      /HTTP 403\): the URL appears to have expired/,
+    );
   });
 
   it('fails with a reason: an unknown gei archive, a URL outside the simulator, bytes that are no migration archive', async () => {
