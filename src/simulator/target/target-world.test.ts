@@ -189,6 +189,23 @@ describe('the target world with the source', () => {
     expect((await finish(outside?.id ?? '')).failureReason).toMatch(
       /could not be downloaded: the host is not reachable/,
     );
+    // Ferry's batches export N repositories per archive; GEI imports one per migration.
+    const batch = await startExport(h.sim, 'docs');
+    const both = await sourceApi(h.sim)('/orgs/octo-org/migrations', {
+      method: 'POST',
+      body: JSON.stringify({ repositories: ['docs', 'cli-tools'] }),
+    });
+    const { id: batchId } = (await both.json()) as { id: number };
+    h.sim.advance(600);
+    await batch();
+    const batchUrl = (await sourceApi(h.sim)(`/orgs/octo-org/migrations/${batchId}/archive`)).headers.get(
+      'location',
+    );
+    const twoRepos = (await start('four', batchUrl ?? '')).body.data.startRepositoryMigration
+      .repositoryMigration;
+    expect((await finish(twoRepos?.id ?? '')).failureReason).toBe(
+      'The git archive holds 2 repositories; a repository migration imports one.',
+    );
     const third = await finish(notArchive?.id ?? '');
     expect(third.state).toBe('FAILED');
     expect(third.failureReason).toMatch(/not/);
@@ -241,5 +258,14 @@ describe('the target world with the source', () => {
     expect((await rest(restarted)).status).toBe(200);
     restarted.reset();
     expect((await rest(restarted)).status).toBe(404);
+
+    // A world file written before the target existed loads, with a fresh target.
+    const older = JSON.parse(saved) as { target?: unknown };
+    delete older.target;
+    const fromOlder = createSimulator({ speed: 0 });
+    expect(fromOlder.loadWorld(JSON.stringify(older))).toBe(true);
+    expect((await rest(fromOlder)).status).toBe(404);
+    // A damaged target part is refused, and nothing changes.
+    expect(fromOlder.loadWorld(JSON.stringify({ ...older, target: { state: 1 } }))).toBe(false);
   });
 });
