@@ -89,6 +89,8 @@ export interface TargetState {
   claims: Map<string, string>;
   /** GraphQL points spent per account in the current hour: account → [hour index, points]. */
   points: Map<string, [number, number]>;
+  /** Secondary-limit points per account in the current minute: account → [minute index, points]. */
+  secondary: Map<string, [number, number]>;
   nextSequence: number;
   /** Scenario rules by repository name: arrives short by a tag and a pull request / stays PENDING_VALIDATION. */
   quirks: { lossyRepositories: string[]; stuckRepositories: string[] };
@@ -106,6 +108,7 @@ export function createTargetState(clock: SimClock): TargetState {
     invitations: [],
     claims: new Map(),
     points: new Map(),
+    secondary: new Map(),
     nextSequence: 1,
     quirks: { lossyRepositories: [], stuckRepositories: [] },
   };

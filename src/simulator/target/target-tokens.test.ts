@@ -128,3 +128,28 @@ describe('target tokens and GraphQL points', () => {
     expect(fresh.body.data.rateLimit.remaining).toBe(POINTS_PER_HOUR - 1);
   });
 });
+
+describe('the GraphQL secondary limit', () => {
+  it('answers RATE_LIMIT past 2,000 points a minute (queries 1, mutations 5), then lets the next minute through', async () => {
+    const h = harness();
+    const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
+      .organization;
+    const revoke = () =>
+      h.graphql(
+        'mutation($o: ID!) { revokeMigratorRole(input: {organizationId: $o, actor: "monalisa", actorType: USER}) { success } }',
+        { o: org.id },
+      );
+    // 1 point for the organization query above, then 399 mutations × 5 = 1,996: 1,997 in this minute.
+    for (let i = 0; i < 399; i++) expect((await revoke()).body.errors).toBeUndefined();
+    expect((await h.graphql('{ viewer { login } }')).body.errors).toBeUndefined(); // 1,998
+    const limited = await revoke(); // 2,003 > 2,000
+    expect(limited.body.errors[0]).toMatchObject({ type: 'RATE_LIMIT' });
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    // Another account is not affected.
+    expect(
+      (await h.graphql('{ rateLimit { cost } }', {}, TARGET_TOKENS.installation)).body.errors,
+    ).toBeUndefined();
+    h.sim.advance(60);
+    expect((await revoke()).body.errors).toBeUndefined();
+  });
+});

@@ -14,7 +14,7 @@ import type { Caller, TargetWorld } from '../world';
 import { createContext } from './context';
 import { queryCost } from './cost';
 import { mutationRoot } from './mutations';
-import { charge, pointsUsed, POINTS_PER_HOUR, resetAtMs } from './points';
+import { charge, pointsUsed, POINTS_PER_HOUR, resetAtMs, spendSecondary } from './points';
 import { queryRoot } from './query';
 import { targetSchema } from './schema';
 
@@ -81,6 +81,15 @@ const BAD_GATEWAY =
 const SECONDARY =
   'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID SIM-TARGET.';
 
+/** The secondary limit's answer, as gh-gei detects it: `errors[0].type == "RATE_LIMIT"`, with `retry-after`. */
+function secondaryLimit(headers: Record<string, string>, retryAfterSeconds: number): GraphqlAnswer {
+  return {
+    status: 200,
+    body: { errors: [{ type: 'RATE_LIMIT', code: 'abuse', message: SECONDARY }] },
+    headers: { ...headers, 'retry-after': String(retryAfterSeconds) },
+  };
+}
+
 /** What an injected fault answers instead of the operation (see ../faults.ts). */
 function faultAnswer(
   fault: TargetFault,
@@ -89,12 +98,7 @@ function faultAnswer(
 ): GraphqlAnswer {
   if (fault.kind === 'bad-gateway')
     return { status: 502, body: { data: null, errors: [{ message: BAD_GATEWAY }] }, headers };
-  if (fault.kind === 'secondary-rate-limit')
-    return {
-      status: 200,
-      body: { errors: [{ type: 'RATE_LIMIT', code: 'abuse', message: SECONDARY }] },
-      headers: { ...headers, 'retry-after': '60' },
-    };
+  if (fault.kind === 'secondary-rate-limit') return secondaryLimit(headers, 60);
   const field = fields.find((f) => f.name === fault.field) ?? fields[0];
   const start = field?.loc?.startToken;
   return {
@@ -145,6 +149,9 @@ export async function runGraphql(
   const fields = rootFields(operation);
   const fault = world.faults.hit(fields.map((f) => f.name));
   if (fault) return faultAnswer(fault, fields, limitHeaders(state, caller, now));
+
+  const wait = spendSecondary(state, caller.account, operation.operation === OperationTypeNode.MUTATION, now);
+  if (wait !== undefined) return secondaryLimit(limitHeaders(state, caller, now), wait);
 
   const cost = queryCost(document, operation, request.variables);
   if (pointsUsed(state, caller.account, now) + cost > POINTS_PER_HOUR) {
