@@ -1,5 +1,5 @@
-import { readArchive } from '../github/migrations/read-archive';
 import { bareRepositoriesIn, readBareRepository } from './read-git';
+import { ArchiveTooLargeError, readTarGz } from './read-tar';
 import type { MannequinSeed, MigrationOutcome } from './state';
 
 export interface ImportRequest {
@@ -11,6 +11,8 @@ export interface ImportRequest {
   targetLogins: Set<string>;
   /** Scenario/fault: the repository arrives short by a tag and a pull request. */
   lossy: boolean;
+  /** Bound on each archive's inflated size (default `MAX_INFLATED_BYTES`). */
+  maxInflatedBytes?: number;
 }
 
 export type ImportFacts = Omit<Extract<MigrationOutcome, { ok: true }>, 'repo'> & {
@@ -50,13 +52,19 @@ function records(files: Map<string, Buffer>, type: string): JsonRecord[] | strin
 
 const loginOf = (url: unknown) => (typeof url === 'string' ? url.split('/').pop() : undefined);
 
-async function open(bytes: Buffer, which: string): Promise<Map<string, Buffer> | Failure> {
+async function open(
+  bytes: Buffer,
+  which: string,
+  maxInflatedBytes?: number,
+): Promise<Map<string, Buffer> | Failure> {
   try {
-    const files = await readArchive(bytes);
+    const files = await readTarGz(bytes, maxInflatedBytes);
     if (!files.has('schema.json'))
       return fail(`The ${which} archive is not a GitHub migration archive (it has no schema.json).`);
     return files;
-  } catch {
+  } catch (error) {
+    if (error instanceof ArchiveTooLargeError)
+      return fail(`The ${which} archive is larger than the importer accepts once decompressed.`);
     return fail(`The ${which} archive is not a GitHub migration archive (not a gzip-compressed tar).`);
   }
 }
@@ -116,9 +124,12 @@ function mannequinsFor(
  * metadata archive's JSON records. A failure says why, as `failureReason`.
  */
 export async function importArchives(request: ImportRequest): Promise<ImportFacts | Failure> {
-  const git = await open(request.git, 'git');
+  const git = await open(request.git, 'git', request.maxInflatedBytes);
   if (!(git instanceof Map)) return git;
-  const metadata = request.metadata === request.git ? git : await open(request.metadata, 'metadata');
+  const metadata =
+    request.metadata === request.git
+      ? git
+      : await open(request.metadata, 'metadata', request.maxInflatedBytes);
   if (!(metadata instanceof Map)) return metadata;
 
   const repos = bareRepositoriesIn(git);
