@@ -133,6 +133,12 @@ describe('the target GitHub.com over GraphQL (GEI from GitHub-owned storage)', (
       source: { id: mannequins.nodes[0]?.id, login: 'hubot' },
       target: { id: member.id, login: 'hubot-cloud' },
     });
+    // The invited member accepts ten simulated minutes later: the mannequin is then claimed.
+    sim.advance(600);
+    const claimed = (
+      await graphql<{ node: { mannequins: Mannequins } }>(MANNEQUINS, { id: org.id, first: 100 })
+    ).body.data.node.mannequins.nodes[0];
+    expect(claimed?.claimant).toEqual({ login: 'hubot-cloud', id: member.id });
     const outsider = (await graphql<{ user: { id: string } }>(USER, { login: 'outsider' })).body.data.user;
     const refused = await graphql(INVITE, {
       orgId: org.id,

@@ -2,6 +2,12 @@ import { failureReasonAt, statesAt, type MigrationState, type Timeline } from '.
 import type { ImportedRepo, MannequinSeed, TargetMigration, TargetState } from './state';
 import { nodeId } from './ids';
 
+/**
+ * An attribution invitation is accepted this long after it is sent (the simulator has no people to click it):
+ * then the mannequin's `claimant` is the invited member.
+ */
+export const INVITATION_ACCEPTED_AFTER_MS = 10 * 60_000;
+
 /** Migration logs stay downloadable 24 hours after the migration ends (gh-gei's DownloadLogsCommandHandler). */
 export const LOG_LIFETIME_MS = 24 * 3_600_000;
 
@@ -34,6 +40,14 @@ function databaseIdOf(login: string): number {
   return 80_000_000 + hash;
 }
 
+function acceptedInvitee(state: TargetState, mannequin: string, now: number): string | null {
+  const accepted = state.invitations.find(
+    (invitation) =>
+      invitation.mannequinLogin === mannequin && invitation.createdAt + INVITATION_ACCEPTED_AFTER_MS <= now,
+  );
+  return accepted?.targetLogin ?? null;
+}
+
 export function orgView(state: TargetState, now: number): OrgView {
   const migrations = statesAt(state.migrations, now).map(({ migration, timeline, state: at }) => ({
     migration,
@@ -55,7 +69,7 @@ export function orgView(state: TargetState, now: number): OrgView {
         id: nodeId('M', seed.login),
         databaseId: databaseIdOf(seed.login),
         createdAt: view.timeline.endAt,
-        claimant: state.claims.get(seed.login) ?? null,
+        claimant: state.claims.get(seed.login) ?? acceptedInvitee(state, seed.login, now),
       });
     }
   }
