@@ -40,17 +40,22 @@ function slotEnd(migration: TargetMigration, startAt: number): number {
  * one before it has started (FIFO) and fewer than `MAX_IN_PROGRESS` earlier ones are still in progress.
  */
 export function planTimelines(migrations: TargetMigration[], capacity = MAX_IN_PROGRESS): Timeline[] {
+  // Ends of the slots taken so far, ascending. Starts are FIFO, so every earlier slot began by `t`: those still
+  // running at `t` are the ends after it, and the `capacity`-th latest end is when one of them frees.
   const ends: number[] = [];
   let previousStart = -Infinity;
   return migrations.map((migration) => {
     let t = Math.max(migration.createdAt + QUEUE_PICKUP_MS, previousStart);
-    const running = ends.filter((end) => end > t).sort((a, b) => a - b);
-    if (running.length >= capacity) t = running[running.length - capacity] ?? t;
-    // Aborted while queued: it never takes a slot.
-    if (migration.abortedAt !== undefined && migration.abortedAt <= t) t = migration.abortedAt;
+    const blocking = ends[ends.length - capacity];
+    if (blocking !== undefined && blocking > t) t = blocking;
+    // Aborted while queued: it never takes a slot, and the queue behind it moves up.
+    if (migration.abortedAt !== undefined && migration.abortedAt <= t) {
+      const at = migration.abortedAt;
+      return { startAt: at, validatingAt: at, endAt: at };
+    }
     previousStart = t;
     const validatingAt = slotEnd(migration, t);
-    ends.push(validatingAt);
+    ends.splice(insertionIndex(ends, validatingAt), 0, validatingAt);
     const endAt = migration.stuck ? Infinity : validatingAt + migration.validationMs;
     return {
       startAt: t,
@@ -58,6 +63,17 @@ export function planTimelines(migrations: TargetMigration[], capacity = MAX_IN_P
       endAt: migration.abortedAt !== undefined ? Math.min(endAt, migration.abortedAt) : endAt,
     };
   });
+}
+
+function insertionIndex(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid] as number) <= value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 export function stateAt(migration: TargetMigration, timeline: Timeline, now: number): MigrationState {
