@@ -89,6 +89,14 @@ export function registerTargetRest(app: Hono, world: TargetWorld): void {
       remaining: typeof caller === 'string' ? 60 : 5_000,
       reset,
     };
-    return c.json({ resources: { core, graphql }, rate: core });
+    // GitHub's description requires `search` beside `core` (30 a minute for a signed-in caller, 10 anonymously).
+    const searchLimit = typeof caller === 'string' ? 10 : 30;
+    const search = {
+      limit: searchLimit,
+      used: 0,
+      remaining: searchLimit,
+      reset: Math.floor(now / 60_000) * 60 + 60,
+    };
+    return c.json({ resources: { core, search, graphql }, rate: core });
   });
 }
