@@ -1,6 +1,6 @@
 import { bareRepositoriesIn, readBareRepository } from './read-git';
 import { ArchiveTooLargeError, readTarGz } from './read-tar';
-import type { MannequinSeed, MigrationOutcome } from './state';
+import type { MannequinSeed, MigrationOutcome, RepositoryCounts } from './state';
 
 export interface ImportRequest {
   git: Buffer;
@@ -16,17 +16,7 @@ export interface ImportRequest {
 }
 
 export type ImportFacts = Omit<Extract<MigrationOutcome, { ok: true }>, 'repo'> & {
-  counts: {
-    defaultBranch: string;
-    headOid: string | null;
-    commitCount: number;
-    branches: number;
-    tags: number;
-    issues: number;
-    closedIssues: number;
-    pullRequests: { open: number; closed: number; merged: number };
-    releases: number;
-  };
+  counts: RepositoryCounts;
 };
 
 type Failure = Extract<MigrationOutcome, { ok: false }>;

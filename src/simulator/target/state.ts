@@ -9,13 +9,8 @@ import {
   type TargetUser,
 } from './seed';
 
-/** What an archive gave a repository (counts as validators read them). */
-export interface ImportedRepo {
-  owner: string;
-  name: string;
-  nodeId: string;
-  databaseId: number;
-  visibility: 'private' | 'public' | 'internal';
+/** What an import counts of a repository, as validators read them. */
+export interface RepositoryCounts {
   defaultBranch: string;
   headOid: string | null;
   commitCount: number;
@@ -27,6 +22,15 @@ export interface ImportedRepo {
   closedIssues: number;
   pullRequests: { open: number; closed: number; merged: number };
   releases: number;
+}
+
+/** What an archive gave a repository (counts as validators read them). */
+export interface ImportedRepo extends RepositoryCounts {
+  owner: string;
+  name: string;
+  nodeId: string;
+  databaseId: number;
+  visibility: 'private' | 'public' | 'internal';
 }
 
 /** A metadata author with no account on the target: becomes a mannequin when the import succeeds. */
