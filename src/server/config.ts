@@ -4,6 +4,7 @@ import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-ru
 import type { GithubCredentialConfig } from './credentials/credential-config';
 import { credentialList, simUserOf, type SimUser } from './credentials/credential-list';
 import { SIM_REGISTRAR_KEYS } from '@/simulator/registrar/keys';
+import { TARGET_SIMULATOR_ORIGIN } from '@/simulator/target/app';
 import { DEFAULT_WATCH_MAX_ENTRIES } from './watch/watch-entry';
 
 /**
@@ -24,6 +25,21 @@ export interface GithubUpstreamConfig {
   apiVersion: GithubApiVersion;
 }
 
+/**
+ * The GitHub.com (or GHE.com) organization a move lands in (issue 36): GraphQL at `{baseUrl}/graphql`, archives
+ * to `uploadsUrl`. Live when any `TARGET_` variable is set or the source is live; otherwise the embedded
+ * simulator's target with its seeded tokens.
+ */
+export interface TargetUpstreamConfig {
+  mode: UpstreamMode;
+  /** `TARGET_GITHUB_API_URL` (default `https://api.github.com`). */
+  baseUrl: string;
+  /** `TARGET_GITHUB_UPLOADS_URL` (default `https://uploads.github.com`): GitHub-owned storage. */
+  uploadsUrl: string;
+  /** `TARGET_GITHUB_TOKEN`, `TARGET_GITHUB_TOKEN_<NAME>`: derived once, by `credentialList(env, mode, 'TARGET_')`. */
+  credentials: GithubCredentialConfig[];
+}
+
 export interface RegistrarUpstreamConfig {
   mode: UpstreamMode;
   baseUrl: string;
@@ -41,6 +57,7 @@ export interface GatewayConfig {
   /** `FERRY_PUBLIC_URL`: where people open Ferry (alerts link its pages); default the address it binds. */
   publicUrl: string;
   github: GithubUpstreamConfig;
+  target: TargetUpstreamConfig;
   registrar: RegistrarUpstreamConfig;
   upstreamTimeoutMs: number;
   /** Largest decoded JSON answer read into memory (`UPSTREAM_JSON_LIMIT_BYTES`); larger ones are a 502. */
@@ -157,7 +174,13 @@ export function isLoopbackHost(host: string): boolean {
   );
 }
 
-const CREDENTIALS = ['GITHUB_TOKEN', 'PORKBUN_API_KEY', 'PORKBUN_SECRET_API_KEY', 'FERRY_PASSWORD'] as const;
+const CREDENTIALS = [
+  'GITHUB_TOKEN',
+  'TARGET_GITHUB_TOKEN',
+  'PORKBUN_API_KEY',
+  'PORKBUN_SECRET_API_KEY',
+  'FERRY_PASSWORD',
+] as const;
 
 /**
  * A credential with a control character (a CR/LF pasted along) is refused at start: sent as a header it
@@ -185,6 +208,10 @@ export function loadConfig(env: Env): GatewayConfig {
     throw new Error('Set both PORKBUN_API_KEY and PORKBUN_SECRET_API_KEY, or neither.');
   }
   const registrarLive = Boolean(apiKey || env.PORKBUN_API_URL);
+  const targetNamed = credentialList(env, 'live', 'TARGET_');
+  const targetLive = Boolean(
+    githubLive || targetNamed.length > 0 || env.TARGET_GITHUB_API_URL || env.TARGET_GITHUB_UPLOADS_URL,
+  );
   const host = env.HOST?.trim() || '127.0.0.1';
   const password = env.FERRY_PASSWORD || undefined;
   if (!isLoopbackHost(host) && !password) {
@@ -216,6 +243,22 @@ export function loadConfig(env: Env): GatewayConfig {
           baseUrl: `${SIMULATOR_ORIGIN}/api/v3`,
           credentials: credentialList(env, 'simulator'),
           apiVersion: githubApiVersion(env.GITHUB_API_VERSION),
+        },
+    target: targetLive
+      ? {
+          mode: 'live',
+          baseUrl: httpUrl('TARGET_GITHUB_API_URL', env.TARGET_GITHUB_API_URL || 'https://api.github.com'),
+          uploadsUrl: httpUrl(
+            'TARGET_GITHUB_UPLOADS_URL',
+            env.TARGET_GITHUB_UPLOADS_URL || 'https://uploads.github.com',
+          ),
+          credentials: targetNamed,
+        }
+      : {
+          mode: 'simulator',
+          baseUrl: TARGET_SIMULATOR_ORIGIN,
+          uploadsUrl: `${TARGET_SIMULATOR_ORIGIN}/uploads`,
+          credentials: credentialList(env, 'simulator', 'TARGET_'),
         },
     registrar: registrarLive
       ? {

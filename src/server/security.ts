@@ -168,12 +168,16 @@ export function passwordCheck(password: string): MiddlewareHandler {
 }
 
 /** The live credentials (and their base64 forms), long enough to search for without false hits. */
-export function secretsOf(config: Pick<GatewayConfig, 'github' | 'registrar'>): string[] {
+export function secretsOf(
+  config: Pick<GatewayConfig, 'github' | 'registrar'> & Partial<Pick<GatewayConfig, 'target'>>,
+): string[] {
   const live = config.github.mode === 'live';
+  const targetLive = config.target?.mode === 'live';
   const values = [
-    ...(live ? config.github.credentials : []).map((credential) =>
-      credential.kind === 'app' ? credential.privateKey : credential.token,
-    ),
+    ...[
+      ...(live ? config.github.credentials : []),
+      ...(targetLive ? (config.target?.credentials ?? []) : []),
+    ].map((credential) => (credential.kind === 'app' ? credential.privateKey : credential.token)),
     config.registrar.mode === 'live' ? config.registrar.apiKey : undefined,
     config.registrar.mode === 'live' ? config.registrar.secretApiKey : undefined,
   ].filter((value): value is string => typeof value === 'string' && value.length >= 8);

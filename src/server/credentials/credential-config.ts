@@ -81,34 +81,41 @@ function wholeNumber(variable: string, value: string | undefined): string {
   return trimmed;
 }
 
-/** Every credential the environment names, in order; `GITHUB_TOKEN` first. */
-export function loadGithubCredentials(env: Env): GithubCredentialConfig[] {
+/**
+ * Every credential the environment names, in order; `GITHUB_TOKEN` first. `prefix` reads another side's set
+ * under the same rules (`TARGET_`: `TARGET_GITHUB_TOKEN`, `TARGET_GITHUB_TOKEN_<NAME>`, `TARGET_GITHUB_APP_…`).
+ */
+export function loadGithubCredentials(env: Env, prefix = ''): GithubCredentialConfig[] {
   const credentials: GithubCredentialConfig[] = [];
-  const single = env.GITHUB_TOKEN?.trim();
+  const single = env[`${prefix}GITHUB_TOKEN`]?.trim();
   if (single) credentials.push({ name: DEFAULT_CREDENTIAL, kind: tokenKind(single), token: single });
 
   const tokens: TokenCredentialConfig[] = [];
   const apps = new Set<string>();
+  const tokenVariable = new RegExp(`^${prefix}GITHUB_TOKEN_(\\w+)$`);
+  const appVariable = new RegExp(
+    `^${prefix}GITHUB_APP_(\\w+?)_(?:ID|INSTALLATION_ID|PRIVATE_KEY|PRIVATE_KEY_FILE)$`,
+  );
   for (const [variable, value] of Object.entries(env)) {
-    const token = /^GITHUB_TOKEN_(\w+)$/.exec(variable);
+    const token = tokenVariable.exec(variable);
     // Other tools' conventions (`GITHUB_TOKEN_FILE`, `…_PATH`) name where a token is, not a token.
     if (token?.[1] && value?.trim() && !NOT_TOKENS.test(token[1])) {
       const secret = secretValue(variable, value);
       tokens.push({ name: credentialName(variable, token[1]), kind: tokenKind(secret), token: secret });
     }
-    const app = /^GITHUB_APP_(\w+?)_(?:ID|INSTALLATION_ID|PRIVATE_KEY|PRIVATE_KEY_FILE)$/.exec(variable);
+    const app = appVariable.exec(variable);
     if (app?.[1] && value?.trim()) apps.add(app[1]);
   }
   credentials.push(...tokens.sort((a, b) => a.name.localeCompare(b.name)));
 
   const appConfigs = [...apps].map((suffix): AppCredentialConfig => {
-    const prefix = `GITHUB_APP_${suffix}`;
+    const app = `${prefix}GITHUB_APP_${suffix}`;
     return {
-      name: credentialName(`${prefix}_ID`, suffix),
+      name: credentialName(`${app}_ID`, suffix),
       kind: 'app',
-      appId: wholeNumber(`${prefix}_ID`, env[`${prefix}_ID`]),
-      installationId: Number(wholeNumber(`${prefix}_INSTALLATION_ID`, env[`${prefix}_INSTALLATION_ID`])),
-      privateKey: privateKeyOf(env, prefix),
+      appId: wholeNumber(`${app}_ID`, env[`${app}_ID`]),
+      installationId: Number(wholeNumber(`${app}_INSTALLATION_ID`, env[`${app}_INSTALLATION_ID`])),
+      privateKey: privateKeyOf(env, app),
     };
   });
   credentials.push(...appConfigs.sort((a, b) => a.name.localeCompare(b.name)));
@@ -116,7 +123,9 @@ export function loadGithubCredentials(env: Env): GithubCredentialConfig[] {
   const seen = new Set<string>();
   for (const { name } of credentials) {
     if (seen.has(name))
-      throw new Error(`Two GitHub credentials are named "${name}"; give each its own name.`);
+      throw new Error(
+        `Two ${prefix ? `${prefix}* ` : ''}GitHub credentials are named "${name}"; give each its own name.`,
+      );
     seen.add(name);
   }
   return credentials;

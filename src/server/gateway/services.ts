@@ -33,7 +33,7 @@ export interface ServiceOptions {
   /** Expose the process's own figures (CPU, memory, event loop) at `/metrics` (`npm start`; not in tests). */
   processMetrics?: boolean;
   /** A test's own upstreams instead of the network or the embedded simulator. */
-  upstreams?: { github?: UpstreamFetch; registrar?: UpstreamFetch };
+  upstreams?: { github?: UpstreamFetch; registrar?: UpstreamFetch; target?: UpstreamFetch };
 }
 
 /** What every area shares, built once, in dependency order. */

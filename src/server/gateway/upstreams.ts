@@ -7,6 +7,8 @@ import { keepSimulatedWorld, type KeptWorld } from '../simulated-world';
 export interface Upstreams {
   github: UpstreamFetch;
   registrar: UpstreamFetch;
+  /** The organization a move lands in (GraphQL and uploads); the embedded simulator's target when simulated. */
+  target: UpstreamFetch;
   /** The network, whatever the upstreams are (alert receivers are never the simulator). */
   live: UpstreamFetch;
   simulator?: Simulator;
@@ -20,14 +22,18 @@ export interface Upstreams {
  */
 export function createUpstreams(
   config: GatewayConfig,
-  options: { keepSimulatorWorldIn?: string; given?: { github?: UpstreamFetch; registrar?: UpstreamFetch } },
+  options: {
+    keepSimulatorWorldIn?: string;
+    given?: { github?: UpstreamFetch; registrar?: UpstreamFetch; target?: UpstreamFetch };
+  },
 ): Upstreams {
   const live: UpstreamFetch = (request) => fetch(request);
   const given = options.given ?? {};
   const githubSimulated = config.github.mode === 'simulator' && !given.github;
   const registrarSimulated = config.registrar.mode === 'simulator' && !given.registrar;
+  const targetSimulated = config.target.mode === 'simulator' && !given.target;
   const simulator =
-    githubSimulated || registrarSimulated
+    githubSimulated || registrarSimulated || targetSimulated
       ? createSimulator({
           speed: config.simSpeed,
           scenario: isScenario(config.simScenario) ? config.simScenario : 'demo',
@@ -50,6 +56,7 @@ export function createUpstreams(
   return {
     github: given.github ?? (githubSimulated ? simulated : live),
     registrar: given.registrar ?? (registrarSimulated ? simulated : live),
+    target: given.target ?? (targetSimulated ? simulated : live),
     live,
     simulator,
     simulatorWorld,
