@@ -1,4 +1,5 @@
 import type { SimClock } from '../clock';
+import type { RepositoryCounts } from '@/simulator/graphql/repository-counts';
 import { nodeId } from './ids';
 import {
   seedTargetOrg,
@@ -9,20 +10,8 @@ import {
   type TargetUser,
 } from './seed';
 
-/** What an import counts of a repository, as validators read them. */
-export interface RepositoryCounts {
-  defaultBranch: string;
-  headOid: string | null;
-  commitCount: number;
-  branches: number;
-  tags: number;
-  /** The archive's issues plus the "Migration Log" issue. */
-  issues: number;
-  /** Of those, closed in the archive (the log issue is open). */
-  closedIssues: number;
-  pullRequests: { open: number; closed: number; merged: number };
-  releases: number;
-}
+/** What an import counts of a repository, as validators read them (both GitHubs answer them). */
+export type { RepositoryCounts };
 
 /** What an archive gave a repository (counts as validators read them). */
 export interface ImportedRepo extends RepositoryCounts {

@@ -1,6 +1,6 @@
 import { Kind, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { queryCost } from './graphql/cost';
+import { queryCost } from '@/simulator/graphql/cost';
 import { POINTS_PER_HOUR } from './graphql/points';
 import { TARGET_ORG, TARGET_TOKENS } from './seed';
 import { buildTestArchive } from './test-archive';

@@ -1,10 +1,8 @@
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { githubError } from '@/simulator/graphql/github-error';
 import type { Caller } from '../world';
 
-/** A GraphQL error with GitHub's `type` (FORBIDDEN, NOT_FOUND, UNPROCESSABLE, …), put beside the message. */
-export function githubError(type: string, message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { type } });
-}
+export { githubError };
 
 /** GEI answers only classic PATs: App installations and fine-grained tokens get GitHub's refusal. */
 export function requireClassic(caller: Caller): asserts caller is Caller & { login: string } {

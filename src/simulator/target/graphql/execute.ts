@@ -1,58 +1,25 @@
+import { execute, OperationTypeNode } from 'graphql';
+import { queryCost } from '@/simulator/graphql/cost';
 import {
-  execute,
-  Kind,
-  parse,
-  validate,
-  type DocumentNode,
-  OperationTypeNode,
-  type GraphQLError,
-  type OperationDefinitionNode,
-} from 'graphql';
+  formatError,
+  prepareQuery,
+  rootFields,
+  secondaryLimitBody,
+  type GraphqlRequest,
+} from '@/simulator/graphql/request';
 import type { TargetFault } from '../faults';
 import type { TargetState } from '../state';
 import type { Caller, TargetWorld } from '../world';
 import { createContext } from './context';
-import { queryCost } from './cost';
 import { mutationRoot } from './mutations';
 import { charge, pointsUsed, POINTS_PER_HOUR, resetAtMs, spendSecondary } from './points';
 import { queryRoot } from './query';
 import { targetSchema } from './schema';
 
-export const MAX_QUERY_LENGTH = 32 * 1024;
-
-export interface GraphqlRequest {
-  query: string;
-  variables: Record<string, unknown>;
-  operationName?: string;
-}
-
 export interface GraphqlAnswer {
   status: number;
   body: unknown;
   headers: Record<string, string>;
-}
-
-/** GitHub's error shape: `type` beside `message`, `path` and `locations`. */
-function formatError(error: GraphQLError) {
-  const type = error.extensions?.type;
-  return {
-    ...(typeof type === 'string' ? { type } : {}),
-    ...(error.path ? { path: error.path } : {}),
-    ...(error.locations ? { locations: error.locations } : {}),
-    message: error.message,
-  };
-}
-
-function pickOperation(document: DocumentNode, name?: string): OperationDefinitionNode | string {
-  const operations = document.definitions.filter(
-    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
-  );
-  if (name)
-    return (
-      operations.find((o) => o.name?.value === name) ?? `Unknown operation named "${name.slice(0, 100)}".`
-    );
-  if (operations.length !== 1) return 'Must provide operation name if query contains multiple operations.';
-  return operations[0] as OperationDefinitionNode;
 }
 
 function limitHeaders(state: TargetState, caller: Caller, now: number): Record<string, string> {
@@ -66,26 +33,14 @@ function limitHeaders(state: TargetState, caller: Caller, now: number): Record<s
   };
 }
 
-/** The root fields an operation selects (aliases aside), with where each starts. */
-function rootFields(operation: OperationDefinitionNode) {
-  return operation.selectionSet.selections.flatMap((node) =>
-    node.kind === Kind.FIELD
-      ? [{ name: node.name.value, key: node.alias?.value ?? node.name.value, loc: node.loc }]
-      : [],
-  );
-}
-
 const GEI_UNAVAILABLE = 'GitHub Enterprise Importer is currently unavailable. Please try again later.';
 const BAD_GATEWAY =
   'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug. Please include `SIM-TARGET` when reporting this issue.';
-const SECONDARY =
-  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID SIM-TARGET.';
-
 /** The secondary limit's answer, as gh-gei detects it: `errors[0].type == "RATE_LIMIT"`, with `retry-after`. */
 function secondaryLimit(headers: Record<string, string>, retryAfterSeconds: number): GraphqlAnswer {
   return {
     status: 200,
-    body: { errors: [{ type: 'RATE_LIMIT', code: 'abuse', message: SECONDARY }] },
+    body: secondaryLimitBody('SIM-TARGET'),
     headers: { ...headers, 'retry-after': String(retryAfterSeconds) },
   };
 }
@@ -134,17 +89,10 @@ export async function runGraphql(
     body,
     headers: limitHeaders(state, caller, now),
   });
-  let document: DocumentNode;
-  try {
-    document = parse(request.query, { maxTokens: 5_000 });
-  } catch (error) {
-    return answer({ errors: [formatError(error as GraphQLError)] });
-  }
   const schema = targetSchema(options.storagePreview);
-  const invalid = validate(schema, document, undefined, { maxErrors: 20 });
-  if (invalid.length > 0) return answer({ errors: invalid.map(formatError) });
-  const operation = pickOperation(document, request.operationName);
-  if (typeof operation === 'string') return answer(errorsOnly([{ message: operation }]));
+  const prepared = prepareQuery(schema, request);
+  if ('errors' in prepared) return answer({ errors: prepared.errors });
+  const { document, operation } = prepared;
 
   const fields = rootFields(operation);
   const fault = world.faults.hit(fields.map((f) => f.name));

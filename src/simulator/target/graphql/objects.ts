@@ -1,7 +1,8 @@
 import type { ImportedRepo, MigrationSource } from '../state';
 import type { TargetUser } from '../seed';
 import type { MannequinView, MigrationView } from '../views';
-import { connection, countOnly, type PageArgs } from './connection';
+import { connection, type PageArgs } from '@/simulator/graphql/connection';
+import { repositoryCountFields } from '@/simulator/graphql/repository-counts';
 import { iso, type GqlContext } from './context';
 import { requireClassic } from './errors';
 import type { StoredArchiveLike } from '../gei-storage-port';
@@ -86,19 +87,7 @@ export function archiveObject(archive: StoredArchiveLike) {
 }
 
 export function repositoryObject(repo: ImportedRepo) {
-  const commit = repo.headOid
-    ? {
-        __typename: 'Commit',
-        id: `C_${repo.headOid}`,
-        oid: repo.headOid,
-        history: () => countOnly(repo.commitCount),
-      }
-    : null;
-  const pullCount = (states?: string[] | null) =>
-    (!states || states.length === 0 ? ['OPEN', 'CLOSED', 'MERGED'] : states).reduce(
-      (sum, s) => sum + (repo.pullRequests[s.toLowerCase() as 'open' | 'closed' | 'merged'] ?? 0),
-      0,
-    );
+  const head = repo.headOid;
   return {
     __typename: 'Repository',
     id: repo.nodeId,
@@ -107,28 +96,7 @@ export function repositoryObject(repo: ImportedRepo) {
     nameWithOwner: `${repo.owner}/${repo.name}`,
     isPrivate: repo.visibility !== 'public',
     visibility: repo.visibility.toUpperCase(),
-    issues: (args: { states?: string[] | null }) => {
-      const states = args.states && args.states.length > 0 ? args.states : ['OPEN', 'CLOSED'];
-      const open = repo.issues - repo.closedIssues;
-      return countOnly(
-        (states.includes('OPEN') ? open : 0) + (states.includes('CLOSED') ? repo.closedIssues : 0),
-      );
-    },
-    pullRequests: (args: { states?: string[] | null }) => countOnly(pullCount(args.states)),
-    releases: () => countOnly(repo.releases),
-    refs: (args: { refPrefix: string }) =>
-      countOnly(
-        args.refPrefix === 'refs/tags/' ? repo.tags : args.refPrefix === 'refs/heads/' ? repo.branches : 0,
-      ),
-    defaultBranchRef: commit
-      ? {
-          __typename: 'Ref',
-          id: `REF_${repo.nodeId}`,
-          name: repo.defaultBranch,
-          prefix: 'refs/heads/',
-          target: commit,
-        }
-      : null,
+    ...repositoryCountFields(repo, head ? () => head : null, `REF_${repo.nodeId}`),
   };
 }
 

@@ -1,3 +1,4 @@
+import { spendSecondary as spendShared } from '@/simulator/graphql/secondary-limit';
 import type { TargetState } from '../state';
 import { orgView } from '../views';
 import { iso, type GqlContext } from './context';
@@ -50,27 +51,13 @@ export function rateLimitObject(ctx: GqlContext) {
   };
 }
 
-/**
- * GitHub's secondary limit for GraphQL: at most 2,000 points a minute per account, a query counting 1 and a
- * mutation 5 (https://docs.github.com/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api). Whole
- * minutes from the world's start. Answers the seconds to wait when the request is over the limit (not counted).
- */
-export const SECONDARY_POINTS_PER_MINUTE = 2_000;
-
+/** The secondary limit (../../graphql/secondary-limit.ts) on the target's state. */
 export function spendSecondary(
   state: TargetState,
   account: string,
   mutation: boolean,
   now: number,
 ): number | undefined {
-  const minute = Math.floor((now - state.originMs) / 60_000);
   state.secondary ??= new Map(); // a world saved before this rule
-  const [chargedMinute, charged] = state.secondary.get(account) ?? [minute, 0];
-  const used = chargedMinute === minute ? charged : 0;
-  const cost = mutation ? 5 : 1;
-  if (used + cost > SECONDARY_POINTS_PER_MINUTE) {
-    return Math.max(1, Math.ceil((state.originMs + (minute + 1) * 60_000 - now) / 1000));
-  }
-  state.secondary.set(account, [minute, used + cost]);
-  return undefined;
+  return spendShared(state.secondary, state.originMs, account, mutation, now);
 }

@@ -1,4 +1,4 @@
-import { githubError } from './errors';
+import { githubError } from './github-error';
 
 export interface PageArgs {
   first?: number | null;
