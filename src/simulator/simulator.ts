@@ -3,6 +3,7 @@ import { createClock, type SimClock } from './clock';
 import { decodeWorld, encodeWorld } from './world-file';
 import { createGithubApp, type GithubAppOptions } from './github/app';
 import { GITHUB_PREFIX, githubError } from './github/http';
+import { createSourceGraphqlApp, SOURCE_GRAPHQL_PATH } from './github/graphql/app';
 import { registerImportRoutes } from './github/imports/routes';
 import { registerMigrationRoutes } from './github/migrations/routes';
 import { createStorageApp, STORAGE_PREFIX } from './github/migrations/storage';
@@ -34,7 +35,7 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   /**
-   * Answers requests for both APIs: GitHub under `/api/v3`, the registrar under `/api/json/v3`; and, for a URL
+   * Answers requests for both APIs: GitHub under `/api/v3` (its GraphQL at `/api/graphql`), the registrar under `/api/json/v3`; and, for a URL
    * on `TARGET_SIMULATOR_ORIGIN`, the target GitHub.com (REST at `/`, GraphQL at `/graphql`, `/uploads`).
    */
   fetch: (request: Request) => Promise<Response>;
@@ -73,6 +74,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       trustGatewayOrigin: options.trustGatewayOrigin,
     }),
   );
+  // GHES's GraphQL, beside its REST (read-only: what a validation counts).
+  app.route(SOURCE_GRAPHQL_PATH, createSourceGraphqlApp(getGithub, clock));
   app.route(REGISTRAR_PREFIX, createRegistrarApp([registerRequirementRoutes]));
   // Object storage for migration archives (signed URLs; outside the API: no token, no rate limit).
   app.route(STORAGE_PREFIX, createStorageApp(getGithub, clock));

@@ -1,21 +1,9 @@
-import { schema as published } from '@octokit/graphql-schema';
-import {
-  buildSchema,
-  getNamedType,
-  isEnumType,
-  isInputObjectType,
-  isInterfaceType,
-  isObjectType,
-  isUnionType,
-  parse,
-  validate,
-  type GraphQLNamedType,
-  type GraphQLSchema,
-} from 'graphql';
+import { getNamedType, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { targetSchema } from '@/simulator/target/graphql/schema';
 import { createSimulator, TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
+import { schemaMismatches } from './graphql-schema-subset';
 
 /**
  * The target simulator's GraphQL schema against GitHub's published one (@octokit/graphql-schema): every type,
@@ -36,59 +24,7 @@ const UNPUBLISHED = new Set([
   'DeleteMigrationArchivePayload',
 ]);
 
-// The published SDL defines a few fields twice (EnterpriseOwnerInfo); the engine builds it when told to trust it.
-const github: GraphQLSchema = buildSchema(published.idl, { assumeValidSDL: true });
-
-function mismatches(ours: GraphQLNamedType): string[] {
-  const name = ours.name;
-  if (name.startsWith('__') || UNPUBLISHED.has(name)) return [];
-  const theirs = github.getType(name);
-  if (!theirs) return [`${name}: no such type on GitHub`];
-  if (theirs.constructor !== ours.constructor) return [`${name}: another kind of type on GitHub`];
-  const problems: string[] = [];
-  if (isEnumType(ours) && isEnumType(theirs)) {
-    for (const value of ours.getValues())
-      if (!theirs.getValue(value.name)) problems.push(`${name}.${value.name}: no such value`);
-  }
-  if (isUnionType(ours) && isUnionType(theirs)) {
-    const members = new Set(theirs.getTypes().map((t) => t.name));
-    for (const member of ours.getTypes())
-      if (!members.has(member.name)) problems.push(`${name}: ${member.name}`);
-  }
-  if ((isObjectType(ours) || isInterfaceType(ours)) && (isObjectType(theirs) || isInterfaceType(theirs))) {
-    const interfaces = new Set(theirs.getInterfaces().map((i) => i.name));
-    for (const i of ours.getInterfaces())
-      if (!interfaces.has(i.name)) problems.push(`${name} implements ${i.name}`);
-    const fields = theirs.getFields();
-    for (const field of Object.values(ours.getFields())) {
-      const where = `${name}.${field.name}`;
-      if (UNPUBLISHED.has(where)) continue;
-      const twin = fields[field.name];
-      if (!twin) {
-        problems.push(`${where}: no such field`);
-        continue;
-      }
-      if (String(field.type) !== String(twin.type))
-        problems.push(`${where}: ${String(field.type)} ≠ ${String(twin.type)}`);
-      for (const arg of field.args) {
-        const other = twin.args.find((a) => a.name === arg.name);
-        if (!other) problems.push(`${where}(${arg.name}): no such argument`);
-        else if (String(arg.type) !== String(other.type))
-          problems.push(`${where}(${arg.name}): ${String(arg.type)} ≠ ${String(other.type)}`);
-      }
-    }
-  }
-  if (isInputObjectType(ours) && isInputObjectType(theirs)) {
-    const fields = theirs.getFields();
-    for (const field of Object.values(ours.getFields())) {
-      const twin = fields[field.name];
-      if (!twin) problems.push(`${name}.${field.name}: no such input field`);
-      else if (String(field.type) !== String(twin.type))
-        problems.push(`${name}.${field.name}: ${String(field.type)} ≠ ${String(twin.type)}`);
-    }
-  }
-  return problems;
-}
+const mismatches = schemaMismatches(UNPUBLISHED);
 
 /** gh-gei v1.32's GraphQL, as `GithubApi.cs` builds each payload: `$"{query} {{ {gql} }}"`. */
 const gei = (query: string, gql: string) => `${query} { ${gql} }`;

@@ -196,15 +196,15 @@ export function createRateLimiter(options: RateLimitOptions) {
         [...counted].map(([budget, byCategory]) => [budget, Object.fromEntries(byCategory)]),
       );
     },
-    /** Count one request. Returns the status after counting. */
-    consume(identity: string, category: string, now: number): CategoryStatus {
+    /** Count one request (or `amount`: GraphQL's points). Returns the status after counting. */
+    consume(identity: string, category: string, now: number, amount = 1): CategoryStatus {
       const start = windowStart(spec(category), now);
       const budget = budgetOf(identity);
       let byCategory = counted.get(budget);
       if (!byCategory) counted.set(budget, (byCategory = new Map<string, WindowCount>()));
       const entry = byCategory.get(category);
-      if (entry && entry.windowStart === start) entry.count += 1;
-      else byCategory.set(category, { windowStart: start, count: 1 });
+      if (entry && entry.windowStart === start) entry.count += amount;
+      else byCategory.set(category, { windowStart: start, count: amount });
       return status(identity, category, now);
     },
     /** Spend the whole remaining budget (used by tests and fault scenarios). */

@@ -189,17 +189,24 @@ export function milestoneRecords(ctx: ArchiveContext) {
   }));
 }
 
+/** The branches a repository protects (its default branch): the archive's records and the source's GraphQL. */
+export function protectedBranchNames(repo: Pick<SimRepo, 'id' | 'name'>): string[] {
+  return [repositoryContent(repo).defaultBranch];
+}
+
 export function protectedBranchRecords(ctx: ArchiveContext) {
-  return ctx.repos.map((repo) => ({
-    type: 'protected_branch',
-    name: repositoryContent(repo).defaultBranch,
-    url: `${repoUrl(ctx, repo)}/protected_branches/${repositoryContent(repo).defaultBranch}`,
-    creator_url: userUrl(ctx, ctx.owner.login),
-    repository_url: repoUrl(ctx, repo),
-    admin_enforced: true,
-    required_status_checks_enforcement_level: 'off',
-    created_at: at(ctx, 60),
-  }));
+  return ctx.repos.flatMap((repo) =>
+    protectedBranchNames(repo).map((name) => ({
+      type: 'protected_branch',
+      name,
+      url: `${repoUrl(ctx, repo)}/protected_branches/${name}`,
+      creator_url: userUrl(ctx, ctx.owner.login),
+      repository_url: repoUrl(ctx, repo),
+      admin_enforced: true,
+      required_status_checks_enforcement_level: 'off',
+      created_at: at(ctx, 60),
+    })),
+  );
 }
 
 export function projectRecords(ctx: ArchiveContext) {

@@ -1,4 +1,5 @@
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import { COUNTS_SDL } from '@/simulator/graphql/counts-sdl';
 import { STORAGE_PREVIEW_SDL, TARGET_SDL, UNPUBLISHED_SDL } from './sdl';
 
 let base: GraphQLSchema | undefined;
@@ -10,6 +11,7 @@ let preview: GraphQLSchema | undefined;
  * gh-blob send it); without the header they are unknown fields, as on GitHub for a feature behind a flag.
  */
 export function targetSchema(storagePreview: boolean): GraphQLSchema {
-  if (storagePreview) return (preview ??= buildSchema(TARGET_SDL + UNPUBLISHED_SDL + STORAGE_PREVIEW_SDL));
-  return (base ??= buildSchema(TARGET_SDL + UNPUBLISHED_SDL));
+  if (storagePreview)
+    return (preview ??= buildSchema(COUNTS_SDL + TARGET_SDL + UNPUBLISHED_SDL + STORAGE_PREVIEW_SDL));
+  return (base ??= buildSchema(COUNTS_SDL + TARGET_SDL + UNPUBLISHED_SDL));
 }

@@ -4,21 +4,6 @@
  * (tests/contract/target-graphql-schema.test.ts) checks every field against the published schema.
  */
 export const TARGET_SDL = /* GraphQL */ `
-  scalar DateTime
-  scalar URI
-  scalar GitObjectID
-
-  interface Node {
-    id: ID!
-  }
-
-  type PageInfo {
-    endCursor: String
-    hasNextPage: Boolean!
-    hasPreviousPage: Boolean!
-    startCursor: String
-  }
-
   enum OrderDirection {
     ASC
     DESC
@@ -69,30 +54,10 @@ export const TARGET_SDL = /* GraphQL */ `
     field: MannequinOrderField!
   }
 
-  enum PullRequestState {
-    CLOSED
-    MERGED
-    OPEN
-  }
-
-  enum IssueState {
-    CLOSED
-    OPEN
-  }
-
   enum RepositoryVisibility {
     INTERNAL
     PRIVATE
     PUBLIC
-  }
-
-  type RateLimit {
-    cost: Int!
-    limit: Int!
-    nodeCount: Int!
-    remaining: Int!
-    resetAt: DateTime!
-    used: Int!
   }
 
   type User implements Node {
@@ -198,49 +163,6 @@ export const TARGET_SDL = /* GraphQL */ `
       repositoryName: String
       state: MigrationState
     ): RepositoryMigrationConnection!
-  }
-
-  interface GitObject {
-    id: ID!
-    oid: GitObjectID!
-  }
-
-  type CommitHistoryConnection {
-    pageInfo: PageInfo!
-    totalCount: Int!
-  }
-
-  type Commit implements GitObject & Node {
-    history(first: Int, last: Int, after: String, before: String): CommitHistoryConnection!
-    id: ID!
-    oid: GitObjectID!
-  }
-
-  type Ref implements Node {
-    id: ID!
-    name: String!
-    prefix: String!
-    target: GitObject
-  }
-
-  type RefConnection {
-    pageInfo: PageInfo!
-    totalCount: Int!
-  }
-
-  type PullRequestConnection {
-    pageInfo: PageInfo!
-    totalCount: Int!
-  }
-
-  type IssueConnection {
-    pageInfo: PageInfo!
-    totalCount: Int!
-  }
-
-  type ReleaseConnection {
-    pageInfo: PageInfo!
-    totalCount: Int!
   }
 
   type Repository implements Node {
