@@ -1,23 +1,110 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator, TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
-import { TARGET_TOKENS } from '@/simulator/target/seed';
+import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
+import { buildTestArchive } from '@/simulator/target/test-archive';
+import {
+  GET_MIGRATION,
+  harness,
+  ORG_QUERY,
+  SOURCE,
+  START_MIGRATION,
+  upload,
+  type Migration,
+  type Org,
+} from '@/simulator/target/test-harness';
 import { expectMatchesOperation } from './openapi-harness';
 
 /**
- * The target GitHub.com's REST answers against GitHub's OpenAPI description, where the vendored subset has the
- * operation (`GET /rate_limit`; the organization and repository reads are not in it: see docs/target-world.md).
+ * The target GitHub.com's REST answers against GitHub's OpenAPI description (the vendored subset holds the
+ * target's reads: src/contracts/github/target-operations.ts), strict about fields the description does not declare.
  */
+const get = (
+  sim: ReturnType<typeof createSimulator>,
+  path: string,
+  token: string | null = TARGET_TOKENS.octocat,
+) =>
+  sim.fetch(
+    new Request(`${TARGET_SIMULATOR_ORIGIN}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }),
+  );
+
+/** Import one small repository (GitHub-owned storage, then GEI) so `GET /repos/{owner}/{repo}` has one to show. */
+async function importOne(h: ReturnType<typeof harness>, name: string) {
+  const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
+    .organization;
+  const source = (
+    await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
+      name: 'GHES Source',
+      url: 'https://ghes.example',
+      ownerId: org.id,
+      type: 'GITHUB_ARCHIVE',
+    })
+  ).body.data.createMigrationSource.migrationSource;
+  const archive = await buildTestArchive({
+    owner: 'octo-org',
+    name,
+    commits: 2,
+    branches: [],
+    tags: ['v1'],
+    issueAuthors: ['hubot'],
+    pullAuthors: [],
+    releases: 0,
+  });
+  const uploaded = await upload(h.sim, org.databaseId, archive, TARGET_TOKENS.octocat);
+  const { uri } = (await uploaded.json()) as { uri: string };
+  const started = (
+    await h.graphql<{ startRepositoryMigration: { repositoryMigration: Migration } }>(START_MIGRATION, {
+      sourceId: source.id,
+      ownerId: org.id,
+      sourceRepositoryUrl: `https://ghes.example/octo-org/${name}`,
+      repositoryName: name,
+      continueOnError: true,
+      gitArchiveUrl: uri,
+      metadataArchiveUrl: uri,
+      accessToken: 'not-used',
+    })
+  ).body.data.startRepositoryMigration.repositoryMigration;
+  for (let i = 0; i < 60; i++) {
+    const node = (await h.graphql<{ node: Migration }>(GET_MIGRATION, { id: started.id })).body.data.node;
+    if (node.state === 'SUCCEEDED') return;
+    h.sim.advance(30);
+  }
+  throw new Error('the import never succeeded');
+}
+
 describe('the target GitHub.com’s REST answers', () => {
   it('GET /rate_limit matches rate-limit/get, its graphql resource the caller’s points', async () => {
     const sim = createSimulator({ speed: 0 });
-    const response = await sim.fetch(
-      new Request(`${TARGET_SIMULATOR_ORIGIN}/rate_limit`, {
-        headers: { authorization: `Bearer ${TARGET_TOKENS.octocat}` },
-      }),
-    );
+    const response = await get(sim, '/rate_limit');
     expect(response.status).toBe(200);
     const body = (await response.json()) as { resources: { graphql: { limit: number } } };
     expectMatchesOperation('rate-limit/get', 200, body);
     expect(body.resources.graphql.limit).toBe(5_000);
+  });
+
+  it('GET /orgs/{org} matches orgs/get (200 for the seeded organization, 404 for an unknown one)', async () => {
+    const sim = createSimulator({ speed: 0 });
+    const response = await get(sim, `/orgs/${TARGET_ORG}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { login: string };
+    expectMatchesOperation('orgs/get', 200, body);
+    expect(body.login).toBe(TARGET_ORG);
+    const missing = await get(sim, '/orgs/no-such-org');
+    expect(missing.status).toBe(404);
+    expectMatchesOperation('orgs/get', 404, await missing.json());
+  });
+
+  it('GET /repos/{owner}/{repo} matches repos/get (200 for an imported repository, 404 for an unknown one)', async () => {
+    const h = harness();
+    await importOne(h, 'gadget');
+    const response = await get(h.sim, `/repos/${TARGET_ORG}/gadget`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { full_name: string; default_branch: string };
+    expectMatchesOperation('repos/get', 200, body);
+    expect(body.full_name).toBe(`${TARGET_ORG}/gadget`);
+    const missing = await get(h.sim, `/repos/${TARGET_ORG}/no-such-repo`);
+    expect(missing.status).toBe(404);
+    expectMatchesOperation('repos/get', 404, await missing.json());
   });
 });

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { orgView } from './views';
-import type { ImportedRepo } from './state';
+import { fullRepoJson, orgFullJson } from './rest-bodies';
 import type { TargetWorld } from './world';
 import { pointsUsed, POINTS_PER_HOUR, resetAtMs } from './graphql/points';
 import { identifyCaller } from './world';
@@ -9,23 +9,6 @@ const DOCS = 'https://docs.github.com/rest';
 
 function notFound(c: Context, docs: string) {
   return c.json({ message: 'Not Found', documentation_url: `${DOCS}/${docs}`, status: '404' }, 404);
-}
-
-function repoJson(repo: ImportedRepo, api: string) {
-  return {
-    id: repo.databaseId,
-    node_id: repo.nodeId,
-    name: repo.name,
-    full_name: `${repo.owner}/${repo.name}`,
-    private: repo.visibility !== 'public',
-    visibility: repo.visibility,
-    owner: { login: repo.owner, type: 'Organization' },
-    html_url: `https://github.com/${repo.owner}/${repo.name}`,
-    url: `${api}/repos/${repo.owner}/${repo.name}`,
-    default_branch: repo.defaultBranch,
-    has_issues: true,
-    open_issues_count: repo.issues + repo.pullRequests.open,
-  };
 }
 
 /** A bad token is refused everywhere (401); anonymous callers read what is public. */
@@ -46,16 +29,9 @@ export function registerTargetRest(app: Hono, world: TargetWorld): void {
     const { org } = world.state();
     if (c.req.param('org').toLowerCase() !== org.login.toLowerCase())
       return notFound(c, 'orgs/orgs#get-an-organization');
-    const api = new URL(c.req.url).origin;
-    return c.json({
-      login: org.login,
-      id: org.databaseId,
-      node_id: org.nodeId,
-      url: `${api}/orgs/${org.login}`,
-      html_url: `https://github.com/${org.login}`,
-      name: org.name,
-      type: 'Organization',
-    });
+    const state = world.state();
+    const repos = [...orgView(state, world.clock.now()).repos.values()];
+    return c.json(orgFullJson(org, repos, new URL(c.req.url).origin, state.originMs));
   });
 
   app.get('/repos/:owner/:repo', (c) => {
@@ -69,7 +45,7 @@ export function registerTargetRest(app: Hono, world: TargetWorld): void {
     // Imported repositories are private by default: unseen without a token, as GitHub hides them.
     if (!repo || (repo.visibility !== 'public' && !c.req.header('authorization')))
       return notFound(c, 'repos/repos#get-a-repository');
-    return c.json(repoJson(repo, new URL(c.req.url).origin));
+    return c.json(fullRepoJson(repo, state.org, new URL(c.req.url).origin, state.originMs));
   });
 
   app.get('/rate_limit', (c) => {

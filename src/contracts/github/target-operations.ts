@@ -1,0 +1,9 @@
+/**
+ * The REST reads the target GitHub.com serves (src/simulator/target/rest.ts) beside the gateway's operations:
+ * scripts/extract-openapi-subset.mjs reads this list as it reads operations.ts, so the vendored OpenAPI subset
+ * holds them and tests/contract/target-rest.test.ts checks the target's answers. Not on the gateway's allow-list.
+ */
+export const TARGET_OPERATIONS = [
+  { id: 'orgs/get', method: 'GET', path: 'orgs/{org:login}' },
+  { id: 'repos/get', method: 'GET', path: 'repos/{owner:login}/{repo:repo}' },
+] as const;
