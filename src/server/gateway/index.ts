@@ -14,6 +14,7 @@ import { connectionArea } from './areas/connection';
 import { edgeArea } from './areas/edge';
 import { ferryMemoryArea } from './areas/ferry-memory';
 import { githubArea } from './areas/github';
+import { movesArea } from './areas/moves';
 import { observabilityArea } from './areas/observability';
 import { registrarArea } from './areas/registrar';
 import { simulatorArea } from './areas/simulator';
@@ -81,6 +82,7 @@ export function composeGateway(config: GatewayConfig, options: GatewayOptions = 
     ferryMemoryArea(services),
     alertsArea(services),
     wavesArea(services),
+    movesArea(services),
     registrarArea(services, options.registrarCache),
     unknownApiArea,
     spaArea(options.staticRoot),

@@ -1,0 +1,113 @@
+import { finiteNumberOf, isRecord, ShapeError, stringOf, type JsonRecord } from '../json';
+
+/**
+ * The target GitHub.com's GraphQL answers as a move reads them (GitHub Enterprise Importer's side, issue 36):
+ * parsed here, at the edge, so the gateway never casts an answer. Fields and names as GitHub's published schema
+ * and gh-gei's operations (`../shared/reference/whole-move.md` §1.2).
+ */
+
+/** One entry of a GraphQL `errors` list: GitHub puts its `type` beside the message (FORBIDDEN, RATE_LIMIT, …). */
+export interface GraphqlError {
+  type?: string;
+  message: string;
+  /** Where in `data` it happened: the root field (or alias) first. */
+  path?: (string | number)[];
+}
+
+export interface GraphqlAnswer {
+  data: JsonRecord | null;
+  errors: GraphqlError[];
+}
+
+const malformed = (what: string) =>
+  new ShapeError('github', `Unexpected ${what} in GitHub’s GraphQL answer.`);
+
+/** At most this many errors are read (a hostile answer may list millions); messages are cut to 500 chars. */
+const MAX_ERRORS = 200;
+
+function parseError(value: unknown): GraphqlError {
+  if (!isRecord(value)) throw malformed('error');
+  const message = stringOf(value.message)?.slice(0, 500) ?? 'GitHub gave no message.';
+  const type = stringOf(value.type)?.slice(0, 60);
+  const path = Array.isArray(value.path)
+    ? value.path
+        .slice(0, 20)
+        .filter((part): part is string | number => typeof part === 'string' || typeof part === 'number')
+    : undefined;
+  return { message, ...(type ? { type } : {}), ...(path ? { path } : {}) };
+}
+
+/** `{ data, errors }`: either may be missing; anything else is not a GraphQL answer. */
+export function parseGraphqlAnswer(body: unknown): GraphqlAnswer {
+  if (!isRecord(body)) throw malformed('body');
+  const { data, errors } = body;
+  if (data !== undefined && data !== null && !isRecord(data)) throw malformed('data');
+  if (errors !== undefined && !Array.isArray(errors)) throw malformed('errors');
+  return {
+    data: isRecord(data) ? data : null,
+    errors: (errors ?? []).slice(0, MAX_ERRORS).map(parseError),
+  };
+}
+
+/** The organization a move lands in: its node id (starts), database id (uploads' path) and name. */
+export interface TargetOrganization {
+  id: string;
+  databaseId: number;
+  login: string;
+  name: string | null;
+}
+
+/** `organization(login) { id databaseId login name }`, or null when GitHub answered none. */
+export function parseTargetOrganization(value: unknown): TargetOrganization | null {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value)) throw malformed('organization');
+  const id = stringOf(value.id);
+  const databaseId = finiteNumberOf(value.databaseId);
+  const login = stringOf(value.login);
+  if (!id || databaseId === undefined || !Number.isSafeInteger(databaseId) || !login)
+    throw malformed('organization');
+  const name = stringOf(value.name) ?? null;
+  return { id, databaseId, login, name };
+}
+
+/** `rateLimit { limit remaining used resetAt cost }`: the GraphQL points of the account the token spends. */
+export interface GraphqlRateLimit {
+  limit: number;
+  remaining: number;
+  used: number;
+  resetAt: string;
+  cost: number;
+}
+
+export function parseGraphqlRateLimit(value: unknown): GraphqlRateLimit | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (!isRecord(value)) throw malformed('rateLimit');
+  const limit = finiteNumberOf(value.limit);
+  const remaining = finiteNumberOf(value.remaining);
+  const used = finiteNumberOf(value.used);
+  const cost = finiteNumberOf(value.cost);
+  const resetAt = stringOf(value.resetAt);
+  if (
+    limit === undefined ||
+    remaining === undefined ||
+    used === undefined ||
+    cost === undefined ||
+    !resetAt ||
+    Number.isNaN(Date.parse(resetAt))
+  )
+    throw malformed('rateLimit');
+  return { limit, remaining, used, resetAt, cost };
+}
+
+/** `repository(owner, name) { name }`: present (the name is taken) or null (GitHub's NOT_FOUND beside it). */
+export function parseRepositoryPresence(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  if (!isRecord(value) || typeof value.name !== 'string') throw malformed('repository');
+  return true;
+}
+
+/**
+ * GraphQL-Features gh-gei sends on every request (whole-move.md §1.3); accepted, not required, by today's
+ * GitHub: sent so a GitHub that still flags them answers as it answers gh-gei.
+ */
+export const GEI_GRAPHQL_FEATURES = 'import_api,mannequin_claiming_emu,org_import_api';

@@ -1,0 +1,160 @@
+import type { CredentialKind } from './github/operations';
+import type { WaveCaps, WaveFilters } from './waves';
+
+/**
+ * Moves (issue 36): an organization's repositories taken into a GitHub.com (or GHE.com) organization by GitHub
+ * Enterprise Importer, one repository per archive. This slice plans: `POST /api/moves/preview`. Facts and
+ * sources: `../shared/reference/whole-move.md`.
+ */
+
+/** Visibilities GEI's `targetRepoVisibility` accepts; `internal` only in an organization of an enterprise. */
+export const TARGET_VISIBILITIES = ['private', 'public', 'internal'] as const;
+export type TargetVisibility = (typeof TARGET_VISIBILITIES)[number];
+
+/** The most repositories one move takes (its plan lists each, and per-repository choices are bounded by it). */
+export const MAX_MOVE_REPOSITORIES = 1_000;
+
+/** A repository's own choices, sent only to change the defaults (the target name, the visibility). */
+export interface MoveRepositoryChoice {
+  name: string;
+  targetName?: string;
+  visibility?: TargetVisibility;
+}
+
+export interface MovePlanRequest {
+  /** The source organization, read with today's GitHub connection; `credential` one of its credentials. */
+  source: { kind: 'org'; login: string; credential?: string };
+  /** The organization on the target; `credential` one of the `TARGET_` credentials. */
+  target: { login: string; credential?: string };
+  /** As a wave's. */
+  filters: WaveFilters;
+  /** As a wave's; a move exports one repository per archive, so `concurrency` is the exports at once. */
+  caps: WaveCaps;
+  repositories?: MoveRepositoryChoice[];
+}
+
+export type PreflightCheckName = 'target-name-free' | 'size-within-limit' | 'visibility';
+
+export interface PreflightCheck {
+  check: PreflightCheckName;
+  ok: boolean;
+  /** Why it was refused (GitHub's words where it said them), or what was checked. */
+  reason: string;
+}
+
+export interface MovePlannedRepository {
+  name: string;
+  targetName: string;
+  sourceVisibility: 'public' | 'private';
+  visibility: TargetVisibility;
+  sizeKb: number;
+  checks: PreflightCheck[];
+  /** Every check passed (the tokens are checked once for the move: `tokens`). */
+  ready: boolean;
+}
+
+/** The steps of a move and who does each (whole-move.md §5). */
+export type MoveStep = 'export' | 'upload' | 'start-import' | 'status' | 'validate';
+
+export interface TokenCheck {
+  side: 'source' | 'target';
+  /** The credential's name (its value never leaves the gateway). */
+  credential: string;
+  kind: CredentialKind;
+  steps: MoveStep[];
+  ok: boolean;
+  reason: string;
+  /** Classic tokens, as GitHub sent them (`X-OAuth-Scopes`), when it did. */
+  scopes?: string[];
+}
+
+/** A figure as a range: no failed step (`min`) to every check and retry the model allows (`max`). */
+export interface CostRange {
+  min: number;
+  max: number;
+}
+
+export interface MoveCost {
+  source: {
+    credential: string;
+    /** REST requests: the listing, then per repository an export (start, status checks, archive link) and unlock. */
+    restRequests: CostRange;
+    /** GraphQL requests of validation: one aliased query per 20 repositories. */
+    graphqlRequests: CostRange;
+  };
+  target: {
+    credential: string;
+    /** GraphQL points: pre-flight, migration source, starts, status polls for all running imports, validation. */
+    graphqlPoints: CostRange;
+    parts: {
+      preflight: number;
+      starts: number;
+      statusPolls: CostRange;
+      validation: number;
+    };
+    /** The imports' own charge to the starting token (gh-gei#1425): 1 point each, +1 per 100 records. */
+    importChargeMin: number;
+  };
+  /** Seconds from start to the last import, at GitHub's 5 imports in progress per organization. */
+  seconds: CostRange;
+}
+
+export interface MovePreview {
+  source: {
+    login: string;
+    credential: string;
+    /** GitHub Enterprise Server's version when its answers named it (`X-GitHub-Enterprise-Version`). */
+    version?: string;
+    /** The largest repository GEI takes from this source, and why. */
+    limitKb: number;
+    limitReason: string;
+  };
+  target: {
+    login: string;
+    credential: string;
+    organization: { id: string; databaseId: number; name: string | null } | null;
+  };
+  listed: number;
+  selected: number;
+  ready: number;
+  repositories: MovePlannedRepository[];
+  tokens: TokenCheck[];
+  notMigrated: readonly NotMigrated[];
+  cost: MoveCost;
+}
+
+export interface NotMigrated {
+  what: string;
+  /** Where it is stated (a documentation page, or gh-gei's issue). */
+  source: string;
+}
+
+/**
+ * What GitHub Enterprise Importer does not take from GitHub Enterprise Server (docs' data-not-migrated page and
+ * limits, gh-gei#458, #288): to be redone on the target by hand or by script.
+ */
+export const NOT_MIGRATED: readonly NotMigrated[] = [
+  { what: 'Teams, and user and team access to repositories', source: 'docs: data not migrated' },
+  { what: 'Pull request settings of the repository', source: 'docs: data not migrated' },
+  { what: 'Git LFS objects', source: 'docs: data not migrated' },
+  { what: 'Actions secrets, variables and environments', source: 'docs: data not migrated; gh-gei#458' },
+  { what: 'Deploy keys', source: 'gh-gei#288' },
+  { what: 'Tag protection rules', source: 'gh-gei#458' },
+  {
+    what: 'Files over 400 MiB (refused during the import); commits over 2 GB; ref names over 255 bytes',
+    source: 'docs: limitations of migrated data',
+  },
+  {
+    what: 'Commit authorship is kept by e-mail; everything else a source user did arrives as a mannequin to reclaim',
+    source: 'docs: reclaiming mannequins',
+  },
+];
+
+/** Scopes GEI needs of a classic PAT on the target: an owner's, or a migrator's (whole-move.md §5). */
+export const TARGET_SCOPES_ANY_OF: readonly (readonly string[])[] = [
+  ['repo', 'admin:org', 'workflow'],
+  ['repo', 'read:org', 'workflow'],
+];
+
+/** Scopes the source (GitHub Enterprise Server) token needs to export: `admin:org, repo`. */
+export const SOURCE_SCOPES: readonly string[] = ['admin:org', 'repo'];

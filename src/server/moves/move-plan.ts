@@ -1,0 +1,67 @@
+import type { MoveRepositoryChoice, MovePlannedRepository, PreflightCheck } from '@/contracts/moves';
+import type { PlannedRepo } from '@/contracts/waves';
+import type { SourceLimit } from './source-limit';
+import { targetVisibility } from './visibility';
+
+/**
+ * The pre-flight of each selected repository, pure: its target name (the source's unless chosen), whether that
+ * name is free on the target (`taken`, lower case, as GitHub compares names) and among the move's own names,
+ * its size against the source's limit and its visibility by GitHub's rules.
+ */
+export function targetNameOf(repo: PlannedRepo, choice: MoveRepositoryChoice | undefined): string {
+  return choice?.targetName ?? repo.name;
+}
+
+export function planRepositories(input: {
+  selected: readonly PlannedRepo[];
+  choices: ReadonlyMap<string, MoveRepositoryChoice>;
+  taken: ReadonlySet<string>;
+  limit: SourceLimit;
+  target: { login: string; enterprise?: boolean };
+}): MovePlannedRepository[] {
+  const { selected, choices, taken, limit, target } = input;
+  const claimedBy = new Map<string, string>();
+  for (const repo of selected) {
+    const key = targetNameOf(repo, choices.get(repo.name.toLowerCase())).toLowerCase();
+    if (!claimedBy.has(key)) claimedBy.set(key, repo.name);
+  }
+  return selected.map((repo) => {
+    const choice = choices.get(repo.name.toLowerCase());
+    const targetName = targetNameOf(repo, choice);
+    const key = targetName.toLowerCase();
+    const first = claimedBy.get(key);
+    const name: PreflightCheck = taken.has(key)
+      ? {
+          check: 'target-name-free',
+          ok: false,
+          reason: `A repository called ${target.login}/${targetName} already exists.`,
+        }
+      : first !== repo.name
+        ? {
+            check: 'target-name-free',
+            ok: false,
+            reason: `${first} already takes the name ${targetName} in this move.`,
+          }
+        : { check: 'target-name-free', ok: true, reason: `${target.login}/${targetName} is free.` };
+    const size: PreflightCheck =
+      repo.sizeKb <= limit.limitKb
+        ? { check: 'size-within-limit', ok: true, reason: `Within ${limit.reason}.` }
+        : {
+            check: 'size-within-limit',
+            ok: false,
+            reason: `${Math.ceil(repo.sizeKb / 1024)} MiB is over ${limit.reason}.`,
+          };
+    const decided = targetVisibility(repo.visibility, choice?.visibility, target);
+    const visibility: PreflightCheck = { check: 'visibility', ok: decided.ok, reason: decided.reason };
+    const checks = [name, size, visibility];
+    return {
+      name: repo.name,
+      targetName,
+      sourceVisibility: repo.visibility,
+      visibility: decided.visibility,
+      sizeKb: repo.sizeKb,
+      checks,
+      ready: checks.every((check) => check.ok),
+    };
+  });
+}

@@ -1,0 +1,186 @@
+import { defaultCredential } from '@/contracts/credentials';
+import { githubOperation } from '@/contracts/github/operations';
+import {
+  MAX_MOVE_REPOSITORIES,
+  NOT_MIGRATED,
+  type MovePlanRequest,
+  type MovePreview,
+} from '@/contracts/moves';
+import type { GatewayConfig } from '@/server/config';
+import type { Credential, Credentials } from '@/server/credentials/credentials';
+import { createCredentials } from '@/server/credentials/credentials';
+import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import { jsonBounds } from '@/server/outbound/bounds';
+import type { SecretRegistry } from '@/server/secret-registry';
+import { filterRepos } from '@/server/waves/planner';
+import { createRepositoryListings } from '@/server/waves/repository-listing';
+import { MoveInputError } from './move-input-error';
+import { moveCost } from './move-cost';
+import { moveExports } from './move-exports';
+import { planRepositories, targetNameOf } from './move-plan';
+import { sourceClients } from './source-reads';
+import { sourceLimit } from './source-limit';
+import { createTargetClient } from './target-client';
+import { sourceTokenCheck, targetTokenCheck, tokenKindOf } from './token-checks';
+
+/**
+ * A move's plan (issue 36, first slice): the source organization's repositories by the wave's filters, each
+ * one's pre-flight on the target, the tokens each step needs, and the cost per paying account. Requests: the
+ * source's listing pages (kept 5 minutes, as a wave's), one target organization read (which also asks GitHub
+ * whether GEI answers the target token) and one aliased name check per 50 repositories.
+ */
+export interface MoverOptions {
+  config: GatewayConfig;
+  /** The source's credentials (today's GitHub connection). */
+  credentials: Credentials;
+  fetchGithub: UpstreamFetch;
+  fetchTarget: UpstreamFetch;
+  secrets?: SecretRegistry;
+  now?: () => number;
+}
+
+const EXPORT = githubOperation('migrations/start-for-org');
+
+export function createMover(options: MoverOptions) {
+  const { config } = options;
+  const now = options.now ?? Date.now;
+  const targetCredentials = createCredentials(config.target.credentials, {
+    secrets: options.secrets,
+    baseUrl: config.target.baseUrl,
+    apiVersion: config.github.apiVersion,
+    fetch: options.fetchTarget,
+    bounds: jsonBounds(config),
+  });
+  const targetConfigs = new Map(config.target.credentials.map((entry) => [entry.name, entry]));
+  const sourceConfigs = new Map(config.github.credentials.map((entry) => [entry.name, entry]));
+  const sourceCredential = (name: string) => options.credentials.list.find((c) => c.name === name);
+  const { clientOf, headersOf } = sourceClients(config, sourceCredential, options.fetchGithub);
+  const listings = createRepositoryListings({ clientOf, now });
+
+  /** The source credential: the one named, else the first that may export; its refusal (if any) is reported. */
+  function chooseSource(asked: string | undefined): { credential: Credential; refusal?: string } {
+    const choice = options.credentials.choose(asked, EXPORT);
+    if (choice.ok) return { credential: choice.credential };
+    const named = asked === undefined ? options.credentials.list[0] : sourceCredential(asked);
+    if (!named) throw new MoveInputError(choice.message);
+    return { credential: named, refusal: choice.message };
+  }
+
+  function chooseTarget(asked: string | undefined): Credential {
+    const list = targetCredentials.list;
+    if (list.length === 0)
+      throw new MoveInputError(
+        'No target credential is configured: set TARGET_GITHUB_TOKEN (a classic personal access token).',
+      );
+    if (asked !== undefined) {
+      const found = list.find((credential) => credential.name === asked);
+      if (!found)
+        throw new MoveInputError('No target credential of that name is configured on this gateway.');
+      return found;
+    }
+    const classic = list.filter((credential) => {
+      const entry = targetConfigs.get(credential.name);
+      return entry !== undefined && tokenKindOf(entry) === 'classic';
+    });
+    return defaultCredential(classic, {}) ?? (list[0] as Credential);
+  }
+
+  return {
+    /** Drop the listings kept (the simulator behind was reset). */
+    forget: () => listings.forget(),
+
+    async preview(request: MovePlanRequest): Promise<MovePreview> {
+      const source = chooseSource(request.source.credential);
+      const target = chooseTarget(request.target.credential);
+      const owner = { kind: 'org' as const, login: request.source.login };
+      const listing = await listings.list(owner, source.credential.name);
+      const selected = filterRepos(listing.repos, request.filters);
+      if (selected.length === 0) throw new MoveInputError('No repository matches these filters.');
+      if (selected.length > MAX_MOVE_REPOSITORIES)
+        throw new MoveInputError(
+          `${selected.length} repositories match: a move takes at most ${MAX_MOVE_REPOSITORIES}; narrow the filters.`,
+        );
+      const choices = new Map(
+        (request.repositories ?? []).map((choice) => [choice.name.toLowerCase(), choice]),
+      );
+      const known = new Set(selected.map((repo) => repo.name.toLowerCase()));
+      const stray = (request.repositories ?? []).find((choice) => !known.has(choice.name.toLowerCase()));
+      if (stray)
+        throw new MoveInputError(`${stray.name} is not among the repositories these filters select.`);
+
+      const client = createTargetClient({
+        baseUrl: config.target.baseUrl,
+        authorization: () => target.authorization(),
+        fetch: options.fetchTarget,
+        bounds: jsonBounds(config),
+      });
+      const read = await client.organization(request.target.login);
+      if (!read.organization)
+        throw new MoveInputError(
+          `No organization ${request.target.login} on the target${read.missing ? `: GitHub says “${read.missing}”` : ''}.`,
+        );
+      const names = [
+        ...new Map(
+          selected.map((repo) => {
+            const name = targetNameOf(repo, choices.get(repo.name.toLowerCase()));
+            return [name.toLowerCase(), name];
+          }),
+        ).values(),
+      ];
+      const taken = await client.takenNames(read.organization.login, names);
+      const headers = headersOf(source.credential.name);
+      const limit = sourceLimit(headers.version);
+      const repositories = planRepositories({
+        selected,
+        choices,
+        taken,
+        limit,
+        target: { login: read.organization.login },
+      });
+
+      const targetEntry = targetConfigs.get(target.name);
+      const sourceEntry = sourceConfigs.get(source.credential.name);
+      const tokens = [
+        sourceTokenCheck(
+          source.credential.name,
+          sourceEntry ? tokenKindOf(sourceEntry) : source.credential.kind,
+          source.refusal,
+          headers.scopes,
+        ),
+        targetTokenCheck(target.name, targetEntry ? tokenKindOf(targetEntry) : target.kind, read),
+      ];
+
+      const ready = selected.filter((_, index) => repositories[index]?.ready);
+      const exports = moveExports(ready, listing.repos.length, request.caps);
+      const organization = read.organization;
+      return {
+        source: {
+          login: request.source.login,
+          credential: source.credential.name,
+          ...(headers.version ? { version: headers.version } : {}),
+          limitKb: limit.limitKb,
+          limitReason: limit.reason,
+        },
+        target: {
+          login: organization.login,
+          credential: target.name,
+          organization: { id: organization.id, databaseId: organization.databaseId, name: organization.name },
+        },
+        listed: listing.repos.length,
+        selected: selected.length,
+        ready: ready.length,
+        repositories,
+        tokens,
+        notMigrated: NOT_MIGRATED,
+        cost: moveCost({
+          sizesKb: ready.map((repo) => repo.sizeKb),
+          exports,
+          sourceCredential: source.credential.name,
+          targetCredential: target.name,
+        }),
+      };
+    },
+  };
+}
+
+export type Mover = ReturnType<typeof createMover>;

@@ -1,0 +1,230 @@
+import { readRateLimitPause } from '@/contracts/github/http';
+import {
+  GEI_GRAPHQL_FEATURES,
+  parseGraphqlAnswer,
+  parseGraphqlRateLimit,
+  parseRepositoryPresence,
+  parseTargetOrganization,
+  type GraphqlAnswer,
+  type GraphqlError,
+  type GraphqlRateLimit,
+  type TargetOrganization,
+} from '@/contracts/github/gei';
+import { isRecord, isShapeError, stringOf } from '@/contracts/json';
+import { USER_AGENT } from '@/contracts/github/http';
+import {
+  fetchBounded,
+  readBounded,
+  type OutboundBounds,
+  type UpstreamFetch,
+} from '@/server/outbound/bounded-fetch';
+import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
+import {
+  TargetCredentialError,
+  TargetGraphqlError,
+  TargetRateLimitedError,
+  TargetUnavailableError,
+} from './target-errors';
+
+/**
+ * The target GitHub.com as a move talks to it: GraphQL POSTs through the gateway's bounded outbound fetch, the
+ * token injected here (never stored elsewhere), every answer parsed (src/contracts/github/gei.ts). Limits and
+ * GEI's outage come out as typed errors (target-errors.ts); other GraphQL errors are handed back with the data,
+ * since some are answers (a repository that is not there is a NOT_FOUND beside a null).
+ */
+export interface TargetClientOptions {
+  /** `TARGET_GITHUB_API_URL`; GraphQL is at `{baseUrl}/graphql` (GitHub.com and GHE.com alike). */
+  baseUrl: string;
+  authorization: () => Promise<string>;
+  fetch: UpstreamFetch;
+  bounds: OutboundBounds;
+}
+
+/** Names checked in one aliased query: 50 `repository` fields cost one point (no connections). */
+export const NAMES_PER_QUERY = 50;
+/** Seconds to wait after a secondary limit that named no `retry-after` (GitHub's advice: at least a minute). */
+const SECONDARY_WAIT_SECONDS = 60;
+
+export interface GraphqlExchange {
+  answer: GraphqlAnswer;
+  headers: Headers;
+}
+
+/** What one organization read tells: the organization, whether GEI's operations answer this token, its points. */
+export interface OrganizationRead {
+  organization: TargetOrganization | null;
+  /** GitHub's message when it knows no such organization (or hides it from this token). */
+  missing?: string;
+  /** null: GEI's operations answer this token; else GitHub's refusal (App, fine-grained, scopes). */
+  geiRefusal: GraphqlError | null;
+  rateLimit?: GraphqlRateLimit;
+  /** `X-OAuth-Scopes` (classic tokens on GitHub.com); undefined when GitHub sent none. */
+  scopes?: string[];
+}
+
+const ORGANIZATION_QUERY = `query ferryMovePreflight($login: String!) {
+  org: organization(login: $login) { id databaseId login name }
+  gei: organization(login: $login) { repositoryMigrations(first: 1) { totalCount } }
+  rateLimit { limit remaining used resetAt cost }
+}`;
+
+/** One aliased query for a chunk of names: `n0: repository(owner: $owner, name: $n0) { name }`, … */
+export function nameCheckQuery(count: number): string {
+  const variables = Array.from({ length: count }, (_, i) => `$n${i}: String!`).join(', ');
+  const fields = Array.from(
+    { length: count },
+    (_, i) => `  n${i}: repository(owner: $owner, name: $n${i}) { name }`,
+  ).join('\n');
+  return `query ferryMoveNames($owner: String!, ${variables}) {\n${fields}\n}`;
+}
+
+const firstTyped = (answer: GraphqlAnswer, types: readonly string[]) =>
+  answer.errors.find((error) => error.type !== undefined && types.includes(error.type));
+
+export function createTargetClient(options: TargetClientOptions) {
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/graphql`;
+
+  async function query(text: string, variables: Record<string, unknown>): Promise<GraphqlExchange> {
+    const headers = new Headers({
+      'user-agent': USER_AGENT,
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'graphql-features': GEI_GRAPHQL_FEATURES,
+      authorization: await options.authorization(),
+    });
+    const { response, body } = await failingAs('connect', () =>
+      fetchBounded(
+        options.fetch,
+        url,
+        { method: 'POST', headers, body: JSON.stringify({ query: text, variables }), redirect: 'manual' },
+        options.bounds,
+      ),
+    );
+    const raw = new TextDecoder().decode(await failingAs('body', () => readBounded(body)));
+    let parsed: unknown;
+    try {
+      parsed = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const message = isRecord(parsed) ? stringOf(parsed.message)?.slice(0, 300) : undefined;
+    const pause = readRateLimitPause(response.status, response.headers, message);
+    if (pause) {
+      const seconds =
+        pause.kind === 'secondary'
+          ? Math.ceil(pause.waitMs / 1000)
+          : Math.max(1, Math.ceil(((pause.resetAtMs ?? Date.now() + 60_000) - Date.now()) / 1000));
+      throw new TargetRateLimitedError(message ?? 'The target’s rate limit is spent.', seconds);
+    }
+    if (response.status === 401)
+      throw new TargetCredentialError(
+        `GitHub refused the target credential: ${message ?? 'Bad credentials'}.`,
+      );
+    if (parsed === undefined) throw new UpstreamFailureError(notJson(response.status));
+    if (response.status !== 200) throw new UpstreamFailureError(upstreamError(response.status, message));
+    let answer: GraphqlAnswer;
+    try {
+      answer = parseGraphqlAnswer(parsed);
+    } catch (error) {
+      if (isShapeError(error)) throw new UpstreamFailureError(upstreamError(200, error.message));
+      throw error;
+    }
+    const limited = firstTyped(answer, ['RATE_LIMIT', 'RATE_LIMITED']);
+    if (limited) {
+      const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+      const reset = Number(response.headers.get('x-ratelimit-reset') ?? NaN);
+      const seconds =
+        Number.isFinite(retryAfter) && retryAfter > 0
+          ? retryAfter
+          : limited.type === 'RATE_LIMITED' && Number.isFinite(reset)
+            ? Math.max(1, Math.ceil(reset - Date.now() / 1000))
+            : SECONDARY_WAIT_SECONDS;
+      throw new TargetRateLimitedError(limited.message, seconds);
+    }
+    const unavailable = firstTyped(answer, ['SERVICE_UNAVAILABLE']);
+    if (unavailable) throw new TargetUnavailableError(unavailable.message);
+    return { answer, headers: response.headers };
+  }
+
+  /** Data or GitHub's first error: for a read whose errors are all fatal. */
+  const shaped = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (isShapeError(error)) throw new UpstreamFailureError(upstreamError(200, error.message));
+      throw error;
+    }
+  };
+
+  return {
+    query,
+
+    /**
+     * The organization (node id, database id, name), and — in the same request — whether GEI's operations
+     * answer this token: `repositoryMigrations` needs what `startRepositoryMigration` needs of a token (a
+     * classic PAT), so GitHub's refusal of an App or a fine-grained token is read here, before any start.
+     */
+    async organization(login: string): Promise<OrganizationRead> {
+      const { answer, headers } = await query(ORGANIZATION_QUERY, { login });
+      const at = (alias: string) => answer.errors.find((error) => error.path?.[0] === alias);
+      const organization = shaped(() => parseTargetOrganization(answer.data?.org));
+      const orgError = at('org');
+      if (!organization && !orgError) {
+        const first = answer.errors[0];
+        throw new TargetGraphqlError(first?.message ?? 'GitHub answered no organization.', first?.type);
+      }
+      const scopes = headers.get('x-oauth-scopes');
+      return {
+        organization,
+        ...(organization ? {} : { missing: orgError?.message }),
+        geiRefusal: organization ? (at('gei') ?? null) : null,
+        rateLimit: shaped(() => parseGraphqlRateLimit(answer.data?.rateLimit)),
+        ...(scopes === null
+          ? {}
+          : {
+              scopes: scopes
+                .split(',')
+                .map((scope) => scope.trim())
+                .filter(Boolean)
+                .slice(0, 50),
+            }),
+      };
+    },
+
+    /**
+     * Which of `names` already exist in `owner` (lower case, as GitHub compares them): one aliased query per
+     * 50 names, never one request per repository. A name GitHub answers neither way is a typed error.
+     */
+    async takenNames(owner: string, names: readonly string[]): Promise<Set<string>> {
+      const taken = new Set<string>();
+      for (let start = 0; start < names.length; start += NAMES_PER_QUERY) {
+        const chunk = names.slice(start, start + NAMES_PER_QUERY);
+        const variables: Record<string, string> = { owner };
+        chunk.forEach((name, i) => (variables[`n${i}`] = name));
+        const { answer } = await query(nameCheckQuery(chunk.length), variables);
+        chunk.forEach((name, i) => {
+          const alias = `n${i}`;
+          if (shaped(() => parseRepositoryPresence(answer.data?.[alias]))) {
+            taken.add(name.toLowerCase());
+            return;
+          }
+          const error = answer.errors.find((found) => found.path?.[0] === alias);
+          // Absent means GitHub's NOT_FOUND; any other error leaves the name's state unknown.
+          if (!error || error.type !== 'NOT_FOUND')
+            throw new TargetGraphqlError(
+              error?.message ?? `GitHub said nothing of ${owner}/${name}.`,
+              error?.type,
+            );
+        });
+      }
+      return taken;
+    },
+
+    async rateLimit(): Promise<GraphqlRateLimit | undefined> {
+      const { answer } = await query('query { rateLimit { limit remaining used resetAt cost } }', {});
+      return shaped(() => parseGraphqlRateLimit(answer.data?.rateLimit));
+    },
+  };
+}
+
+export type TargetClient = ReturnType<typeof createTargetClient>;
