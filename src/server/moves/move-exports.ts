@@ -1,5 +1,16 @@
 import type { PlannedRepo, WaveCaps, WavePreview } from '@/contracts/waves';
 import { PER_PAGE, preview } from '@/server/waves/planner';
+import { parsePlanRequest } from '@/server/waves/routes';
+
+/** A move's exports: locked, unlocked once validated, nothing left out — otherwise the wave parser's defaults. */
+const MOVE_EXPORT_OPTIONS = (() => {
+  const wave = parsePlanRequest({
+    owner: { kind: 'org', login: 'move' },
+    options: { lockRepositories: true, unlockWhenVerified: true },
+  });
+  if ('error' in wave) throw new Error(wave.error);
+  return wave.options;
+})();
 
 /**
  * The source's side of a move's cost, by the wave planner's own arithmetic (`preview()`): GEI wants one
@@ -15,16 +26,7 @@ export function moveExports(
     [...ready],
     {},
     { maxRepos: 1, maxSizeKb: caps.maxSizeKb, concurrency: caps.concurrency },
-    {
-      lockRepositories: true,
-      unlockWhenVerified: true,
-      deleteAfterDownload: false,
-      excludeMetadata: false,
-      excludeGitData: false,
-      excludeAttachments: false,
-      excludeReleases: false,
-      excludeOwnerProjects: false,
-    },
+    MOVE_EXPORT_OPTIONS,
   );
   const listing = Math.max(1, Math.ceil(listed / PER_PAGE));
   const shift = listing - exports.requests.listing;

@@ -53,17 +53,14 @@ export function createMover(options: MoverOptions) {
   });
   const targetConfigs = new Map(config.target.credentials.map((entry) => [entry.name, entry]));
   const sourceConfigs = new Map(config.github.credentials.map((entry) => [entry.name, entry]));
-  const sourceCredential = (name: string) => options.credentials.list.find((c) => c.name === name);
-  const { clientOf, headersOf } = sourceClients(config, sourceCredential, options.fetchGithub);
+  const { clientOf, headersOf } = sourceClients(config, options.credentials, options.fetchGithub);
   const listings = createRepositoryListings({ clientOf, now });
 
-  /** The source credential: the one named, else the first that may export; its refusal (if any) is reported. */
-  function chooseSource(asked: string | undefined): { credential: Credential; refusal?: string } {
+  /** The source credential: the one named, else the first that may export (one that may not is a 422). */
+  function chooseSource(asked: string | undefined): Credential {
     const choice = options.credentials.choose(asked, EXPORT);
-    if (choice.ok) return { credential: choice.credential };
-    const named = asked === undefined ? options.credentials.list[0] : sourceCredential(asked);
-    if (!named) throw new MoveInputError(choice.message);
-    return { credential: named, refusal: choice.message };
+    if (!choice.ok) throw new MoveInputError(choice.message);
+    return choice.credential;
   }
 
   function chooseTarget(asked: string | undefined): Credential {
@@ -93,7 +90,7 @@ export function createMover(options: MoverOptions) {
       const source = chooseSource(request.source.credential);
       const target = chooseTarget(request.target.credential);
       const owner = { kind: 'org' as const, login: request.source.login };
-      const listing = await listings.list(owner, source.credential.name);
+      const listing = await listings.list(owner, source.name);
       const selected = filterRepos(listing.repos, request.filters);
       if (selected.length === 0) throw new MoveInputError('No repository matches these filters.');
       if (selected.length > MAX_MOVE_REPOSITORIES)
@@ -128,7 +125,7 @@ export function createMover(options: MoverOptions) {
         ).values(),
       ];
       const taken = await client.takenNames(read.organization.login, names);
-      const headers = headersOf(source.credential.name);
+      const headers = headersOf(source.name);
       const limit = sourceLimit(headers.version);
       const repositories = planRepositories({
         selected,
@@ -139,14 +136,9 @@ export function createMover(options: MoverOptions) {
       });
 
       const targetEntry = targetConfigs.get(target.name);
-      const sourceEntry = sourceConfigs.get(source.credential.name);
+      const sourceEntry = sourceConfigs.get(source.name);
       const tokens = [
-        sourceTokenCheck(
-          source.credential.name,
-          sourceEntry ? tokenKindOf(sourceEntry) : source.credential.kind,
-          source.refusal,
-          headers.scopes,
-        ),
+        sourceTokenCheck(source.name, sourceEntry ? tokenKindOf(sourceEntry) : source.kind, headers.scopes),
         targetTokenCheck(target.name, targetEntry ? tokenKindOf(targetEntry) : target.kind, read),
       ];
 
@@ -156,7 +148,7 @@ export function createMover(options: MoverOptions) {
       return {
         source: {
           login: request.source.login,
-          credential: source.credential.name,
+          credential: source.name,
           ...(headers.version ? { version: headers.version } : {}),
           limitKb: limit.limitKb,
           limitReason: limit.reason,
@@ -175,7 +167,7 @@ export function createMover(options: MoverOptions) {
         cost: moveCost({
           sizesKb: ready.map((repo) => repo.sizeKb),
           exports,
-          sourceCredential: source.credential.name,
+          sourceCredential: source.name,
           targetCredential: target.name,
         }),
       };

@@ -5,7 +5,7 @@ import { composeGateway, type Gateway } from '@/server/gateway';
 import { TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
 import { buildTestArchive } from '@/simulator/target/test-archive';
-import { ORG_QUERY, SOURCE, START_MIGRATION } from '@/simulator/target/test-harness';
+import { ORG_QUERY, SOURCE, START_MIGRATION, upload } from '@/simulator/target/test-harness';
 
 /** The preview of octo-org into octo-target over the gateway as composed, on the embedded simulator. */
 let gateway: Gateway;
@@ -57,19 +57,7 @@ async function importDocsIntoTarget() {
     pullAuthors: [],
     releases: 0,
   });
-  const uploaded = await simulator.fetch(
-    new Request(
-      `${TARGET_SIMULATOR_ORIGIN}/uploads/organizations/${org.databaseId}/gei/archive?name=docs.tar.gz`,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${TARGET_TOKENS.octocat}`,
-          'content-type': 'application/octet-stream',
-        },
-        body: new Uint8Array(bytes),
-      },
-    ),
-  );
+  const uploaded = await upload(simulator, org.databaseId, bytes, TARGET_TOKENS.octocat);
   const { uri } = (await uploaded.json()) as { uri: string };
   const { createMigrationSource } = await targetGraphql<{
     createMigrationSource: { migrationSource: { id: string } };

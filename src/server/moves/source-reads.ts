@@ -1,8 +1,8 @@
 import type { GatewayConfig } from '@/server/config';
-import type { Credential } from '@/server/credentials/credentials';
+import type { Credentials } from '@/server/credentials/credentials';
+import { waveClients } from '@/server/gateway/wave-clients';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
-import { jsonBounds } from '@/server/outbound/bounds';
-import { createGithubClient, type GithubClient } from '@/server/waves/github-client';
+import type { GithubClient } from '@/server/waves/github-client';
 
 /**
  * What the source's own answers say of the token and the server, read from the listing Ferry makes anyway (no
@@ -34,36 +34,27 @@ export function readingSourceHeaders(client: GithubClient, seen: SourceHeaders):
   };
 }
 
-/** One source client per credential name (none: unauthenticated), each keeping what its answers said. */
-export function sourceClients(
-  config: GatewayConfig,
-  credentialOf: (name: string) => Credential | undefined,
-  fetchGithub: UpstreamFetch,
-) {
+/**
+ * The source's clients as a wave's (`waveClients`: the first credential that may export, or the one named),
+ * each keeping what its answers said. A plan only reads, so no write is paced.
+ */
+export function sourceClients(config: GatewayConfig, credentials: Credentials, fetchGithub: UpstreamFetch) {
+  const clients = waveClients(config, credentials, fetchGithub, () => Promise.resolve(0));
   const seen = new Map<string, SourceHeaders>();
-  const clients = new Map<string, GithubClient>();
+  const made = new Map<string, GithubClient>();
   return {
+    /** Throws `WaveInputError` (a 422) for a credential that may not export. */
     clientOf: (name: string | undefined): GithubClient => {
       const key = name ?? '';
-      let client = clients.get(key);
+      let client = made.get(key);
       if (!client) {
-        const credential = name === undefined ? undefined : credentialOf(name);
         const headers: SourceHeaders = {};
         seen.set(key, headers);
-        client = readingSourceHeaders(
-          createGithubClient({
-            baseUrl: config.github.baseUrl,
-            authorization: credential ? () => credential.authorization() : undefined,
-            apiVersion: config.github.apiVersion,
-            fetch: fetchGithub,
-            bounds: jsonBounds(config, true),
-          }),
-          headers,
-        );
-        clients.set(key, client);
+        client = readingSourceHeaders(name ? clients.clientFor(name) : clients.client, headers);
+        made.set(key, client);
       }
       return client;
     },
-    headersOf: (name: string): SourceHeaders => seen.get(name) ?? {},
+    headersOf: (name: string | undefined): SourceHeaders => seen.get(name ?? '') ?? {},
   };
 }

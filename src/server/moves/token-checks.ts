@@ -59,11 +59,13 @@ export function targetTokenCheck(
   };
 }
 
-/** The source token exports (and locks, unlocks): one the gateway may export with, with `admin:org, repo`. */
+/**
+ * The source token exports (and locks, unlocks): chosen among those the gateway may export with (one that may
+ * not is refused before this), it needs `admin:org, repo` when GitHub names its scopes.
+ */
 export function sourceTokenCheck(
   credential: string,
   kind: CredentialKind,
-  refusal: string | undefined,
   scopes: readonly string[] | undefined,
 ): TokenCheck {
   const base = {
@@ -73,7 +75,6 @@ export function sourceTokenCheck(
     steps: ['export'] as TokenCheck['steps'],
     ...(scopes ? { scopes: [...scopes] } : {}),
   };
-  if (refusal) return { ...base, ok: false, reason: refusal };
   if (scopes && !hasAll(scopes, SOURCE_SCOPES))
     return {
       ...base,
