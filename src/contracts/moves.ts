@@ -1,3 +1,4 @@
+import type { CredentialSummary } from './credentials';
 import type { CredentialKind } from './github/operations';
 import type { WaveCaps, WaveFilters } from './waves';
 
@@ -121,6 +122,15 @@ export interface MovePreview {
   tokens: TokenCheck[];
   notMigrated: readonly NotMigrated[];
   cost: MoveCost;
+}
+
+/** `GET /api/moves/target`: where moves land (`TARGET_GITHUB_API_URL`, `…_UPLOADS_URL`) and with which credentials. */
+export interface MoveTarget {
+  mode: 'live' | 'simulator';
+  apiUrl: string;
+  uploadsUrl: string;
+  /** Names and kinds (by GitHub's token prefixes); values never leave the gateway. */
+  credentials: CredentialSummary[];
 }
 
 export interface NotMigrated {

@@ -5,6 +5,7 @@ import {
   NOT_MIGRATED,
   type MovePlanRequest,
   type MovePreview,
+  type MoveTarget,
 } from '@/contracts/moves';
 import type { GatewayConfig } from '@/server/config';
 import type { Credential, Credentials } from '@/server/credentials/credentials';
@@ -83,6 +84,13 @@ export function createMover(options: MoverOptions) {
   }
 
   return {
+    /** Where moves land and with which credentials: names and kinds, never a value. */
+    target: (): MoveTarget => ({
+      mode: config.target.mode,
+      apiUrl: config.target.baseUrl,
+      uploadsUrl: config.target.uploadsUrl,
+      credentials: config.target.credentials.map((entry) => ({ name: entry.name, kind: tokenKindOf(entry) })),
+    }),
     /** Drop the listings kept (the simulator behind was reset). */
     forget: () => listings.forget(),
 

@@ -25,6 +25,7 @@ export function createMoveRoutes(mover: Mover) {
       'retry-after': String(Math.max(1, Math.min(Math.ceil(seconds), 86_400))),
     });
 
+  app.get('/target', (c) => c.json(mover.target()));
   app.post('/preview', async (c) => {
     if (!/^application\/json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
       return gatewayError(c, 415, 'Send the plan as application/json.', 'UNSUPPORTED_MEDIA_TYPE');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
+import { composeGateway } from '@/server/gateway';
 import { secretsOf } from '@/server/security';
 import { TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
 import { TARGET_TOKENS } from '@/simulator/target/seed';
@@ -59,5 +60,34 @@ describe('the target side’s configuration', () => {
     expect(() => loadConfig({ TARGET_GITHUB_UPLOADS_URL: 'https://u:p@x' })).toThrow(/credentials/);
     expect(() => loadConfig({ TARGET_GITHUB_TOKEN: 'ghp_a\nb' })).toThrow(/TARGET_GITHUB_TOKEN/);
     expect(() => loadConfig({ TARGET_GITHUB_TOKEN_X: 'ghp_a\rb' })).toThrow(/TARGET_GITHUB_TOKEN_X/);
+  });
+});
+
+describe('GET /api/moves/target', () => {
+  it('names the target and each credential’s kind, never a value', async () => {
+    const gateway = composeGateway(
+      loadConfig({
+        GITHUB_TOKEN: 'ghp_source0000000000',
+        TARGET_GITHUB_TOKEN: 'ghp_target0000000000',
+        TARGET_GITHUB_TOKEN_APP: 'ghs_installation00000',
+      }),
+      { watch: false },
+    );
+    const response = await gateway.app.request('http://localhost:5180/api/moves/target', {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      mode: 'live',
+      apiUrl: 'https://api.github.com',
+      uploadsUrl: 'https://uploads.github.com',
+      credentials: [
+        { name: 'default', kind: 'classic' },
+        { name: 'app', kind: 'app' },
+      ],
+    });
+    expect(text).not.toMatch(/ghp_|ghs_/);
+    await gateway.stop();
   });
 });
