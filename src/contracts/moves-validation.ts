@@ -55,6 +55,8 @@ export interface ValidationDifference {
 export interface RepositoryValidation {
   result: 'passed' | 'failed';
   differences: ValidationDifference[];
+  /** Why a side could not be counted at all (an archive refused, say); its column is then null. */
+  reason?: string;
 }
 
 const malformed = (what: string) =>

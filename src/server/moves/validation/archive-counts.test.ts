@@ -48,16 +48,14 @@ beforeAll(async () => {
 /** A tar.gz of the given entries (name → body, or a folder / a link). */
 async function tarGz(entries: [string, string | Buffer | { type: 'directory' | 'symlink' }][]) {
   const pack = tarStream.pack();
-  const chunks: Buffer[] = [];
-  pack.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise((resolve) => pack.on('end', resolve));
   for (const [name, body] of entries) {
     if (typeof body === 'object' && !Buffer.isBuffer(body))
       pack.entry({ name, type: body.type, ...(body.type === 'symlink' ? { linkname: '/etc/passwd' } : {}) });
     else pack.entry({ name }, body);
   }
   pack.finalize();
-  await done;
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
 

@@ -3,10 +3,11 @@ import * as fs from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import git from 'isomorphic-git';
+import type { Extract } from 'tar-stream';
 import type { RepositoryCounts } from '@/contracts/moves-validation';
 import { tarStream } from '@/server/waves/tar';
 import { ArchiveCountError } from './archive-count-error';
@@ -57,20 +58,83 @@ function byteBound(max: number): Transform {
   });
 }
 
-function drain(stream: Readable, next: (error?: unknown) => void) {
-  stream.on('end', () => next());
-  stream.resume();
+/** One file of the tar, as tar-stream hands it (its header, then its bytes). */
+type Entry = Extract extends AsyncIterable<infer E> ? E : never;
+
+/** Reads an entry to its end, keeping nothing. */
+async function drain(entry: Entry): Promise<void> {
+  for await (const chunk of entry) void chunk;
 }
 
-async function readAll(stream: Readable, max: number, name: string): Promise<Buffer> {
+async function readAll(entry: Entry, max: number, name: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
+  for await (const chunk of entry as AsyncIterable<Buffer>) {
+    size += chunk.length;
     if (size > max) throw new ArchiveCountError(`${name} is larger than ${max} bytes.`);
-    chunks.push(chunk as Buffer);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+interface Extracted {
+  records: Map<string, RecordCounts>;
+  /** repositoryKey → its bare repository's folder in the scratch folder. */
+  repositories: Map<string, string>;
+}
+
+/** One entry: a record file counted, a bare repository's file written under `scratch`, anything else skipped. */
+async function takeEntry(entry: Entry, scratch: string, bounds: ArchiveBounds, into: Extracted) {
+  const { header } = entry;
+  const name = header.name.replace(/^\.\//, '');
+  if (RECORD_FILE.test(name) && header.type === 'file') {
+    countRecords(into.records, name, await readAll(entry, bounds.maxRecordFileBytes, name));
+    return;
+  }
+  const bare = BARE_REPOSITORY.exec(name);
+  if (!bare || bare[2]?.endsWith('.wiki') || header.type !== 'file') return drain(entry);
+  const [, owner, repo, inner] = bare as unknown as [string, string, string, string];
+  // Names come from the archive: never write outside the repository's folder (links are never written).
+  const relative = normalize(inner);
+  if (relative.startsWith('..') || relative.startsWith(sep) || relative === '.') return drain(entry);
+  const key = repositoryKey(owner, repo);
+  let folder = into.repositories.get(key);
+  if (!folder) into.repositories.set(key, (folder = join(scratch, String(into.repositories.size))));
+  const path = join(folder, relative);
+  await mkdir(dirname(path), { recursive: true });
+  await pipeline(entry, fs.createWriteStream(path));
+}
+
+/** The archive streamed once through gunzip (bounded) and tar; each entry taken in turn. */
+async function extract(file: string, scratch: string, bounds: ArchiveBounds): Promise<Extracted> {
+  const into: Extracted = { records: new Map(), repositories: new Map() };
+  const tar = tarStream.extract();
+  const consume = (async () => {
+    let entries = 0;
+    try {
+      for await (const entry of tar) {
+        entries += 1;
+        if (entries > bounds.maxEntries)
+          throw new ArchiveCountError(`The archive holds more than ${bounds.maxEntries} entries.`);
+        await takeEntry(entry, scratch, bounds, into);
+      }
+    } catch (error) {
+      tar.destroy(error as Error); // stops the reading side too
+      throw error;
+    }
+  })();
+  const [read, taken] = await Promise.allSettled([
+    pipeline(createReadStream(file), createGunzip(), byteBound(bounds.maxInflatedBytes), tar),
+    consume,
+  ]);
+  for (const outcome of [taken, read])
+    if (outcome.status === 'rejected' && outcome.reason instanceof ArchiveCountError) throw outcome.reason;
+  for (const outcome of [read, taken])
+    if (outcome.status === 'rejected') {
+      const why = outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      throw new ArchiveCountError(`Not a readable gzip tar: ${why.slice(0, 200)}`);
+    }
+  return into;
 }
 
 /** Commits reachable from `oid` (what GitHub's `history { totalCount }` counts), at most `max`. */
@@ -118,48 +182,7 @@ export async function countArchive(
   const bounds = { ...DEFAULT_ARCHIVE_BOUNDS, ...options.bounds };
   const scratch = await mkdtemp(join(options.scratchDir ?? tmpdir(), 'ferry-validation-'));
   try {
-    const records = new Map<string, RecordCounts>();
-    /** repositoryKey → its folder in the scratch folder. */
-    const repositories = new Map<string, string>();
-    let entries = 0;
-    const extract = tarStream.extract();
-    extract.on('entry', (header, stream, next) => {
-      stream.on('error', () => undefined); // a truncated archive: the pipeline reports it
-      entries += 1;
-      if (entries > bounds.maxEntries) {
-        next(new ArchiveCountError(`The archive holds more than ${bounds.maxEntries} entries.`));
-        return;
-      }
-      const name = header.name.replace(/^\.\//, '');
-      const bare = BARE_REPOSITORY.exec(name);
-      if (RECORD_FILE.test(name) && header.type === 'file') {
-        readAll(stream, bounds.maxRecordFileBytes, name)
-          .then((body) => countRecords(records, name, body))
-          .then(() => next(), next);
-        return;
-      }
-      if (!bare || bare[2]?.endsWith('.wiki') || header.type !== 'file') return drain(stream, next);
-      const [, owner, repo, inner] = bare as unknown as [string, string, string, string];
-      // Names come from the archive: never write outside the repository's folder.
-      const relative = normalize(inner);
-      if (relative.startsWith('..') || relative.startsWith(sep) || relative === '.')
-        return drain(stream, next);
-      const key = repositoryKey(owner, repo);
-      let folder = repositories.get(key);
-      if (!folder) repositories.set(key, (folder = join(scratch, String(repositories.size))));
-      const path = join(folder, relative);
-      mkdir(dirname(path), { recursive: true })
-        .then(() => pipeline(stream, fs.createWriteStream(path)))
-        .then(() => next(), next);
-    });
-    try {
-      await pipeline(createReadStream(file), createGunzip(), byteBound(bounds.maxInflatedBytes), extract);
-    } catch (error) {
-      if (error instanceof ArchiveCountError) throw error;
-      throw new ArchiveCountError(
-        `Not a readable gzip tar: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    const { records, repositories } = await extract(file, scratch, bounds);
     const counted = new Map<string, RepositoryCounts>();
     for (const [key, gitdir] of repositories) {
       let facts;
