@@ -116,6 +116,9 @@ const alone: Exclusive = (_key, work) => work();
 async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store> {
   // Also bounds every later wait for a connection: a server that stops answering fails requests, not hangs them.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: timeoutMs });
+  // An idle connection the server ends (a restart, a failover, idle_session_timeout) is an 'error' event on the
+  // pool, and unheard it would end the process; the pool drops that client and the next query opens another.
+  pool.on('error', (error) => console.warn(`[store] PostgreSQL ended an idle connection: ${error.message}`));
   const db = drizzlePg({ client: pool, schema });
   try {
     // Reaching the server is bounded (a port that accepts and never answers used to hang start-up); the
