@@ -234,6 +234,18 @@ describe('validating a move three ways on the embedded simulator', () => {
       /^The archive cannot be counted: Not a readable gzip tar/,
     );
   });
+  it('counts 100 repositories on the target in 2 requests and 2 points (the absent ones missing)', async () => {
+    const names = [...REPOS, ...Array.from({ length: 97 }, (_, i) => `absent-${i}`)];
+    const before = targetPoints(sim);
+    const target = side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false);
+    const counted = await countSide(target.post, TARGET_ORG, names, { protectedBranches: false });
+    console.info(
+      `octo-target side: 100 repositories in ${counted.requests} GraphQL requests, ${counted.points} points`,
+    );
+    expect(targetPoints(sim) - before).toBe(2);
+    expect(counted).toMatchObject({ requests: 2, points: 2 });
+    expect([...counted.counts.values()].filter((counts) => counts === null)).toHaveLength(97);
+  });
 });
 
 describe('the source side of a big organization', () => {
