@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase } from '@/testing/team-processes';
 import { openStore } from './open-store';
@@ -21,7 +20,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the store when the server ends its i
       const store = await openStore({ databaseUrl: database.url });
       const admin = new pg.Client({ connectionString: database.url });
       try {
-        await store.db.execute(sql`select 1`); // a connection now idle in the pool
+        await store.executeSql('select 1'); // a connection now idle in the pool
         await admin.connect();
         const ended = await admin.query(
           `select pg_terminate_backend(pid) as ended from pg_stat_activity
