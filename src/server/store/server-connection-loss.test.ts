@@ -30,7 +30,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the store when the server ends its i
         // The idle client hears of it on its socket; give it the moment it takes.
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(uncaught).toEqual([]);
-        const answer = await store.db.execute(sql`select 41 + 1 as n`);
+        const answer = await store.executeSql('select 41 + 1 as n');
         expect(answer.rows).toEqual([{ n: 42 }]);
       } finally {
         process.off('uncaughtException', onUncaught);
