@@ -95,6 +95,8 @@ export interface MoveCost {
     };
     /** The imports' own charge to the starting token (gh-gei#1425): 1 point each, +1 per 100 records. */
     importChargeMin: number;
+    /** The account's GraphQL points as GitHub said in the pre-flight (`rateLimit`), and what the move leaves. */
+    budget?: { limit: number; remaining: number; resetAt: string; leftAfterMax: number };
   };
   /** Seconds from start to the last import, at GitHub's 5 imports in progress per organization. */
   seconds: CostRange;

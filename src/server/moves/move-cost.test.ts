@@ -54,6 +54,21 @@ describe('a move’s cost', () => {
     expect(cost.target.graphqlPoints).toEqual({ min: 2 + 46 + 3 + 23, max: 2 + 46 + 3 + 288 });
     expect(cost.source.graphqlRequests).toEqual({ min: 3, max: 3 });
     expect(cost.target.importChargeMin).toBe(45);
+    expect(cost.target.budget).toBeUndefined();
+    const budgeted = moveCost({
+      sizesKb: sizes,
+      exports,
+      sourceCredential: 'default',
+      targetCredential: 'default',
+      targetBudget: { limit: 5000, remaining: 400, used: 4600, resetAt: '2026-01-01T10:00:00Z', cost: 1 },
+    });
+    // The most the move spends (points and the imports' least charge) set against what is left this hour.
+    expect(budgeted.target.budget).toEqual({
+      limit: 5000,
+      remaining: 400,
+      resetAt: '2026-01-01T10:00:00Z',
+      leftAfterMax: 400 - (2 + 46 + 3 + 288) - 45,
+    });
     expect(cost.seconds.min).toBe(Math.max(exports.estimatedSeconds, 1350));
     expect(cost.seconds.max).toBe(exports.estimatedSeconds + 4320);
   });

@@ -1,3 +1,4 @@
+import type { GraphqlRateLimit } from '@/contracts/github/gei';
 import type { CostRange, MoveCost } from '@/contracts/moves';
 import type { WavePreview } from '@/contracts/waves';
 import { NAMES_PER_QUERY } from './target-client';
@@ -42,6 +43,8 @@ export function moveCost(input: {
   exports: Pick<WavePreview, 'requests' | 'estimatedSeconds'>;
   sourceCredential: string;
   targetCredential: string;
+  /** The target account's points as the pre-flight read them. */
+  targetBudget?: GraphqlRateLimit;
 }): MoveCost {
   const n = input.sizesKb.length;
   const imports = importPhaseSeconds(input.sizesKb);
@@ -68,6 +71,16 @@ export function moveCost(input: {
       graphqlPoints: { min: fixed + statusPolls.min, max: fixed + statusPolls.max },
       parts: { preflight, starts, statusPolls, validation },
       importChargeMin: n,
+      ...(input.targetBudget
+        ? {
+            budget: {
+              limit: input.targetBudget.limit,
+              remaining: input.targetBudget.remaining,
+              resetAt: input.targetBudget.resetAt,
+              leftAfterMax: input.targetBudget.remaining - (fixed + statusPolls.max) - n,
+            },
+          }
+        : {}),
     },
     seconds:
       n === 0

@@ -177,6 +177,7 @@ export function createMover(options: MoverOptions) {
           exports,
           sourceCredential: source.name,
           targetCredential: target.name,
+          targetBudget: read.rateLimit,
         }),
       };
     },

@@ -124,6 +124,7 @@ describe('POST /api/moves/preview (octo-org into octo-target)', () => {
     expect(cost.target.graphqlPoints.min).toBeLessThan(cost.target.graphqlPoints.max);
     expect(cost.seconds.min).toBeLessThan(cost.seconds.max);
     expect(cost.target.parts.starts).toBe(others.length + 1);
+    expect(cost.target.budget).toMatchObject({ limit: 5000 });
   });
 
   it('costs at most the listing pages, one organization read and one aliased name check per 50 repositories', async () => {
