@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -46,6 +47,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       : { output: { codeSplitting: { groups: chunkGroups(import.meta.dirname) } } },
   },
   test: {
+    // One worker more than there are cores: many suites mostly wait (child processes, leases, sockets), and
+    // Vitest's default for a run (cores − 1) ran one file at a time on a 2-core machine (607 s, a file running
+    // only two thirds of it). On a PostgreSQL server (DATABASE_URL) the suites share one database: one at a time,
+    // unless FERRY_TEST_WORKERS says otherwise (the team suites make a database each).
+    maxWorkers:
+      Number(process.env.FERRY_TEST_WORKERS) || (process.env.DATABASE_URL ? 1 : availableParallelism() + 1),
+    // Files share the cores now, so a test's time says little: 5 s timed out CPU-heavy renders under load.
+    // Timeouts catch hangs; speed is the benchmarks' job.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
     projects: [
       {
         extends: true,

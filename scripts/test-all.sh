@@ -6,18 +6,28 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports
-rm -f reports/vitest.json reports/vitest-postgres.json reports/vitest-team.json reports/playwright.json
+rm -f reports/*.json reports/*.log reports/lanes.txt
+
+# `lane NAME command…` runs a command and notes how long it took in reports/lanes.txt (printed at the end).
+lane() {
+  local name=$1 started=$SECONDS status
+  shift
+  "$@"
+  status=$?
+  echo "$(printf '%5d' $((SECONDS - started))) s  $name" >> reports/lanes.txt
+  return $status
+}
 
 echo "== build (production bundle for the browser tests)"
-npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
+lane build npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
 
-echo "== vitest"
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
-vitest_status=$?
-
-echo "== store on a real PostgreSQL server"
-# Only the suites a server changes: these open the embedded store (or none) whatever DATABASE_URL says, and ran
-# above already.
+# Lanes share the machine: the first Vitest pass (several workers, vite.config.ts) with the PostgreSQL pass
+# beside it (one file at a time: its suites share one database), then Playwright in two shards, each with its
+# own gateway, beside the team suites (gateway processes that mostly wait on leases). Background lanes write to
+# reports/*.log, printed after their turn so the output stays readable.
+echo "== the PostgreSQL pass starts beside the first Vitest pass (its output follows it)"
+# Only the suites a server changes: these open the embedded store (or none) whatever DATABASE_URL says, and run
+# in the first pass.
 EMBEDDED_ONLY=(
   src/server/jobs/engine-unavailable.test.ts
   src/server/store/embedded-memory.test.ts
@@ -27,33 +37,54 @@ EMBEDDED_ONLY=(
   src/server/watch/watch-entry.test.ts
   src/server/watch/watch-interval.test.ts
 )
-# The team suites (several gateway processes on one server) mostly wait on their gateways: they run beside
-# Playwright below, on a server of their own, instead of adding ~5 minutes here.
 TEAM_SUITES=(src/server/jobs/team.test.ts src/server/watch/team-processes.test.ts)
-bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch src/server/jobs \
+lane "PostgreSQL pass" bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch src/server/jobs \
   "${EMBEDDED_ONLY[@]/#/--exclude=}" "${TEAM_SUITES[@]/#/--exclude=}" \
-  --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json
+  --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json > reports/postgres.log 2>&1 &
+postgres_pid=$!
+
+echo "== vitest"
+lane "first Vitest pass" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+vitest_status=$?
+
+wait $postgres_pid
 postgres_status=$?
+echo "== the store, watcher and job suites on a real PostgreSQL server (ran beside the first pass)"
+cat reports/postgres.log
 
 echo "== the team suites on a real PostgreSQL server (beside Playwright; their output follows it)"
-bash scripts/with-postgres.sh npx vitest run "${TEAM_SUITES[@]}" \
+FERRY_TEST_WORKERS=2 lane "team suites" bash scripts/with-postgres.sh npx vitest run "${TEAM_SUITES[@]}" \
   --reporter=default --reporter=json --outputFile.json=reports/vitest-team.json > reports/team.log 2>&1 &
 team_pid=$!
 
-echo "== playwright"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
-playwright_status=$?
+echo "== playwright, two shards side by side (the second one's output follows the first's)"
+# Each shard has its own gateway and store; the ports are 10 apart because wave-servers.ts uses E2E_PORT+100/101.
+shard() {
+  E2E_PORT=$2 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright-$1.json" \
+    lane "Playwright shard $1" npx playwright test -c tests/e2e/playwright.config.ts --shard="$1/2" --reporter=list,json
+}
+shard 2 4183 > reports/playwright-2.log 2>&1 &
+shard2_pid=$!
+shard 1 4173
+shard1_status=$?
+wait $shard2_pid
+shard2_status=$?
+cat reports/playwright-2.log
+playwright_status=$((shard1_status || shard2_status))
 
 wait $team_pid
 team_status=$?
 echo "== the team suites (ran beside Playwright)"
 cat reports/team.log
+echo "== the lanes (wall time; side by side as above)"
+cat reports/lanes.txt
+echo "$(printf '%5d' $SECONDS) s  npm test, whole"
 
 node -e '
 const fs = require("node:fs");
 const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")); } catch { return undefined; } };
 const v = read("reports/vitest.json");
-const p = read("reports/playwright.json");
+const shards = [read("reports/playwright-1.json"), read("reports/playwright-2.json")];
 const pg = read("reports/vitest-postgres.json");
 const team = read("reports/vitest-team.json");
 let passed = 0, failed = 0;
@@ -61,7 +92,9 @@ if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTes
 for (const report of [pg, team]) {
   if (report) { passed += report.numPassedTests; failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0); } else failed += 1;
 }
-if (p) { passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0); failed += p.stats.unexpected ?? 0; } else failed += 1;
+for (const p of shards) {
+  if (p) { passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0); failed += p.stats.unexpected ?? 0; } else failed += 1;
+}
 if (passed + failed === 0) { console.error("no tests ran"); process.exit(1); }
 // The ten slowest files of all three passes: where the next minute of waiting is.
 const files = [];
@@ -75,7 +108,7 @@ const walk = (suite) => {
       for (const result of test.results ?? [])
         playwrightMs.set(spec.file, (playwrightMs.get(spec.file) ?? 0) + (result.duration ?? 0));
 };
-for (const suite of p?.suites ?? []) walk(suite);
+for (const p of shards) for (const suite of p?.suites ?? []) walk(suite);
 for (const [file, ms] of playwrightMs) files.push([ms, "playwright", `tests/e2e/${file}`]);
 console.log("== the ten slowest test files");
 for (const [ms, pass, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 10))
