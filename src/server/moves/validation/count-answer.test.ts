@@ -85,6 +85,13 @@ describe('reading a count answer', () => {
       ],
     });
     expect((outage as CountQueryError).type).toBe('SERVICE_UNAVAILABLE');
+    const timeout = thrown({
+      data: null,
+      errors: [
+        { message: 'Something went wrong while executing your query. This may be the result of a timeout.' },
+      ],
+    });
+    expect((timeout as CountQueryError).type).toBe('TIMEOUT');
   });
 
   it('never reads an unknown as missing: other errors on a repository, a repository left out, no data', () => {

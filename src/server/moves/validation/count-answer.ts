@@ -5,10 +5,11 @@ import type { CountQuery } from './count-query';
 /**
  * What one side answered to one count query: each repository's counts, or null when the side has no such
  * repository (GitHub answers `null` beside a `NOT_FOUND` error). Errors that leave the counts unknown are typed
- * so the caller waits (`RATE_LIMIT`), retries later (`SERVICE_UNAVAILABLE`) or reports (`QUERY`), and never
- * mistakes an unknown for a missing repository.
+ * so the caller waits (`RATE_LIMIT`), retries later (`SERVICE_UNAVAILABLE`), asks fewer repositories at once
+ * (`TIMEOUT`: GitHub gave up on the query, "This may be the result of a timeout") or reports (`QUERY`), and
+ * never mistakes an unknown for a missing repository.
  */
-export type CountErrorType = 'RATE_LIMIT' | 'SERVICE_UNAVAILABLE' | 'QUERY';
+export type CountErrorType = 'RATE_LIMIT' | 'SERVICE_UNAVAILABLE' | 'TIMEOUT' | 'QUERY';
 
 export class CountQueryError extends Error {
   override name = 'CountQueryError';
@@ -29,6 +30,8 @@ export interface ChunkCounts {
 }
 
 const RATE_LIMIT_TYPES = new Set(['RATE_LIMIT', 'RATE_LIMITED']);
+/** GitHub's words when a query ran out of time (its 502 body, or a 200 with no data). */
+const TIMEOUT = /\btime(?:d)? ?out\b/i;
 
 export function readCountAnswer(answer: GraphqlAnswer, query: CountQuery): ChunkCounts {
   const limited = answer.errors.find((error) => error.type && RATE_LIMIT_TYPES.has(error.type));
@@ -38,7 +41,8 @@ export function readCountAnswer(answer: GraphqlAnswer, query: CountQuery): Chunk
   const { data } = answer;
   if (!data) {
     const first = answer.errors[0];
-    throw new CountQueryError('QUERY', first?.message ?? 'GitHub answered no data.', first?.type);
+    const type = first && TIMEOUT.test(first.message) ? 'TIMEOUT' : 'QUERY';
+    throw new CountQueryError(type, first?.message ?? 'GitHub answered no data.', first?.type);
   }
   const counts = new Map<string, RepositoryCounts | null>();
   for (const [alias, name] of query.names) {

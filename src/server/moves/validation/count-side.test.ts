@@ -17,11 +17,13 @@ const repository = {
 };
 
 /** A side that knows every name but `absent-*`, charging 1 point a request; `fail` answers that request. */
-function fakeSide(fail?: { at: number; answer: GraphqlAnswer }) {
+function fakeSide(fail?: { at?: number; most?: number; answer: GraphqlAnswer }) {
   const sent: Record<string, unknown>[] = [];
   const post: GraphqlPost = (query, variables) => {
     sent.push(variables);
-    if (fail && sent.length === fail.at) return Promise.resolve(fail.answer);
+    const size = Object.keys(variables).length - 1;
+    if (fail && (sent.length === fail.at || size > (fail.most ?? Infinity)))
+      return Promise.resolve(fail.answer);
     const data: Record<string, unknown> = {
       rateLimit: {
         limit: 5000,
@@ -77,5 +79,36 @@ describe('counting one side', () => {
     expect(error).toBeInstanceOf(CountQueryError);
     expect((error as CountQueryError).type).toBe('RATE_LIMIT');
     expect(sent).toHaveLength(2);
+  });
+
+  const timeout: GraphqlAnswer = {
+    data: null,
+    errors: [
+      {
+        message:
+          'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.',
+      },
+    ],
+  };
+
+  it('asks again in halves when GitHub times out on a chunk, until the halves answer', async () => {
+    const names = Array.from({ length: REPOSITORIES_PER_COUNT_QUERY }, (_, i) => `repo-${i}`);
+    // Anything over 10 repositories times out: 50 → 25 → 13 → 7 + 6, 12 → 6 + 6; 25 → 13 (7 + 6), 12 (6 + 6).
+    const { post, sent } = fakeSide({ most: 10, answer: timeout });
+    const counted = await countSide(post, 'octo-org', names, { protectedBranches: false });
+    expect(counted.counts.size).toBe(50);
+    expect([...counted.counts.values()].every((value) => value !== null)).toBe(true);
+    expect(sent.filter((variables) => Object.keys(variables).length - 1 <= 10)).toHaveLength(8);
+    expect(counted).toMatchObject({ requests: sent.length, points: 8 });
+  });
+
+  it('gives up after one failing repository: at most ⌈log2(50)⌉ requests more than one', async () => {
+    const names = Array.from({ length: REPOSITORIES_PER_COUNT_QUERY }, (_, i) => `repo-${i}`);
+    const { post, sent } = fakeSide({ most: 0, answer: timeout });
+    const error = await countSide(post, 'octo-org', names, { protectedBranches: false }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ type: 'TIMEOUT' });
+    expect(sent.map((variables) => Object.keys(variables).length - 1)).toEqual([50, 25, 13, 7, 4, 2, 1]);
   });
 });

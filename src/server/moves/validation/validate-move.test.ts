@@ -246,6 +246,15 @@ describe('validating a move three ways on the embedded simulator', () => {
     expect(counted).toMatchObject({ requests: 2, points: 2 });
     expect([...counted.counts.values()].filter((counts) => counts === null)).toHaveLength(97);
   });
+  it('asks again in halves when the target answers 502 (GitHub’s timeout), and counts every repository', async () => {
+    sim.target.world.faults.add([{ kind: 'bad-gateway', field: 'repository', count: 1 }]);
+    const target = side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false);
+    const counted = await countSide(target.post, TARGET_ORG, REPOS, { protectedBranches: false });
+    // 1 refused with 502, then 2 + 1.
+    expect(counted).toMatchObject({ requests: 3, points: 2 });
+    expect([...counted.counts.keys()]).toEqual(REPOS);
+    expect([...counted.counts.values()].every((counts) => counts !== null)).toBe(true);
+  });
 });
 
 describe('the source side of a big organization', () => {
