@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import * as fs from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, normalize, sep } from 'node:path';
 import { Transform } from 'node:stream';
@@ -11,6 +11,7 @@ import type { Extract } from 'tar-stream';
 import type { RepositoryCounts } from '@/contracts/moves-validation';
 import { tarStream } from '@/server/waves/tar';
 import { ArchiveCountError } from './archive-count-error';
+import { makeScratch } from './scratch';
 import { countRecords, emptyRecordCounts, type RecordCounts } from './archive-records';
 
 /**
@@ -180,7 +181,7 @@ export async function countArchive(
   options: { bounds?: Partial<ArchiveBounds>; scratchDir?: string } = {},
 ): Promise<Map<string, RepositoryCounts>> {
   const bounds = { ...DEFAULT_ARCHIVE_BOUNDS, ...options.bounds };
-  const scratch = await mkdtemp(join(options.scratchDir ?? tmpdir(), 'ferry-validation-'));
+  const scratch = await makeScratch(options.scratchDir ?? tmpdir());
   try {
     const { records, repositories } = await extract(file, scratch, bounds);
     const counted = new Map<string, RepositoryCounts>();
