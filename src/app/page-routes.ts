@@ -18,6 +18,7 @@ export const PAGE_ROUTES = [
   { path: paths.migrations.userMigration, module: 'user-migration' },
   { path: paths.waves.home, module: 'waves' },
   { path: paths.waves.wave, module: 'wave' },
+  { path: paths.moves.home, module: 'moves' },
   { path: paths.imports.home, module: 'imports' },
   { path: paths.imports.repo, module: 'import' },
   { path: paths.domains.home, module: 'domains' },

@@ -2,6 +2,7 @@ import { alertPaths } from '@/features/alerts/paths';
 import { domainPaths } from '@/features/domains/paths';
 import { importPaths } from '@/features/imports/paths';
 import { migrationPaths } from '@/features/migrations/paths';
+import { movePaths } from '@/features/moves/paths';
 import { wavePaths } from '@/features/waves/paths';
 
 /** Route paths in one place, so links and routes never disagree. Features own their own sub-paths. */
@@ -12,6 +13,7 @@ export const paths = {
   alerts: alertPaths.home,
   migrations: migrationPaths,
   waves: wavePaths,
+  moves: movePaths,
   imports: importPaths,
   domains: domainPaths,
 } as const;

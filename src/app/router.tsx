@@ -44,6 +44,7 @@ const LOADERS: Record<PageModule, () => Promise<RouteModule>> = {
   'user-migration': () => import('./routes/user-migration'),
   waves: () => import('./routes/waves'),
   wave: () => import('./routes/wave'),
+  moves: () => import('./routes/moves'),
   imports: () => import('./routes/imports'),
   import: () => import('./routes/import'),
   domains: () => import('./routes/domains'),

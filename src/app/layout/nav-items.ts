@@ -3,6 +3,7 @@ import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActive
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DownloadingOutlined from '@mui/icons-material/DownloadingOutlined';
+import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
 import MoveUpOutlined from '@mui/icons-material/MoveUpOutlined';
 import SpeedOutlined from '@mui/icons-material/SpeedOutlined';
 import WavesOutlined from '@mui/icons-material/WavesOutlined';
@@ -20,6 +21,7 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Rate limits', to: paths.rateLimits, icon: SpeedOutlined },
   { label: 'Migrations', to: paths.migrations.home, icon: MoveUpOutlined },
   { label: 'Migration waves', to: paths.waves.home, icon: WavesOutlined },
+  { label: 'Moves', to: paths.moves.home, icon: DriveFileMoveOutlined },
   { label: 'Source imports', to: paths.imports.home, icon: DownloadingOutlined },
   { label: 'Domains', to: paths.domains.home, icon: DnsOutlined },
   { label: 'Alerts', to: paths.alerts, icon: NotificationsActiveOutlined },

@@ -1,0 +1,5 @@
+import { MovesPage } from '@/features/moves/components/moves-page';
+
+export function Component() {
+  return <MovesPage />;
+}

@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import type { MoveCost } from '@/contracts/moves';
+import { formatClockTime, formatNumber } from '@/lib/format';
+import { onLocalClock } from '@/lib/local-clock';
+import { formatRange, formatSecondsRange } from '../utils/move-format';
+
+function budgetText(budget: MoveCost['target']['budget'], clockOffsetMs: number): string {
+  if (!budget) return 'Target budget: not read in the pre-flight.';
+  const reset = formatClockTime(onLocalClock(Date.parse(budget.resetAt), clockOffsetMs));
+  const now = `Target budget: ${formatNumber(budget.remaining)} of ${formatNumber(budget.limit)} points left now (it resets at ${reset}).`;
+  return budget.leftAfterMax < 0
+    ? `${now} Not enough: ${formatNumber(-budget.leftAfterMax)} short at most, so the move would wait for the reset.`
+    : `${now} At most, ${formatNumber(budget.leftAfterMax)} would be left after this move.`;
+}
+
+/**
+ * What the move costs, per account that pays, as ranges: no failed step (low end) to every check and retry
+ * the gateway's model allows (high end). GitHub's times are shown on this browser's clock.
+ */
+export function MoveCostList({ cost, clockOffsetMs }: { cost: MoveCost; clockOffsetMs: number }) {
+  const { source, target } = cost;
+  const budget = target.budget;
+  return (
+    <Box component="ul" aria-label="Cost" sx={{ m: 0, pl: 3 }}>
+      <li>
+        Source ({source.credential}): {formatRange(source.restRequests)} REST requests (listing, exports,
+        status checks, archive links, unlocks) and {formatRange(source.graphqlRequests)} GraphQL requests for
+        validation.
+      </li>
+      <li>
+        Target ({target.credential}): {formatRange(target.graphqlPoints)} GraphQL points — pre-flight{' '}
+        {formatNumber(target.parts.preflight)}, starts {formatNumber(target.parts.starts)}, status polls{' '}
+        {formatRange(target.parts.statusPolls)}, validation {formatNumber(target.parts.validation)}.
+      </li>
+      <li>
+        The imports’ own charge to the starting token: at least {formatNumber(target.importChargeMin)} points
+        (1 per import, 1 more per 100 records).
+      </li>
+      <li>Time: {formatSecondsRange(cost.seconds)}, at GitHub’s 5 imports at once per organization.</li>
+      <li>{budgetText(budget, clockOffsetMs)}</li>
+    </Box>
+  );
+}

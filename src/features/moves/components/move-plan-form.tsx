@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { ErrorAlert } from '@/components/error-alert';
+import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
+import { moveQueries, usePreviewMove } from '../api/move-queries';
+import { checkMoveForm, EMPTY_MOVE_FORM, type MoveFormField, type MoveFormValues } from '../utils/move-form';
+import { MoveFilterFields } from './move-filter-fields';
+import { MovePreviewView } from './move-preview';
+
+/** The simulator's target organization (src/simulator/target/seed.ts): the default there, nothing when live. */
+const SIMULATED_TARGET_ORG = 'octo-target';
+
+/** Plan a move: source and target, which repositories, then the preview (pre-flight and cost). */
+export function MovePlanForm() {
+  const sourceOrgs = useQuery(moveQueries.sourceOrganizations());
+  const target = useQuery(moveQueries.target());
+  // What the person typed; a field not typed yet shows its default (the connection's first organization).
+  const [typed, setTyped] = useState<Partial<MoveFormValues>>({});
+  const [errors, setErrors] = useState<Partial<Record<MoveFormField, string>>>({});
+  const values: MoveFormValues = {
+    ...EMPTY_MOVE_FORM,
+    source: sourceOrgs.data?.[0] ?? '',
+    target: target.data?.mode === 'simulator' ? SIMULATED_TARGET_ORG : '',
+    ...typed,
+  };
+  const preview = usePreviewMove();
+  const { clockOffsetMs } = useRateLimitSnapshot();
+  const change = (field: MoveFormField, value: string) => {
+    setTyped((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+    preview.reset();
+  };
+  // `noValidate`: each refusal is said on its field, in the page's words, and nothing is sent.
+  const onPreview = (event: FormEvent) => {
+    event.preventDefault();
+    const check = checkMoveForm(values);
+    if (!check.ok) {
+      setErrors(check.errors);
+      return;
+    }
+    preview.mutate(check.request);
+  };
+  const org = (field: 'source' | 'target', label: string, helper: string) => (
+    <TextField
+      label={label}
+      value={values[field]}
+      onChange={(event) => change(field, event.target.value)}
+      required
+      error={errors[field] !== undefined}
+      helperText={errors[field] ?? helper}
+    />
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="new-move-heading">
+      <Typography id="new-move-heading" variant="h6" component="h2" gutterBottom>
+        New move
+      </Typography>
+      <Box component="form" onSubmit={onPreview} noValidate aria-labelledby="new-move-heading">
+        <Stack spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {org('source', 'Source organization', 'Read with today’s GitHub connection')}
+            {org('target', 'Target organization', 'On the target GitHub')}
+          </Stack>
+          <MoveFilterFields values={values} errors={errors} onChange={change} />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Button type="submit" variant="outlined" disabled={preview.isPending}>
+              Preview
+            </Button>
+            <Button variant="contained" disabled aria-describedby="start-move-note">
+              Start move
+            </Button>
+            <Typography id="start-move-note" variant="body2" color="text.secondary">
+              Running a move is not built yet: this page plans one and says what it would cost.
+            </Typography>
+          </Stack>
+          {preview.error ? <ErrorAlert error={preview.error} context="Preview" /> : null}
+          {preview.data ? <MovePreviewView preview={preview.data} clockOffsetMs={clockOffsetMs} /> : null}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { MovePreview } from '@/contracts/moves';
+import { formatNumber } from '@/lib/format';
+import { countOf } from '@/lib/wave-summary';
+import { MoveCostList } from './move-cost-list';
+import { MoveRepositoryTable } from './move-repository-table';
+import { MoveTokenChecks } from './move-token-checks';
+
+const Heading = ({ children }: { children: string }) => (
+  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'medium' }}>
+    {children}
+  </Typography>
+);
+
+/** The planned move: what is selected and ready, the tokens, the cost, and what GitHub leaves behind. */
+export function MovePreviewView({ preview, clockOffsetMs }: { preview: MovePreview; clockOffsetMs: number }) {
+  const refusedTokens = preview.tokens.filter((token) => !token.ok).length;
+  return (
+    <Stack spacing={2} component="section" aria-label="Preview">
+      <Alert
+        severity={preview.ready > 0 && refusedTokens === 0 ? 'info' : 'warning'}
+        role="status"
+        aria-label="Preview summary"
+      >
+        <Typography>
+          {preview.source.login} → {preview.target.login}
+          {preview.target.organization?.name ? ` (${preview.target.organization.name})` : ''}:{' '}
+          {formatNumber(preview.selected)} of {countOf(preview.listed, 'repository', 'repositories')}{' '}
+          selected, {formatNumber(preview.ready)} ready.
+          {refusedTokens > 0 ? ` ${countOf(refusedTokens, 'token', 'tokens')} refused.` : ''}
+        </Typography>
+        <Typography variant="body2">
+          Largest repository taken from this source: {formatNumber(preview.source.limitKb)} KB —{' '}
+          {preview.source.limitReason}
+        </Typography>
+      </Alert>
+      <Heading>Tokens</Heading>
+      <MoveTokenChecks tokens={preview.tokens} />
+      <Heading>Pre-flight per repository</Heading>
+      {preview.repositories.length === 0 ? (
+        <Typography color="text.secondary">No repository matches these filters.</Typography>
+      ) : (
+        <MoveRepositoryTable repositories={preview.repositories} />
+      )}
+      <Heading>Cost</Heading>
+      <MoveCostList cost={preview.cost} clockOffsetMs={clockOffsetMs} />
+      <Heading>What GitHub does not migrate</Heading>
+      <Box component="ul" aria-label="Not migrated" sx={{ m: 0, pl: 3 }}>
+        {preview.notMigrated.map((item) => (
+          <li key={item.what}>
+            {item.what}{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              ({item.source})
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render-with-providers';
+import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+
+/** Plan a move with the form's defaults (the connection's octo-org → the simulator's octo-target). */
+async function previewDefaults(user: ReturnType<typeof renderApp>['user']) {
+  const source = await screen.findByRole('textbox', { name: 'Source organization' }, { timeout: 10_000 });
+  const target = screen.getByRole('textbox', { name: 'Target organization' });
+  await expect.poll(() => (source as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-org');
+  await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+}
+
+describe('the moves page', () => {
+  it('says what a move needs: the simulated target, its address and credentials', async () => {
+    renderApp('/moves');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moves' })).toBeInTheDocument();
+    const needs = screen.getByRole('region', { name: 'No move yet' });
+    expect(
+      await within(needs).findByText('Simulated (embedded simulator)', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(within(needs).getByRole('list', { name: 'Target credentials' })).toHaveTextContent(
+      'default — Personal access token (classic)',
+    );
+    expect(screen.getByRole('button', { name: 'Start move' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Start move' })).toHaveAccessibleDescription(
+      /Running a move is not built yet/,
+    );
+  }, 30_000);
+
+  it('previews octo-org → octo-target: each repository, a refused check with its reason, costs as ranges', async () => {
+    // A repository over GEI's 40 GiB limit: its size check is refused.
+    const docs = simulator()
+      .github()
+      .world.repos.find((repo) => repo.owner === 'octo-org' && repo.name === 'docs');
+    if (!docs) throw new Error('octo-org/docs is not seeded');
+    docs.size = 41 * 1024 * 1024;
+    const { user } = renderApp('/moves');
+    await previewDefaults(user);
+    const summary = await screen.findByRole('status', { name: 'Preview summary' }, { timeout: 15_000 });
+    const listed = simulator()
+      .github()
+      .world.repos.filter((repo) => repo.owner === 'octo-org').length;
+    expect(summary).toHaveTextContent(
+      `octo-org → octo-target (The Octo Target): ${listed} of ${listed} repositories selected, ${listed - 1} ready.`,
+    );
+    const table = screen.getByRole('table', { name: 'Repositories of the move' });
+    expect(within(table).getAllByRole('row')).toHaveLength(listed + 1);
+    const refused = within(table).getByRole('row', { name: 'docs' });
+    expect(refused).toHaveTextContent(/Size within the source’s limit: refused — 41984 MiB is over/);
+    expect(refused).toHaveTextContent('Not ready');
+    expect(within(table).getByRole('row', { name: 'mobile-ios' })).toHaveTextContent(
+      'Name free on the target: ok',
+    );
+    expect(screen.getByRole('list', { name: 'Token checks' })).toHaveTextContent(
+      /Target — default \(Personal access token \(classic\)\), for .*start the import/,
+    );
+    const cost = screen.getByRole('list', { name: 'Cost' });
+    expect(cost).toHaveTextContent(/Source \(default\): \d[\d,]*–\d[\d,]* REST requests/);
+    expect(cost).toHaveTextContent(/Target \(default\): \d[\d,]*–\d[\d,]* GraphQL points — pre-flight \d/);
+    expect(cost).toHaveTextContent(/Target budget: [\d,]+ of 5,000 points left now/);
+    expect(screen.getByRole('list', { name: 'Not migrated' })).toHaveTextContent('Git LFS objects');
+  }, 40_000);
+
+  it('says what is wrong with an empty or invalid organization on the field, and sends nothing', async () => {
+    const { user } = renderApp('/moves');
+    const target = await screen.findByRole('textbox', { name: 'Target organization' });
+    await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
+    await user.clear(target);
+    await user.type(target, 'octo target');
+    await user.type(screen.getByRole('textbox', { name: 'Name pattern' }), 'mobile-*');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(target).toHaveAccessibleDescription(/Not an organization name GitHub accepts/);
+    expect(target).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('status', { name: 'Preview summary' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name pattern' })).toHaveValue('mobile-*');
+  }, 30_000);
+
+  it('shows the gateway’s 422 with its reason and keeps what was typed', async () => {
+    const { user } = renderApp('/moves');
+    const target = await screen.findByRole('textbox', { name: 'Target organization' });
+    await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
+    await user.clear(target);
+    await user.type(target, 'no-such-org');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('Preview: The request was rejected');
+    expect(alert).toHaveTextContent(/no-such-org/);
+    expect(target).toHaveValue('no-such-org');
+  }, 30_000);
+
+  it('says when the gateway cannot be reached, and keeps the form', async () => {
+    simServer.use(http.post(`${TEST_ORIGIN}/api/moves/preview`, () => HttpResponse.error()));
+    const { user } = renderApp('/moves');
+    const pattern = await screen.findByRole('textbox', { name: 'Name pattern' });
+    await user.type(pattern, 'docs');
+    await previewDefaults(user);
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Preview: Cannot reach the server',
+    );
+    expect(pattern).toHaveValue('docs');
+    expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled();
+  }, 30_000);
+});

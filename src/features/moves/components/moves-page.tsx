@@ -1,0 +1,21 @@
+import Stack from '@mui/material/Stack';
+import { PageContainer } from '@/components/page-container';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { MovePlanForm } from './move-plan-form';
+import { MoveTargetCard } from './move-target-card';
+
+/** `/moves`: what a move needs, and a move planned: pre-flight and cost before anything starts. */
+export function MovesPage() {
+  useDocumentTitle('Moves');
+  return (
+    <PageContainer
+      title="Moves"
+      subtitle="Take an organization’s repositories into GitHub.com with GitHub Enterprise Importer."
+    >
+      <Stack spacing={3}>
+        <MoveTargetCard />
+        <MovePlanForm />
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,4 @@
+/** The moves page's address; the app router mounts it. */
+export const movePaths = {
+  home: '/moves',
+} as const;
