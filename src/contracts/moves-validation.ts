@@ -11,8 +11,11 @@ export interface RepositoryCounts {
   defaultBranch: string | null;
   /** The default branch's head commit; null for an empty repository. */
   headOid: string | null;
-  /** Commits reachable from the default branch's head. */
-  commits: number;
+  /**
+   * Commits reachable from the default branch's head; undefined where not counted (an archive whose pack is
+   * larger than its reader's bound: see archive-counts.ts).
+   */
+  commits?: number;
   branches: number;
   tags: number;
   /** All states. */

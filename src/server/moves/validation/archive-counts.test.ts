@@ -89,6 +89,16 @@ describe('counting a verified archive', () => {
     expect(leftovers()).toEqual([]);
   });
 
+  it('leaves the history uncounted when a pack is past its bound, and counts the rest', async () => {
+    const whole = await countArchive(archive, { scratchDir: scratch });
+    const bounded = await countArchive(archive, { scratchDir: scratch, bounds: { maxPackBytes: 1 } });
+    for (const [key, counts] of whole) {
+      const { commits, ...rest } = counts;
+      expect(commits, key).toBeGreaterThan(0);
+      expect(bounded.get(key), key).toEqual(rest);
+    }
+  });
+
   it('refuses what is not a gzip tar, and a truncated one', async () => {
     await expect(
       countArchive(onDisk(Buffer.from('not an archive')), { scratchDir: scratch }),

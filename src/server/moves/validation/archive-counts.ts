@@ -31,6 +31,11 @@ export interface ArchiveBounds {
   maxRecordFileBytes: number;
   /** Commits counted per repository before the count is refused. */
   maxCommits: number;
+  /**
+   * Largest pack file whose history is counted: isomorphic-git reads a pack whole into memory. Past it the
+   * archive's refs, head and records are still counted, its commits are not (the source's stand as reference).
+   */
+  maxPackBytes: number;
 }
 
 export const DEFAULT_ARCHIVE_BOUNDS: ArchiveBounds = {
@@ -39,6 +44,7 @@ export const DEFAULT_ARCHIVE_BOUNDS: ArchiveBounds = {
   maxEntries: 2_000_000,
   maxRecordFileBytes: 64 * 1024 * 1024,
   maxCommits: 2_000_000,
+  maxPackBytes: 512 * 1024 * 1024,
 };
 
 const RECORD_FILE = /^(issues|pull_requests|releases|protected_branches)_\d+\.json$/;
@@ -82,6 +88,8 @@ interface Extracted {
   records: Map<string, RecordCounts>;
   /** repositoryKey → its bare repository's folder in the scratch folder. */
   repositories: Map<string, string>;
+  /** repositoryKey → its largest pack file's bytes. */
+  packBytes: Map<string, number>;
 }
 
 /** One entry: a record file counted, a bare repository's file written under `scratch`, anything else skipped. */
@@ -101,6 +109,8 @@ async function takeEntry(entry: Entry, scratch: string, bounds: ArchiveBounds, i
   const key = repositoryKey(owner, repo);
   let folder = into.repositories.get(key);
   if (!folder) into.repositories.set(key, (folder = join(scratch, String(into.repositories.size))));
+  if (/^objects\/pack\/[^/]+\.pack$/.test(relative))
+    into.packBytes.set(key, Math.max(into.packBytes.get(key) ?? 0, header.size ?? 0));
   const path = join(folder, relative);
   await mkdir(dirname(path), { recursive: true });
   await pipeline(entry, fs.createWriteStream(path));
@@ -108,7 +118,7 @@ async function takeEntry(entry: Entry, scratch: string, bounds: ArchiveBounds, i
 
 /** The archive streamed once through gunzip (bounded) and tar; each entry taken in turn. */
 async function extract(file: string, scratch: string, bounds: ArchiveBounds): Promise<Extracted> {
-  const into: Extracted = { records: new Map(), repositories: new Map() };
+  const into: Extracted = { records: new Map(), repositories: new Map(), packBytes: new Map() };
   const tar = tarStream.extract();
   const consume = (async () => {
     let entries = 0;
@@ -156,20 +166,17 @@ async function countCommits(gitdir: string, oid: string, max: number): Promise<n
   return seen.size;
 }
 
-async function gitCounts(gitdir: string, maxCommits: number) {
+/** Refs, HEAD and (unless `maxCommits` is undefined) the history of one bare repository. */
+async function gitCounts(gitdir: string, maxCommits: number | undefined) {
   const defaultBranch = (await git.currentBranch({ fs, gitdir, fullname: false })) ?? null;
   const branches = await git.listBranches({ fs, gitdir });
   const tags = await git.listTags({ fs, gitdir });
+  // As GitHub's `defaultBranchRef`: null while HEAD names no branch that exists (an empty repository).
   if (defaultBranch === null || !branches.includes(defaultBranch))
-    return {
-      defaultBranch: branches.length > 0 ? defaultBranch : null,
-      headOid: null,
-      commits: 0,
-      branches,
-      tags,
-    };
+    return { defaultBranch: null, headOid: null, commits: 0, branches, tags };
   const headOid = await git.resolveRef({ fs, gitdir, ref: `refs/heads/${defaultBranch}` });
-  return { defaultBranch, headOid, commits: await countCommits(gitdir, headOid, maxCommits), branches, tags };
+  const commits = maxCommits === undefined ? undefined : await countCommits(gitdir, headOid, maxCommits);
+  return { defaultBranch, headOid, commits, branches, tags };
 }
 
 /**
@@ -183,12 +190,13 @@ export async function countArchive(
   const bounds = { ...DEFAULT_ARCHIVE_BOUNDS, ...options.bounds };
   const scratch = await makeScratch(options.scratchDir ?? tmpdir());
   try {
-    const { records, repositories } = await extract(file, scratch, bounds);
+    const { records, repositories, packBytes } = await extract(file, scratch, bounds);
     const counted = new Map<string, RepositoryCounts>();
     for (const [key, gitdir] of repositories) {
       let facts;
       try {
-        facts = await gitCounts(gitdir, bounds.maxCommits);
+        const historyFits = (packBytes.get(key) ?? 0) <= bounds.maxPackBytes;
+        facts = await gitCounts(gitdir, historyFits ? bounds.maxCommits : undefined);
       } catch (error) {
         if (error instanceof ArchiveCountError) throw error;
         const why = error instanceof Error ? error.message : String(error);
@@ -198,7 +206,7 @@ export async function countArchive(
       counted.set(key, {
         defaultBranch: facts.defaultBranch,
         headOid: facts.headOid,
-        commits: facts.commits,
+        ...(facts.commits === undefined ? {} : { commits: facts.commits }),
         branches: facts.branches.length,
         tags: facts.tags.length,
         issues: own.issues,

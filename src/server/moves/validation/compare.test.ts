@@ -89,6 +89,17 @@ describe('comparing source, archive and target', () => {
     ]);
   });
 
+  it('holds the target’s commits to the source’s where the archive’s history was not counted', () => {
+    const archive = counts({ commits: undefined });
+    expect(compareRepository({ source: counts(), archive, target: imported() }, migrated).result).toBe(
+      'passed',
+    );
+    expect(
+      compareRepository({ source: counts(), archive, target: imported({ commits: 119 }) }, migrated)
+        .differences,
+    ).toEqual([{ field: 'commits', source: 120, archive: null, target: 119 }]);
+  });
+
   it('an empty repository passes when it is empty everywhere', () => {
     const empty = counts({ defaultBranch: null, headOid: null, commits: 0, branches: 0, tags: 0, issues: 0 });
     expect(
