@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEI_GRAPHQL_FEATURES } from '@/contracts/github/gei';
+import { MAX_MOVE_REPOSITORIES } from '@/contracts/moves';
 import { createTargetClient } from '@/server/moves/target-client';
 import { verifyArchive } from '@/server/waves/verifier';
 import { SIM_TOKENS } from '@/simulator/github/seed';
@@ -254,6 +255,20 @@ describe('validating a move three ways on the embedded simulator', () => {
     expect(counted).toMatchObject({ requests: 3, points: 2 });
     expect([...counted.counts.keys()]).toEqual(REPOS);
     expect([...counted.counts.values()].every((counts) => counts !== null)).toBe(true);
+  });
+  it('refuses more repositories than a move takes, before any request', async () => {
+    const before = sim.github().stats.requests;
+    const input = {
+      source: sourceSide(sim),
+      target: side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false),
+      releasesMigrated: true,
+    };
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: `r-${i}`, archive: join(scratch, 'none') }));
+    await expect(validateMove({ ...input, repositories: many(MAX_MOVE_REPOSITORIES + 1) })).rejects.toThrow(
+      RangeError,
+    );
+    expect(sim.github().stats.requests).toBe(before);
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_MOVE_REPOSITORIES } from '@/contracts/moves';
 import type { RepositoryCounts, RepositoryValidation } from '@/contracts/moves-validation';
 import { ArchiveCountError } from './archive-count-error';
 import { countArchive, repositoryKey, type ArchiveBounds } from './archive-counts';
@@ -64,6 +65,9 @@ async function archiveColumns(input: MoveValidationInput): Promise<Map<string, A
 }
 
 export async function validateMove(input: MoveValidationInput): Promise<MoveValidation> {
+  // A move's own bound: each name is a variable of a query and a key of the answer.
+  if (input.repositories.length > MAX_MOVE_REPOSITORIES)
+    throw new RangeError(`A validation takes at most ${MAX_MOVE_REPOSITORIES} repositories.`);
   const targetName = (repo: RepositoryToValidate) => repo.targetName ?? repo.name;
   const [source, target, archives] = await Promise.all([
     countSide(
