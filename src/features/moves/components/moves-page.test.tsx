@@ -13,6 +13,16 @@ async function previewDefaults(user: ReturnType<typeof renderApp>['user']) {
   await user.click(screen.getByRole('button', { name: 'Preview' }));
 }
 
+/** Replace the target organization's default (octo-target, once it has arrived) with `text`, then Preview. */
+async function previewWithTarget(user: ReturnType<typeof renderApp>['user'], text: string) {
+  const target = await screen.findByRole('textbox', { name: 'Target organization' });
+  await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
+  await user.clear(target);
+  await user.type(target, text);
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  return target;
+}
+
 describe('the moves page', () => {
   it('says what a move needs: the simulated target, its address and credentials', async () => {
     renderApp('/moves');
@@ -66,25 +76,21 @@ describe('the moves page', () => {
 
   it('says what is wrong with an empty or invalid organization on the field, and sends nothing', async () => {
     const { user } = renderApp('/moves');
-    const target = await screen.findByRole('textbox', { name: 'Target organization' });
-    await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
-    await user.clear(target);
-    await user.type(target, 'octo target');
-    await user.type(screen.getByRole('textbox', { name: 'Name pattern' }), 'mobile-*');
-    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Name pattern' }), 'mobile-*');
+    const source = screen.getByRole('textbox', { name: 'Source organization' });
+    await expect.poll(() => (source as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-org');
+    await user.clear(source);
+    const target = await previewWithTarget(user, 'octo target');
     expect(target).toHaveAccessibleDescription(/Not an organization name GitHub accepts/);
     expect(target).toHaveAttribute('aria-invalid', 'true');
+    expect(source).toHaveAccessibleDescription('Enter the source organization.');
     expect(screen.queryByRole('status', { name: 'Preview summary' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name pattern' })).toHaveValue('mobile-*');
   }, 30_000);
 
   it('shows the gateway’s 422 with its reason and keeps what was typed', async () => {
     const { user } = renderApp('/moves');
-    const target = await screen.findByRole('textbox', { name: 'Target organization' });
-    await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
-    await user.clear(target);
-    await user.type(target, 'no-such-org');
-    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const target = await previewWithTarget(user, 'no-such-org');
     const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert).toHaveTextContent('Preview: The request was rejected');
     expect(alert).toHaveTextContent(/no-such-org/);

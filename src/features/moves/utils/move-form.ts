@@ -1,34 +1,32 @@
 import { isLogin } from '@/contracts/github/names';
 import type { MovePlanRequest } from '@/contracts/moves';
+import type { WaveFilters } from '@/contracts/waves';
 
-/** The "New move" form's fields as typed (strings), checked and turned into a request by `checkMoveForm`. */
-export interface MoveFormValues {
-  source: string;
-  target: string;
-  namePattern: string;
-  languages: string;
-  visibility: 'all' | 'public' | 'private';
-  archived: 'include' | 'exclude' | 'only';
-  minSizeMb: string;
-  maxSizeMb: string;
-  pushedAfter: string;
-  pushedBefore: string;
-  concurrency: string;
-}
+const TYPED = [
+  'source',
+  'target',
+  'namePattern',
+  'languages',
+  'minSizeMb',
+  'maxSizeMb',
+  'pushedAfter',
+  'pushedBefore',
+  'concurrency',
+] as const;
+
+/**
+ * The "New move" form's fields: what is typed as text, and the two choices a wave's filters take as they are
+ * (contracts/waves.ts). Checked and turned into a request by `checkMoveForm`.
+ */
+export type MoveFormValues = Record<(typeof TYPED)[number], string> &
+  Required<Pick<WaveFilters, 'visibility' | 'archived'>>;
 
 export type MoveFormField = keyof MoveFormValues;
 
 export const EMPTY_MOVE_FORM: MoveFormValues = {
-  source: '',
-  target: '',
-  namePattern: '',
-  languages: '',
+  ...(Object.fromEntries(TYPED.map((field) => [field, ''])) as Record<(typeof TYPED)[number], string>),
   visibility: 'all',
   archived: 'include',
-  minSizeMb: '',
-  maxSizeMb: '',
-  pushedAfter: '',
-  pushedBefore: '',
   concurrency: '2',
 };
 
