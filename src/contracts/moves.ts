@@ -80,7 +80,7 @@ export interface MoveCost {
     credential: string;
     /** REST requests: the listing, then per repository an export (start, status checks, archive link) and unlock. */
     restRequests: CostRange;
-    /** GraphQL requests of validation: one aliased query per 20 repositories. */
+    /** GraphQL requests of validation: one aliased query per 50 repositories. */
     graphqlRequests: CostRange;
   };
   target: {

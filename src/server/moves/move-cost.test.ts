@@ -31,7 +31,7 @@ describe('a move’s cost', () => {
     expect(exports.requests.totalMax).toBe(3 + 60 + 12);
   });
 
-  it('adds the target’s GraphQL points: pre-flight, one source and a start each, polls for all, validation by 20', () => {
+  it("adds the target’s GraphQL points: pre-flight, one source and a start each, polls for all, validation by 50 (the count query's chunk)", () => {
     const sizes = Array(45).fill(0);
     const exports = moveExports(
       sizes.map((_, i) => repo(`r${i}`, 0)),
@@ -49,10 +49,10 @@ describe('a move’s cost', () => {
       starts: 1 + 45,
       // 45 × 150 s / 5 = 1,350 s polled every 60 s at least; 45 × 480 s / 5 = 4,320 s every 15 s at most.
       statusPolls: { min: 23, max: 288 },
-      validation: 3,
+      validation: 1,
     });
-    expect(cost.target.graphqlPoints).toEqual({ min: 2 + 46 + 3 + 23, max: 2 + 46 + 3 + 288 });
-    expect(cost.source.graphqlRequests).toEqual({ min: 3, max: 3 });
+    expect(cost.target.graphqlPoints).toEqual({ min: 2 + 46 + 1 + 23, max: 2 + 46 + 1 + 288 });
+    expect(cost.source.graphqlRequests).toEqual({ min: 1, max: 1 });
     expect(cost.target.importChargeMin).toBe(45);
     expect(cost.target.budget).toBeUndefined();
     const budgeted = moveCost({
@@ -67,7 +67,7 @@ describe('a move’s cost', () => {
       limit: 5000,
       remaining: 400,
       resetAt: '2026-01-01T10:00:00Z',
-      leftAfterMax: 400 - (2 + 46 + 3 + 288) - 45,
+      leftAfterMax: 400 - (2 + 46 + 1 + 288) - 45,
     });
     expect(cost.seconds.min).toBe(Math.max(exports.estimatedSeconds, 1350));
     expect(cost.seconds.max).toBe(exports.estimatedSeconds + 4320);

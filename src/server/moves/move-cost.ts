@@ -2,6 +2,7 @@ import type { GraphqlRateLimit } from '@/contracts/github/gei';
 import type { CostRange, MoveCost } from '@/contracts/moves';
 import type { WavePreview } from '@/contracts/waves';
 import { NAMES_PER_QUERY } from './target-client';
+import { REPOSITORIES_PER_COUNT_QUERY } from './validation/count-query';
 
 /**
  * A move's cost before it starts, pure, per account that pays (the source's token, the target's token), as
@@ -12,8 +13,6 @@ import { NAMES_PER_QUERY } from './target-client';
 
 /** GitHub runs at most 5 repository imports of one organization at once; the rest wait queued. */
 export const IMPORTS_IN_PROGRESS_PER_ORG = 5;
-/** Validation counts many repositories in one aliased query per side. */
-export const VALIDATION_REPOS_PER_QUERY = 20;
 /** Status polls: one request for all running imports, every 15 s at most and 60 s at least. */
 export const POLL_SECONDS: CostRange = { min: 15, max: 60 };
 
@@ -53,7 +52,7 @@ export function moveCost(input: {
     min: n === 0 ? 0 : Math.ceil(imports.min / POLL_SECONDS.max),
     max: n === 0 ? 0 : Math.ceil(imports.max / POLL_SECONDS.min),
   };
-  const validation = Math.ceil(n / VALIDATION_REPOS_PER_QUERY);
+  const validation = Math.ceil(n / REPOSITORIES_PER_COUNT_QUERY);
   // Before the starts, the run checks again: the organization (with GEI's token check) and the names.
   const preflight = n === 0 ? 0 : 1 + Math.ceil(n / NAMES_PER_QUERY);
   // One migration source for the move, then one start per repository.
