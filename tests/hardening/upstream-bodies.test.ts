@@ -6,7 +6,8 @@ import { startFakeUpstream, startLiveGateway, type FakeUpstream } from './suppor
 
 /**
  * Upstream bodies that would exhaust the gateway: a gzip bomb, a huge JSON answer, an archive download
- * that stalls half-way. Over real HTTP against the live-mode gateway (UPSTREAM_TIMEOUT_MS 300 ms,
+ * that stalls half-way. Over real HTTP against the live-mode gateway (UPSTREAM_TIMEOUT_MS 1 s — with less, a busy
+ * machine's pauses while this same process reads the 20 MB answer looked like silence — and
  * UPSTREAM_JSON_LIMIT_BYTES at its 8 MB default).
  */
 let upstream: FakeUpstream;
@@ -14,7 +15,7 @@ let gateway: Listening & { runtime: Runtime };
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  gateway = await startLiveGateway(upstream, { UPSTREAM_TIMEOUT_MS: '300' });
+  gateway = await startLiveGateway(upstream, { UPSTREAM_TIMEOUT_MS: '1000' });
 });
 afterAll(async () => {
   await gateway.close();
@@ -156,7 +157,7 @@ describe('streamed bodies that stall', () => {
       return new Response(
         new ReadableStream({
           async pull(controller) {
-            await wait(100);
+            await wait(300);
             if (sent === 8) return controller.close();
             sent += 1;
             controller.enqueue(new Uint8Array(1024).fill(sent));
@@ -165,7 +166,7 @@ describe('streamed bodies that stall', () => {
         { headers: { 'content-type': 'application/gzip' } },
       );
     });
-    // 8 chunks 100 ms apart: 900 ms in all, three times UPSTREAM_TIMEOUT_MS.
+    // 8 chunks 300 ms apart: 2.7 s in all, well over UPSTREAM_TIMEOUT_MS.
     const response = await rawRequest(gateway.port, ARCHIVE);
     expect(response.status).toBe(200);
     expect(Buffer.byteLength(response.body, 'latin1')).toBeGreaterThanOrEqual(8 * 1024 - 8);

@@ -35,7 +35,7 @@ describe('module rules', () => {
       "import { domainPaths } from '@/features/domains/paths';\n\nexport const probe = domainPaths;\n",
     );
     expect(await ruleIds([file])).toContain('no-restricted-imports');
-  }, 60_000);
+  }, 180_000);
 
   it('src/contracts imports nothing outside itself: not the SPA, not the gateway, not a package', async () => {
     const ids = await Promise.all(
@@ -53,7 +53,7 @@ describe('module rules', () => {
       "import { isRecord } from '../json';\nimport { isLogin } from '@/contracts/github/names';\n\nexport const probe = [isRecord, isLogin];\n",
     );
     expect(await ruleIds([inside])).not.toContain('no-restricted-imports');
-  }, 60_000);
+  }, 180_000);
 
   it('file names are kebab-case', async () => {
     const file = probe('src/lib/zz-lint-probe/parseThing.ts', 'export const probe = 1;\n');
@@ -63,7 +63,7 @@ describe('module rules', () => {
       "import { it } from 'vitest';\n\nit.todo('x');\n",
     );
     expect(await ruleIds([fine])).not.toContain('check-file/filename-naming-convention');
-  }, 60_000);
+  }, 180_000);
 
   it('an import cycle is an error', async () => {
     const a = probe(
@@ -75,7 +75,7 @@ describe('module rules', () => {
       "import { a } from './cycle-a';\n\nexport const b = (): number => a() - 1;\n",
     );
     expect(await ruleIds([a, b])).toContain('import-x/no-cycle');
-  }, 60_000);
+  }, 180_000);
 
   it('the gateway has none: archive.ts and forward.ts no longer import each other', async () => {
     const ids = await ruleIds([
@@ -83,5 +83,5 @@ describe('module rules', () => {
       path.join(ROOT, 'src/server/forward.ts'),
     ]);
     expect(ids).not.toContain('import-x/no-cycle');
-  }, 60_000);
+  }, 180_000);
 });

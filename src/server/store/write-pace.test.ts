@@ -59,6 +59,9 @@ describe('one account’s write pace, shared by the team', () => {
     );
     sent.sort((a, b) => a - b);
     expect(sent).toHaveLength(6);
-    for (let n = 1; n < sent.length; n++) expect(sent[n]! - sent[n - 1]!).toBeGreaterThanOrEqual(900);
+    // Three a second would be ~333 ms apart. Each send is timed where it arrives, so a busy machine's late timer
+    // can bring one nearer its predecessor; the pace still holds over the whole run.
+    for (let n = 1; n < sent.length; n++) expect(sent[n]! - sent[n - 1]!).toBeGreaterThanOrEqual(600);
+    expect(sent.at(-1)! - sent[0]!).toBeGreaterThanOrEqual((sent.length - 1) * 950);
   }, 30_000);
 });
