@@ -22,9 +22,9 @@ echo "== build (production bundle for the browser tests)"
 lane build npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
 
 # Lanes share the machine: the first Vitest pass (several workers, vite.config.ts) with the PostgreSQL pass
-# beside it (one file at a time: its suites share one database), then Playwright in two shards, each with its
-# own gateway, beside the team suites (gateway processes that mostly wait on leases). Background lanes write to
-# reports/*.log, printed after their turn so the output stays readable.
+# beside it (one file at a time: its suites share one database), then Playwright beside the team suites (gateway
+# processes that mostly wait on leases). Background lanes write to reports/*.log, printed after their turn so the
+# output stays readable.
 echo "== the PostgreSQL pass starts beside the first Vitest pass (its output follows it)"
 # Only the suites a server changes: these open the embedded store (or none) whatever DATABASE_URL says, and run
 # in the first pass.
@@ -57,20 +57,12 @@ FERRY_TEST_WORKERS=2 lane "team suites" bash scripts/with-postgres.sh npx vitest
   --reporter=default --reporter=json --outputFile.json=reports/vitest-team.json > reports/team.log 2>&1 &
 team_pid=$!
 
-echo "== playwright, two shards side by side (the second one's output follows the first's)"
-# Each shard has its own gateway and store; the ports are 10 apart because wave-servers.ts uses E2E_PORT+100/101.
-shard() {
-  E2E_PORT=$2 PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright-$1.json" \
-    lane "Playwright shard $1" npx playwright test -c tests/e2e/playwright.config.ts --shard="$1/2" --reporter=list,json
-}
-shard 2 4183 > reports/playwright-2.log 2>&1 &
-shard2_pid=$!
-shard 1 4173
-shard1_status=$?
-wait $shard2_pid
-shard2_status=$?
-cat reports/playwright-2.log
-playwright_status=$((shard1_status || shard2_status))
+echo "== playwright"
+# One process: its tests drive Chromium and a gateway, CPU work that two shards on 2 cores only slowed down
+# (shards of 469 s and 578 s side by side against 372–408 s for all of them in one).
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" \
+  lane Playwright npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
+playwright_status=$?
 
 wait $team_pid
 team_status=$?
@@ -84,7 +76,7 @@ node -e '
 const fs = require("node:fs");
 const read = (file) => { try { return JSON.parse(fs.readFileSync(file, "utf8")); } catch { return undefined; } };
 const v = read("reports/vitest.json");
-const shards = [read("reports/playwright-1.json"), read("reports/playwright-2.json")];
+const playwrightReports = [read("reports/playwright.json")];
 const pg = read("reports/vitest-postgres.json");
 const team = read("reports/vitest-team.json");
 let passed = 0, failed = 0;
@@ -92,7 +84,7 @@ if (v) { passed += v.numPassedTests; failed += v.numFailedTests + (v.numTotalTes
 for (const report of [pg, team]) {
   if (report) { passed += report.numPassedTests; failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0); } else failed += 1;
 }
-for (const p of shards) {
+for (const p of playwrightReports) {
   if (p) { passed += (p.stats.expected ?? 0) + (p.stats.flaky ?? 0); failed += p.stats.unexpected ?? 0; } else failed += 1;
 }
 if (passed + failed === 0) { console.error("no tests ran"); process.exit(1); }
@@ -108,7 +100,7 @@ const walk = (suite) => {
       for (const result of test.results ?? [])
         playwrightMs.set(spec.file, (playwrightMs.get(spec.file) ?? 0) + (result.duration ?? 0));
 };
-for (const p of shards) for (const suite of p?.suites ?? []) walk(suite);
+for (const p of playwrightReports) for (const suite of p?.suites ?? []) walk(suite);
 for (const [file, ms] of playwrightMs) files.push([ms, "playwright", `tests/e2e/${file}`]);
 console.log("== the ten slowest test files");
 for (const [ms, pass, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 10))

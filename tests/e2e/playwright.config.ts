@@ -15,8 +15,8 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   workers: 1,
-  // `npm test` runs two shards side by side (scripts/test-all.sh) beside other suites: a page takes longer to
-  // answer on a busy 2-core machine. Timeouts catch hangs; speed is the benchmarks' job.
+  // `npm test` runs Playwright beside the team suites (scripts/test-all.sh): a page takes longer to answer on a
+  // busy 2-core machine. Timeouts catch hangs; speed is the benchmarks' job.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
