@@ -1,6 +1,6 @@
 /**
  * The part of GitHub's published schema both simulated GitHubs serve the same way: scalars, pages, the rate
- * limit, and the connections a validation counts (refs, commits, issues, pull requests, releases). Each side adds
+ * limit, and the connections a validation counts (refs, commits, issues, pull requests, releases, branch protection rules). Each side adds
  * its own `Repository`, `Organization` and roots (target/graphql/sdl.ts, github/graphql/sdl.ts); the contract tests
  * check both against @octokit/graphql-schema.
  */
@@ -69,6 +69,11 @@ export const COUNTS_SDL = /* GraphQL */ `
   }
 
   type PullRequestConnection {
+    pageInfo: PageInfo!
+    totalCount: Int!
+  }
+
+  type BranchProtectionRuleConnection {
     pageInfo: PageInfo!
     totalCount: Int!
   }

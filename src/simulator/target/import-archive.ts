@@ -16,7 +16,7 @@ export interface ImportRequest {
 }
 
 export type ImportFacts = Omit<Extract<MigrationOutcome, { ok: true }>, 'repo'> & {
-  counts: RepositoryCounts;
+  counts: RepositoryCounts & { protectedBranches: number };
 };
 
 type Failure = Extract<MigrationOutcome, { ok: false }>;
@@ -65,10 +65,12 @@ function metadataCounts(files: Map<string, Buffer>, repoUrlSuffix: string, skipR
   const issues = records(files, 'issues');
   const pulls = records(files, 'pull_requests');
   const releases = records(files, 'releases');
+  const protections = records(files, 'protected_branches');
   const users = records(files, 'users');
   const orgs = records(files, 'organizations');
-  for (const list of [issues, pulls, releases, users, orgs]) if (typeof list === 'string') return list;
-  const [i, p, r, u, o] = [issues, pulls, releases, users, orgs] as JsonRecord[][];
+  for (const list of [issues, pulls, releases, protections, users, orgs])
+    if (typeof list === 'string') return list;
+  const [i, p, r, b, u, o] = [issues, pulls, releases, protections, users, orgs] as JsonRecord[][];
   const repoIssues = ofRepo(i as JsonRecord[]);
   const repoPulls = ofRepo(p as JsonRecord[]);
   const pullRequests = { open: 0, closed: 0, merged: 0 };
@@ -85,6 +87,10 @@ function metadataCounts(files: Map<string, Buffer>, repoUrlSuffix: string, skipR
     closedIssues: repoIssues.filter((issue) => issue.closed_at).length,
     pullRequests,
     releases: skipReleases ? 0 : ofRepo(r as JsonRecord[]).length,
+    // A protected branch names its repository by `repository_url`, not `repository`.
+    protectedBranches: (b as JsonRecord[]).filter(
+      (rule) => typeof rule.repository_url === 'string' && rule.repository_url.endsWith(repoUrlSuffix),
+    ).length,
     authors,
     users: u as JsonRecord[],
     orgLogins: new Set((o as JsonRecord[]).map((org) => String(org.login).toLowerCase())),
@@ -155,6 +161,7 @@ export async function importArchives(request: ImportRequest): Promise<ImportFact
       closedIssues: meta.closedIssues,
       pullRequests,
       releases: meta.releases,
+      protectedBranches: meta.protectedBranches,
     },
   };
 }

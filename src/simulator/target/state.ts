@@ -15,6 +15,8 @@ export type { RepositoryCounts };
 
 /** What an archive gave a repository (counts as validators read them). */
 export interface ImportedRepo extends RepositoryCounts {
+  /** Branch protection rules from the archive's `protected_branches_*.json` (absent in worlds saved before). */
+  protectedBranches?: number;
   owner: string;
   name: string;
   nodeId: string;

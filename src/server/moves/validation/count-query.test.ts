@@ -35,14 +35,13 @@ describe('the aliased count query', () => {
     expect(() => parse(built.query)).not.toThrow();
   });
 
-  it('is valid against both sides’ schemas (the target without branch protection rules)', () => {
+  it('is valid against both sides’ schemas, with and without branch protection rules', () => {
     const names = ['a', 'b'];
-    const source = parse(countQuery('o', names, { protectedBranches: true }).query);
-    expect(validate(sourceSchema(), source)).toEqual([]);
-    const target = parse(countQuery('o', names, { protectedBranches: false }).query);
-    expect(validate(targetSchema(false), target)).toEqual([]);
-    // The target's schema has no branchProtectionRules yet: asking it there is a validation error.
-    expect(validate(targetSchema(false), source).length).toBeGreaterThan(0);
+    for (const protectedBranches of [true, false]) {
+      const query = parse(countQuery('o', names, { protectedBranches }).query);
+      expect(validate(sourceSchema(), query)).toEqual([]);
+      expect(validate(targetSchema(false), query)).toEqual([]);
+    }
   });
 
   it('takes 500 repositories in at most 50 requests, each within the parse limit and 1 point', () => {

@@ -15,8 +15,8 @@ export const REPOSITORIES_PER_COUNT_QUERY = 50;
 
 export interface CountQueryOptions {
   /**
-   * Ask `branchProtectionRules` (GitHub's `Repository` has it on GHES and GitHub.com alike; the simulated target
-   * does not serve it yet, so its side is asked without).
+   * Ask `branchProtectionRules` (GitHub's `Repository` has it on GHES and GitHub.com alike); off for a side that
+   * cannot answer it.
    */
   protectedBranches: boolean;
 }

@@ -173,8 +173,7 @@ describe('validating a move three ways on the embedded simulator', () => {
     const targetBefore = targetPoints(sim);
     const result = await validateMove({
       source: sourceSide(sim),
-      // The simulated target serves no branchProtectionRules yet (see count-query.ts).
-      target: side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false),
+      target: side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, true),
       repositories: REPOS.map((name) => ({ name, archive: archives.get(name) ?? '' })),
       releasesMigrated: true,
       scratchDir: scratch,
@@ -209,7 +208,7 @@ describe('validating a move three ways on the embedded simulator', () => {
     fs.writeFileSync(broken, 'not an archive');
     const result = await validateMove({
       source: sourceSide(sim),
-      target: side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false),
+      target: side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, true),
       repositories: [
         { name: 'hello-world', targetName: 'never-imported', archive: archives.get('hello-world') ?? '' },
         { name: 'octo-api', archive: broken },
@@ -238,8 +237,8 @@ describe('validating a move three ways on the embedded simulator', () => {
   it('counts 100 repositories on the target in 2 requests and 2 points (the absent ones missing)', async () => {
     const names = [...REPOS, ...Array.from({ length: 97 }, (_, i) => `absent-${i}`)];
     const before = targetPoints(sim);
-    const target = side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false);
-    const counted = await countSide(target.post, TARGET_ORG, names, { protectedBranches: false });
+    const target = side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, true);
+    const counted = await countSide(target.post, TARGET_ORG, names, { protectedBranches: true });
     console.info(
       `octo-target side: 100 repositories in ${counted.requests} GraphQL requests, ${counted.points} points`,
     );
@@ -249,8 +248,8 @@ describe('validating a move three ways on the embedded simulator', () => {
   });
   it('asks again in halves when the target answers 502 (GitHub’s timeout), and counts every repository', async () => {
     sim.target.world.faults.add([{ kind: 'bad-gateway', field: 'repository', count: 1 }]);
-    const target = side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false);
-    const counted = await countSide(target.post, TARGET_ORG, REPOS, { protectedBranches: false });
+    const target = side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, true);
+    const counted = await countSide(target.post, TARGET_ORG, REPOS, { protectedBranches: true });
     // 1 refused with 502, then 2 + 1.
     expect(counted).toMatchObject({ requests: 3, points: 2 });
     expect([...counted.counts.keys()]).toEqual(REPOS);
@@ -260,7 +259,7 @@ describe('validating a move three ways on the embedded simulator', () => {
     const before = sim.github().stats.requests;
     const input = {
       source: sourceSide(sim),
-      target: side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, false),
+      target: side(sim, TARGET_SIMULATOR_ORIGIN, TARGET_TOKENS.octocat, TARGET_ORG, true),
       releasesMigrated: true,
     };
     const many = (n: number) =>

@@ -13,10 +13,7 @@ import { countSide, type GraphqlPost, type SideCounts } from './count-side';
 export interface ValidationSide {
   owner: string;
   post: GraphqlPost;
-  /**
-   * Count branch protection rules on this side. GitHub has them on GHES and GitHub.com; the simulated target does
-   * not serve them yet, so a move against it asks the target without.
-   */
+  /** Count branch protection rules on this side (GitHub has them on GHES and GitHub.com; both simulators too). */
   protectedBranches: boolean;
 }
 

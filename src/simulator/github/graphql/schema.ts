@@ -14,11 +14,6 @@ const SOURCE_SDL = /* GraphQL */ `
     name: String
   }
 
-  type BranchProtectionRuleConnection {
-    pageInfo: PageInfo!
-    totalCount: Int!
-  }
-
   type Repository implements Node {
     branchProtectionRules(
       after: String

@@ -1,7 +1,7 @@
 import type { ImportedRepo, MigrationSource } from '../state';
 import type { TargetUser } from '../seed';
 import type { MannequinView, MigrationView } from '../views';
-import { connection, type PageArgs } from '@/simulator/graphql/connection';
+import { connection, countOnly, type PageArgs } from '@/simulator/graphql/connection';
 import { repositoryCountFields } from '@/simulator/graphql/repository-counts';
 import { iso, type GqlContext } from './context';
 import { requireClassic } from './errors';
@@ -97,6 +97,7 @@ export function repositoryObject(repo: ImportedRepo) {
     isPrivate: repo.visibility !== 'public',
     visibility: repo.visibility.toUpperCase(),
     ...repositoryCountFields(repo, head ? () => head : null, `REF_${repo.nodeId}`),
+    branchProtectionRules: () => countOnly(repo.protectedBranches ?? 0),
   };
 }
 

@@ -166,6 +166,12 @@ export const TARGET_SDL = /* GraphQL */ `
   }
 
   type Repository implements Node {
+    branchProtectionRules(
+      after: String
+      before: String
+      first: Int
+      last: Int
+    ): BranchProtectionRuleConnection!
     databaseId: Int
     defaultBranchRef: Ref
     id: ID!
