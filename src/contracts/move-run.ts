@@ -1,0 +1,140 @@
+import type { RepositoryValidation } from './moves-validation';
+import type { MovePlanRequest, TargetVisibility } from './moves';
+
+/**
+ * A move that runs (issue 36): `POST /api/moves` takes a `MovePlanRequest` (as the preview) plus what happens to
+ * the source after validation, and answers a `Move`; `GET /api/moves/{id}` answers the same shape. Each
+ * repository goes through its own steps; the move's `state` is the whole.
+ */
+
+/** `completed`: every repository reached `done` or `failed` and none runs; `failed`: the move itself stopped. */
+export const MOVE_STATES = ['running', 'paused', 'completed', 'failed', 'cancelled'] as const;
+export type MoveState = (typeof MOVE_STATES)[number];
+
+/**
+ * A repository's step, in order: `waiting` (its export has not started), `exporting` (the wave's batch of one
+ * runs, downloads and verifies), `verified` (Ferry holds the verified archive), `uploading` → `uploaded`
+ * (GitHub-owned storage), `queued` / `importing` (GEI's QUEUED, IN_PROGRESS and PENDING_VALIDATION), `validating`
+ * (three-way), then `done` (validated; the source as chosen) or `failed` (`error` says why, in GitHub's words where
+ * it gave them). `aborted`: the user aborted its import; `cancelled`: the move was cancelled before it finished.
+ */
+export const MOVE_REPOSITORY_STEPS = [
+  'waiting',
+  'exporting',
+  'verified',
+  'uploading',
+  'uploaded',
+  'queued',
+  'importing',
+  'validating',
+  'done',
+  'failed',
+  'aborted',
+  'cancelled',
+] as const;
+export type MoveRepositoryStep = (typeof MOVE_REPOSITORY_STEPS)[number];
+
+/** Steps after which nothing more happens to a repository (unless the user retries it). */
+export const FINAL_REPOSITORY_STEPS: readonly MoveRepositoryStep[] = [
+  'done',
+  'failed',
+  'aborted',
+  'cancelled',
+];
+
+/** GEI's migration states (`RepositoryMigration.state`). */
+export const GEI_MIGRATION_STATES = [
+  'QUEUED',
+  'IN_PROGRESS',
+  'PENDING_VALIDATION',
+  'SUCCEEDED',
+  'FAILED',
+  'FAILED_VALIDATION',
+  'NOT_STARTED',
+] as const;
+export type GeiMigrationState = (typeof GEI_MIGRATION_STATES)[number];
+
+/** What happens to the source repository once its target validated (it stays locked on any difference). */
+export type AfterValidation = 'unlock' | 'keep-locked';
+
+export interface MoveStartRequest extends MovePlanRequest {
+  /** Default `unlock`. */
+  afterValidation?: AfterValidation;
+}
+
+export interface MoveRepository {
+  name: string;
+  targetName: string;
+  visibility: TargetVisibility;
+  step: MoveRepositoryStep;
+  /** The wave batch that exports it (one repository per archive). */
+  batchId?: number;
+  /** The verified archive (file in `ARCHIVE_DIR`, its digest). */
+  archive?: { file: string; bytes: number; sha256: string };
+  /**
+   * Upload to GitHub-owned storage: `uri` (`gei://archive/…`) once complete; while a multipart upload runs, the
+   * next part's `location` and the bytes sent so far, so a restarted gateway resumes from there.
+   */
+  upload?: { uri?: string; location?: string; bytesSent?: number; parts?: number };
+  /** GEI's migration: set before the start is sent (`startRequestedAt`), its id once GitHub answered. */
+  migration?: {
+    startRequestedAt?: string;
+    id?: string;
+    state?: GeiMigrationState;
+    failureReason?: string;
+    /** The log saved beside the archive (GitHub deletes its copy after 24 hours). */
+    logFile?: string;
+  };
+  validation?: RepositoryValidation;
+  /** The source repository: locked by its export, unlocked after validation passed (or as chosen). */
+  sourceLock?: 'locked' | 'unlocked';
+  /** Why it failed, in GitHub's words where it gave them. */
+  error?: string;
+  /** Attempts of the current step after a failure (back-off). */
+  attempts?: number;
+  updatedAt?: string;
+}
+
+export interface Move {
+  id: string;
+  createdAt: string;
+  updatedAt: string;
+  state: MoveState;
+  source: { kind: 'org'; login: string; credential?: string };
+  target: { login: string; credential?: string; organizationId?: string; databaseId?: number };
+  request: MoveStartRequest;
+  afterValidation: AfterValidation;
+  /** The wave that exports the move's repositories (batches of one). */
+  waveId?: string;
+  /** GEI's migration source, created once per move. */
+  migrationSourceId?: string;
+  repositories: MoveRepository[];
+  /** What each side counted for this move: source REST requests (the wave's) and target GraphQL requests/points. */
+  requests: { source: number; target: number; targetPoints: number };
+  /** Why a `failed` move stopped (a refused credential, say). */
+  error?: string;
+}
+
+/** `GET /api/moves`: one line per move. */
+export interface MoveSummary {
+  id: string;
+  createdAt: string;
+  state: MoveState;
+  source: string;
+  target: string;
+  repositories: number;
+  done: number;
+  failed: number;
+}
+
+/** One line of a move's manifest (`GET /api/moves/{id}/manifest` as JSON, `…/manifest.csv`). */
+export interface MoveManifestRow {
+  repository: string;
+  targetRepository: string;
+  step: MoveRepositoryStep;
+  archiveSha256: string | null;
+  migrationId: string | null;
+  logFile: string | null;
+  validation: 'passed' | 'failed' | null;
+  sourceLock: 'locked' | 'unlocked' | null;
+}
