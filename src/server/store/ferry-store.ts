@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createAlertStore } from './alerts';
 import { createAuthorDrafts } from './author-drafts';
+import { createMoveStore } from './move-store';
 import type { Store } from './open-store';
 import { createRateHistory } from './rate-history';
 import { createRecent } from './recent';
@@ -26,6 +27,7 @@ export function createFerryStore(store: Store) {
     recent: withoutParameters(createRecent(store.db)),
     watchSnapshots: withoutParameters(createWatchSnapshots(store.db)),
     waves: withoutParameters(createWaveStore(store.db)),
+    moves: withoutParameters(createMoveStore(store.db)),
     alerts: withoutParameters(createAlertStore(store.db)),
     writePace: withoutParameters(createWritePace(store.db)),
     /**
@@ -38,7 +40,7 @@ export function createFerryStore(store: Store) {
       await store.db.transaction(async (tx) => {
         if (areas.github) {
           await tx.execute(
-            sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves`,
+            sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves, moves`,
           );
           await tx.execute(sql`delete from recent_items where kind in ('org', 'import')`);
         }

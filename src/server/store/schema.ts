@@ -208,3 +208,16 @@ export const writePace = pgTable('write_pace', {
   account: text('account').primaryKey(),
   nextAt: at('next_at').notNull(),
 });
+
+/**
+ * Moves into GitHub.com (src/server/moves/run): the move as `src/contracts/move-run.ts` says, its repositories
+ * in one jsonb (at most 1,000, each a few hundred bytes). A change reads and writes the row under its lock.
+ */
+export const moves = pgTable('moves', {
+  id: text('id').primaryKey(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  state: text('state').notNull(),
+  /** The whole `Move` (its id, dates and state repeated in the columns above for listing). */
+  move: jsonb('move').notNull(),
+});
