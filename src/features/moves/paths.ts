@@ -1,4 +1,12 @@
-/** The moves page's address; the app router mounts it. */
+/** The moves pages' addresses; the app router mounts them, the feature links with the builders. */
 export const movePaths = {
   home: '/moves',
+  move: '/moves/:moveId',
 } as const;
+
+export const moveHref = {
+  move: (id: string) => `/moves/${encodeURIComponent(id)}`,
+  /** `GET /api/moves/{id}/manifest` (JSON) and `…/manifest.csv`. */
+  manifest: (id: string, format: 'json' | 'csv') =>
+    `/api/moves/${encodeURIComponent(id)}/manifest${format === 'csv' ? '.csv' : ''}`,
+};

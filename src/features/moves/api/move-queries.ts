@@ -1,8 +1,13 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MoveStartRequest } from '@/contracts/move-run';
 import type { MovePlanRequest } from '@/contracts/moves';
 import { isRecord } from '@/contracts/json';
 import { request } from '@/lib/api-client';
+import { listPollInterval, movePollInterval, tabHidden } from '../utils/move-polling';
 import { parseMovePreview, parseMoveTarget } from './move-answers';
+import { parseMove, parseMoveSummaries } from './move-run-answers';
+
+const movePath = (id: string) => `moves/${encodeURIComponent(id)}`;
 
 export const moveQueries = {
   all: () => ['moves'] as const,
@@ -25,6 +30,27 @@ export const moveQueries = {
       },
       staleTime: Number.POSITIVE_INFINITY,
     }),
+  /** The moves so far; read again while one of them runs. */
+  list: () =>
+    queryOptions({
+      queryKey: [...moveQueries.all(), 'list'],
+      queryFn: async () => parseMoveSummaries((await request<unknown>('gateway', 'moves')).data),
+      refetchInterval: (query) =>
+        listPollInterval(
+          query.state.data?.map((move) => move.state),
+          tabHidden(),
+        ),
+      refetchIntervalInBackground: true,
+    }),
+  /** One move: the gateway runs it, the page reads the gateway's copy (no GitHub request) while it is live. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...moveQueries.all(), 'detail', id],
+      queryFn: async () => parseMove((await request<unknown>('gateway', movePath(id))).data),
+      refetchInterval: (query) => movePollInterval(query.state.data?.state, tabHidden()),
+      // A hidden tab polls too, slowly (movePollInterval): its title says the move's state.
+      refetchIntervalInBackground: true,
+    }),
 };
 
 /** `POST /api/moves/preview`: pre-flight and cost; nothing starts. */
@@ -34,5 +60,39 @@ export function usePreviewMove() {
       parseMovePreview(
         (await request<unknown>('gateway', 'moves/preview', { method: 'POST', json: plan })).data,
       ),
+  });
+}
+
+/** `POST /api/moves`: the gateway re-runs the pre-flight and starts the ready repositories. */
+export function useStartMove() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (start: MoveStartRequest) =>
+      parseMove((await request<unknown>('gateway', 'moves', { method: 'POST', json: start })).data),
+    onSuccess: (move) => {
+      client.setQueryData(moveQueries.detail(move.id).queryKey, move);
+      return client.invalidateQueries({ queryKey: moveQueries.list().queryKey });
+    },
+  });
+}
+
+export type MoveAction =
+  { kind: 'pause' | 'resume' | 'cancel' } | { kind: 'retry' | 'abort'; repository: string };
+
+/** The route of an action on a move or on one of its repositories. */
+export function moveActionPath(id: string, action: MoveAction): string {
+  return 'repository' in action
+    ? `${movePath(id)}/repositories/${encodeURIComponent(action.repository)}/${action.kind}`
+    : `${movePath(id)}/${action.kind}`;
+}
+
+/** An action, then the move read again (what the gateway did is what the page shows). */
+export function useMoveAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (action: MoveAction) => {
+      await request<unknown>('gateway', moveActionPath(id, action), { method: 'POST', json: {} });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: moveQueries.detail(id).queryKey }),
   });
 }

@@ -1,0 +1,94 @@
+import { isRecord, ShapeError, type JsonRecord } from '@/contracts/json';
+import { MOVE_REPOSITORY_STEPS, MOVE_STATES, type Move, type MoveSummary } from '@/contracts/move-run';
+
+/**
+ * The watch pages' edge for `GET /api/moves` and `GET /api/moves/{id}`: a body is read only once every field
+ * the pages draw from has the contract's type (src/contracts/move-run.ts). Anything else is the one ShapeError.
+ */
+const malformed = (what: string) => new ShapeError('ferry', `Ferry’s server sent ${what} it could not read.`);
+
+const STATES: readonly unknown[] = MOVE_STATES;
+const STEPS: readonly unknown[] = MOVE_REPOSITORY_STEPS;
+
+const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+const isText = (value: unknown) => typeof value === 'string';
+const optional = (value: unknown, check: (item: unknown) => boolean) => value === undefined || check(value);
+const isSideValue = (value: unknown) =>
+  value === null || isText(value) || (typeof value === 'number' && Number.isFinite(value));
+
+const isDifference = (value: unknown) =>
+  isRecord(value) &&
+  isText(value.field) &&
+  isSideValue(value.source) &&
+  isSideValue(value.archive) &&
+  isSideValue(value.target);
+
+const isValidation = (value: unknown) =>
+  isRecord(value) &&
+  (value.result === 'passed' || value.result === 'failed') &&
+  Array.isArray(value.differences) &&
+  value.differences.every(isDifference) &&
+  optional(value.reason, isText);
+
+const isLock = (value: unknown) => value === 'locked' || value === 'unlocked';
+
+function isRepository(value: unknown): value is JsonRecord {
+  if (!isRecord(value)) return false;
+  const { archive, upload, migration } = value;
+  return (
+    isText(value.name) &&
+    isText(value.targetName) &&
+    isText(value.visibility) &&
+    STEPS.includes(value.step) &&
+    optional(archive, (a) => isRecord(a) && isCount(a.bytes) && isText(a.sha256)) &&
+    optional(upload, (u) => isRecord(u) && optional(u.bytesSent, isCount)) &&
+    optional(
+      migration,
+      (m) =>
+        isRecord(m) &&
+        optional(m.id, isText) &&
+        optional(m.failureReason, isText) &&
+        optional(m.state, isText),
+    ) &&
+    optional(value.validation, isValidation) &&
+    optional(value.sourceLock, isLock) &&
+    optional(value.error, isText)
+  );
+}
+
+const isRequests = (value: unknown) =>
+  isRecord(value) && isCount(value.source) && isCount(value.target) && isCount(value.targetPoints);
+
+export function parseMove(value: unknown): Move {
+  if (
+    !isRecord(value) ||
+    !isText(value.id) ||
+    !isText(value.createdAt) ||
+    !STATES.includes(value.state) ||
+    !isRecord(value.source) ||
+    !isText(value.source.login) ||
+    !isRecord(value.target) ||
+    !isText(value.target.login) ||
+    (value.afterValidation !== 'unlock' && value.afterValidation !== 'keep-locked') ||
+    !Array.isArray(value.repositories) ||
+    !value.repositories.every(isRepository) ||
+    !isRequests(value.requests) ||
+    !optional(value.error, isText)
+  )
+    throw malformed('a move');
+  return value as unknown as Move;
+}
+
+const isSummary = (value: unknown) =>
+  isRecord(value) &&
+  isText(value.id) &&
+  isText(value.createdAt) &&
+  STATES.includes(value.state) &&
+  isText(value.source) &&
+  isText(value.target) &&
+  [value.repositories, value.done, value.failed].every(isCount);
+
+export function parseMoveSummaries(value: unknown): MoveSummary[] {
+  if (!Array.isArray(value) || !value.every(isSummary)) throw malformed('the list of moves');
+  return value as MoveSummary[];
+}

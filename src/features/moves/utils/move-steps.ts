@@ -1,0 +1,89 @@
+import type { Tone } from '@/components/tone-chip';
+import type { MoveRepository, MoveRepositoryStep, MoveState } from '@/contracts/move-run';
+import type { SideValue, ValidationField } from '@/contracts/moves-validation';
+
+/** A repository's step in the words of someone watching a move (the contract's names are the machine's). */
+export const STEP_WORDS: Record<MoveRepositoryStep, string> = {
+  waiting: 'Waiting to export',
+  exporting: 'Exporting',
+  verified: 'Archive verified',
+  uploading: 'Uploading',
+  uploaded: 'Uploaded',
+  queued: 'Queued for import',
+  importing: 'Importing',
+  validating: 'Validating',
+  done: 'Done',
+  failed: 'Failed',
+  aborted: 'Aborted',
+  cancelled: 'Cancelled',
+};
+
+/** Failed without a reason of GitHub's: the validation's own, else that none was given. */
+function failureReason(repo: MoveRepository): string {
+  const reason = repo.error ?? repo.migration?.failureReason ?? repo.validation?.reason;
+  if (reason) return reason;
+  return repo.validation?.result === 'failed' ? 'the target differs from the archive' : 'no reason given';
+}
+
+/** "Importing", "Uploading (40%)", "Failed: <GitHub's reason>". */
+export function stepText(repo: MoveRepository): string {
+  if (repo.step === 'failed') return `Failed: ${failureReason(repo)}`;
+  const sent = repo.upload?.bytesSent;
+  const total = repo.archive?.bytes;
+  if (repo.step === 'uploading' && sent !== undefined && total !== undefined && total > 0)
+    return `Uploading (${Math.min(100, Math.floor((sent / total) * 100))}%)`;
+  return STEP_WORDS[repo.step];
+}
+
+export function stepTone(step: MoveRepositoryStep): Tone {
+  if (step === 'done') return 'success';
+  if (step === 'failed') return 'error';
+  if (step === 'aborted' || step === 'cancelled') return 'warning';
+  if (step === 'waiting') return 'default';
+  return 'info';
+}
+
+export const MOVE_STATE_WORDS: Record<MoveState, string> = {
+  running: 'Running',
+  paused: 'Paused',
+  completed: 'Completed',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** A completed move with failed repositories is not shown as a plain success. */
+export function moveStateTone(state: MoveState, failed: number): Tone {
+  if (state === 'completed') return failed > 0 ? 'warning' : 'success';
+  if (state === 'failed') return 'error';
+  if (state === 'cancelled' || state === 'paused') return 'warning';
+  return 'info';
+}
+
+/** Retry a failed repository; abort one whose import GitHub holds or runs (the gateway decides the rest). */
+export const canRetry = (repo: MoveRepository) => repo.step === 'failed';
+export const canAbort = (repo: MoveRepository) => repo.step === 'queued' || repo.step === 'importing';
+
+export const FIELD_WORDS: Record<ValidationField, string> = {
+  repository: 'Repository',
+  defaultBranch: 'Default branch',
+  headOid: 'Head commit',
+  commits: 'Commits',
+  branches: 'Branches',
+  tags: 'Tags',
+  issues: 'Issues',
+  'pullRequests.open': 'Open pull requests',
+  'pullRequests.closed': 'Closed pull requests',
+  'pullRequests.merged': 'Merged pull requests',
+  releases: 'Releases',
+  protectedBranches: 'Protected branches',
+};
+
+/** A field the gateway names that this page does not know yet is shown by its own name. */
+export const fieldWords = (field: string) => FIELD_WORDS[field as ValidationField] ?? field;
+
+/** One side's value: a missing one says so; a head commit is shortened as GitHub shows it. */
+export function sideText(field: string, value: SideValue): string {
+  if (value === null) return 'missing';
+  if (typeof value === 'number') return value.toLocaleString('en');
+  return field === 'headOid' ? value.slice(0, 7) : value;
+}
