@@ -141,6 +141,23 @@ export function orgObject(ctx: GqlContext) {
         'mannequins',
       );
     },
+    /** Owners (ADMIN) then members (MEMBER), as GitHub lists them to an organization's owner. */
+    membersWithRole: (args: PageArgs) => {
+      const people = [
+        ...org.owners.map((login) => ({ login, role: 'ADMIN' })),
+        ...org.members.map((login) => ({ login, role: 'MEMBER' })),
+      ].flatMap(({ login, role }) => {
+        const user = ctx.state.users.find((found) => found.login === login);
+        return user ? [{ user: userObject(user), role }] : [];
+      });
+      const page = connection(
+        people.map((person) => person.user),
+        args,
+        'membersWithRole',
+      );
+      const roles = new Map(people.map((person) => [person.user.id, person.role]));
+      return { ...page, edges: page.edges.map((edge) => ({ ...edge, role: roles.get(edge.node.id) })) };
+    },
     migrationArchives: (args: PageArgs) => {
       requireClassic(ctx.caller);
       return connection(

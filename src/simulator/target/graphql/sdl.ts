@@ -94,6 +94,24 @@ export const TARGET_SDL = /* GraphQL */ `
 
   union Claimable = Mannequin | User
 
+  enum OrganizationMemberRole {
+    ADMIN
+    MEMBER
+  }
+
+  type OrganizationMemberEdge {
+    cursor: String!
+    node: User
+    role: OrganizationMemberRole
+  }
+
+  type OrganizationMemberConnection {
+    edges: [OrganizationMemberEdge]
+    nodes: [User]
+    pageInfo: PageInfo!
+    totalCount: Int!
+  }
+
   type MigrationSource implements Node {
     id: ID!
     name: String!
@@ -153,6 +171,7 @@ export const TARGET_SDL = /* GraphQL */ `
       login: String
       orderBy: MannequinOrder = { field: CREATED_AT, direction: ASC }
     ): MannequinConnection!
+    membersWithRole(after: String, before: String, first: Int, last: Int): OrganizationMemberConnection!
     name: String
     repositoryMigrations(
       after: String
