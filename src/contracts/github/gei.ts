@@ -1,4 +1,5 @@
 import { finiteNumberOf, isRecord, ShapeError, stringOf, type JsonRecord } from '../json';
+import { GEI_MIGRATION_STATES, type GeiMigrationState } from '../move-run';
 
 /**
  * The target GitHub.com's GraphQL answers as a move reads them (GitHub Enterprise Importer's side, issue 36):
@@ -111,3 +112,73 @@ export function parseRepositoryPresence(value: unknown): boolean {
  * GitHub: sent so a GitHub that still flags them answers as it answers gh-gei.
  */
 export const GEI_GRAPHQL_FEATURES = 'import_api,mannequin_claiming_emu,org_import_api';
+
+/** `createMigrationSource { migrationSource { id, name, url, type } }`: GEI's source, created once per move. */
+export function parseMigrationSourceId(value: unknown): string {
+  if (!isRecord(value) || !isRecord(value.migrationSource)) throw malformed('migration source');
+  const id = stringOf(value.migrationSource.id);
+  if (!id) throw malformed('migration source');
+  return id;
+}
+
+/** A `RepositoryMigration` as a move reads it (`GEI_MIGRATION_STATES` in src/contracts/move-run.ts). */
+export interface GeiMigration {
+  id: string;
+  state: GeiMigrationState;
+  /** GitHub's words when it failed; undefined when it gave none (GitHub answers "" then). */
+  failureReason?: string;
+  /** The presigned log URL, for 24 hours after the end; undefined before and after. */
+  migrationLogUrl?: string;
+  repositoryName?: string;
+  createdAt?: string;
+}
+
+const isGeiState = (value: unknown): value is GeiMigrationState =>
+  typeof value === 'string' && (GEI_MIGRATION_STATES as readonly string[]).includes(value);
+
+/**
+ * One migration (`startRepositoryMigration`'s, `node`/`nodes`' `... on Migration`, a connection's node); null for
+ * null or for a node that is not a migration (the fragment answered `{}`). Reasons are cut to 2,000 characters.
+ */
+export function parseGeiMigration(value: unknown): GeiMigration | null {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value)) throw malformed('migration');
+  if (value.id === undefined && value.state === undefined) return null;
+  const id = stringOf(value.id);
+  if (!id || !isGeiState(value.state)) throw malformed('migration');
+  const failureReason = stringOf(value.failureReason)?.slice(0, 2_000);
+  const logUrl = stringOf(value.migrationLogUrl);
+  const repositoryName = stringOf(value.repositoryName)?.slice(0, 200);
+  const createdAt = stringOf(value.createdAt);
+  return {
+    id,
+    state: value.state,
+    ...(failureReason ? { failureReason } : {}),
+    ...(logUrl && /^https?:\/\//i.test(logUrl) ? { migrationLogUrl: logUrl.slice(0, 4_096) } : {}),
+    ...(repositoryName ? { repositoryName } : {}),
+    ...(createdAt && !Number.isNaN(Date.parse(createdAt)) ? { createdAt } : {}),
+  };
+}
+
+/** `organization { repositoryMigrations { nodes } }`: the list (at most 100 read), nulls dropped. */
+export function parseMigrationNodes(value: unknown): GeiMigration[] {
+  if (!isRecord(value) || !isRecord(value.repositoryMigrations)) throw malformed('repositoryMigrations');
+  const nodes = value.repositoryMigrations.nodes;
+  if (!Array.isArray(nodes)) throw malformed('repositoryMigrations');
+  return nodes
+    .slice(0, 100)
+    .map(parseGeiMigration)
+    .filter((found): found is GeiMigration => found !== null);
+}
+
+/** `nodes(ids:)`: one entry per id asked, in order (null where GitHub resolved none). */
+export function parseMigrationList(value: unknown, asked: number): (GeiMigration | null)[] {
+  if (!Array.isArray(value) || value.length !== asked) throw malformed('nodes');
+  return value.map(parseGeiMigration);
+}
+
+/** `abortRepositoryMigration { success }`. */
+export function parseAbortSuccess(value: unknown): boolean {
+  if (!isRecord(value)) throw malformed('abortRepositoryMigration');
+  return value.success === true;
+}
