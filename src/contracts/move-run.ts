@@ -110,7 +110,13 @@ export interface Move {
   migrationSourceId?: string;
   repositories: MoveRepository[];
   /** What each side counted for this move: source REST requests (the wave's) and target GraphQL requests/points. */
-  requests: { source: number; target: number; targetPoints: number };
+  requests: {
+    source: number;
+    target: number;
+    targetPoints: number;
+    /** Of `source`: the validation's GraphQL requests (the rest are the wave's REST requests). */
+    sourceGraphql?: number;
+  };
   /** Why a `failed` move stopped (a refused credential, say). */
   error?: string;
 }

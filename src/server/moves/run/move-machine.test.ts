@@ -1,0 +1,331 @@
+import { describe, expect, it } from 'vitest';
+import type { Move, MoveRepository } from '@/contracts/move-run';
+import type { RepositoryValidation } from '@/contracts/moves-validation';
+import type { Wave, WaveBatch } from '@/contracts/waves';
+import { applyMoveEvent, moveActions, type MoveEvent } from './move-machine';
+
+const AT = '2026-11-20T12:00:00.000Z';
+const LATER = '2026-11-20T12:05:00.000Z';
+
+function repo(name: string, change: Partial<MoveRepository> = {}): MoveRepository {
+  return { name, targetName: name, visibility: 'private', step: 'waiting', ...change };
+}
+
+function move(repositories: MoveRepository[], change: Partial<Move> = {}): Move {
+  return {
+    id: 'm-1',
+    createdAt: AT,
+    updatedAt: AT,
+    state: 'running',
+    source: { kind: 'org', login: 'octo-org' },
+    target: { login: 'octo-target' },
+    request: {
+      source: { kind: 'org', login: 'octo-org' },
+      target: { login: 'octo-target' },
+    } as Move['request'],
+    afterValidation: 'unlock',
+    waveId: 'w-1',
+    repositories,
+    requests: { source: 0, target: 0, targetPoints: 0 },
+    ...change,
+  };
+}
+
+const apply = (m: Move, ...events: MoveEvent[]) =>
+  events.reduce((next, e) => applyMoveEvent(next, e, LATER), m);
+const stepOf = (m: Move, name: string) => m.repositories.find((r) => r.name === name)?.step;
+const repoOf = (m: Move, name: string) => m.repositories.find((r) => r.name === name);
+
+function wave(batches: Partial<WaveBatch>[], requests = 0): Wave {
+  return {
+    id: 'w-1',
+    createdAt: AT,
+    updatedAt: AT,
+    state: 'running',
+    owner: { kind: 'org', login: 'octo-org' },
+    filters: {},
+    caps: { maxRepos: 1, maxSizeKb: 1, concurrency: 2 },
+    options: {} as Wave['options'],
+    isolated: [],
+    startsSent: 0,
+    requests,
+    batches: batches.map((batch, index) => ({
+      id: index + 1,
+      repos: [],
+      sizeKb: 1,
+      state: 'queued',
+      attempts: 0,
+      ...batch,
+    })),
+  };
+}
+
+const PASSED: RepositoryValidation = { result: 'passed', differences: [] };
+const FAILED: RepositoryValidation = {
+  result: 'failed',
+  differences: [{ field: 'tags', source: 2, archive: 2, target: 1 }],
+};
+
+describe('the move machine: following the wave', () => {
+  it('maps each batch of one to its repository: queued → waiting, running → exporting, verified → verified with the archive', () => {
+    const m = move([repo('a'), repo('b'), repo('c')]);
+    const next = apply(m, {
+      type: 'wave',
+      wave: wave(
+        [
+          { repos: ['a'], state: 'exporting' },
+          { repos: ['b'], state: 'verified', file: '/d/b.tar.gz', bytes: 10, sha256: 'ab' },
+          { repos: ['c'], state: 'queued' },
+        ],
+        7,
+      ),
+    });
+    expect(stepOf(next, 'a')).toBe('exporting');
+    expect(repoOf(next, 'a')?.batchId).toBe(1);
+    expect(repoOf(next, 'b')).toMatchObject({
+      step: 'verified',
+      sourceLock: 'locked',
+      archive: { file: '/d/b.tar.gz', bytes: 10, sha256: 'ab' },
+    });
+    expect(stepOf(next, 'c')).toBe('waiting');
+    expect(next.requests.source).toBe(7);
+    expect(next.updatedAt).toBe(LATER);
+  });
+
+  it('fails a repository whose batch is isolated or invalid, with the reason; a cancelled batch cancels it', () => {
+    const next = apply(move([repo('a', { step: 'exporting' }), repo('b'), repo('c')]), {
+      type: 'wave',
+      wave: wave([
+        { repos: ['a'], state: 'isolated', error: 'export failed on GitHub' },
+        { repos: ['b'], state: 'invalid', verification: { ok: false, message: 'not a gzip' } },
+        { repos: ['c'], state: 'cancelled' },
+      ]),
+    });
+    expect(repoOf(next, 'a')).toMatchObject({
+      step: 'failed',
+      error: 'The export failed: export failed on GitHub',
+    });
+    expect(repoOf(next, 'b')).toMatchObject({ step: 'failed', error: 'The export failed: not a gzip' });
+    expect(stepOf(next, 'c')).toBe('cancelled');
+  });
+
+  it('leaves repositories past their export alone, and a wave that says nothing new changes nothing', () => {
+    const m = move([repo('a', { step: 'uploaded', batchId: 1 })]);
+    const same = apply(m, {
+      type: 'wave',
+      wave: wave([{ repos: ['a'], state: 'verified', file: 'f', sha256: 's' }]),
+    });
+    expect(same).toBe(m);
+  });
+});
+
+describe('the move machine: upload, start, import', () => {
+  const verified = () =>
+    move([repo('a', { step: 'verified', archive: { file: 'f', bytes: 1, sha256: 's' } })]);
+
+  it('records upload progress (so a successor resumes), then the uri', () => {
+    const progress = apply(verified(), {
+      type: 'upload-progress',
+      name: 'a',
+      location: '/uploads/x?part_number=2',
+      bytesSent: 100,
+      parts: 1,
+    });
+    expect(repoOf(progress, 'a')).toMatchObject({
+      step: 'uploading',
+      upload: { location: '/uploads/x?part_number=2', bytesSent: 100, parts: 1 },
+    });
+    expect(moveActions(progress).upload).toEqual(['a']);
+    const done = apply(progress, { type: 'uploaded', name: 'a', uri: 'gei://archive/1' });
+    expect(repoOf(done, 'a')).toMatchObject({ step: 'uploaded', upload: { uri: 'gei://archive/1' } });
+    expect(moveActions(done)).toMatchObject({ upload: [], start: ['a'], adopt: [] });
+  });
+
+  it('a start is written before it is sent: without its answer the next job adopts, never starts again', () => {
+    const uploaded = apply(verified(), { type: 'uploaded', name: 'a', uri: 'gei://archive/1' });
+    const requested = apply(uploaded, { type: 'start-requested', name: 'a', at: LATER });
+    expect(repoOf(requested, 'a')?.migration).toEqual({ startRequestedAt: LATER });
+    expect(moveActions(requested)).toMatchObject({ start: [], adopt: ['a'] });
+    // A second decision changes nothing (another gateway already wrote one).
+    expect(apply(requested, { type: 'start-requested', name: 'a', at: 'x' })).toBe(requested);
+    const started = apply(requested, { type: 'started', name: 'a', id: 'RM_1', state: 'QUEUED' });
+    expect(repoOf(started, 'a')).toMatchObject({
+      step: 'queued',
+      migration: { startRequestedAt: LATER, id: 'RM_1', state: 'QUEUED' },
+    });
+    expect(moveActions(started)).toMatchObject({ start: [], adopt: [], poll: ['RM_1'] });
+  });
+
+  it('follows GEI states: IN_PROGRESS → importing, SUCCEEDED → validating, FAILED → failed with GitHub’s reason', () => {
+    const base = move([
+      repo('a', { step: 'queued', migration: { id: 'RM_1', state: 'QUEUED' } }),
+      repo('b', { step: 'queued', migration: { id: 'RM_2', state: 'QUEUED' } }),
+    ]);
+    const importing = apply(base, { type: 'migration-state', name: 'a', state: 'IN_PROGRESS' });
+    expect(stepOf(importing, 'a')).toBe('importing');
+    const pending = apply(importing, { type: 'migration-state', name: 'a', state: 'PENDING_VALIDATION' });
+    expect(stepOf(pending, 'a')).toBe('importing');
+    const succeeded = apply(pending, { type: 'migration-state', name: 'a', state: 'SUCCEEDED' });
+    expect(stepOf(succeeded, 'a')).toBe('validating');
+    expect(moveActions(succeeded)).toMatchObject({ validate: ['a'], poll: ['RM_2'] });
+    const failed = apply(succeeded, {
+      type: 'migration-state',
+      name: 'b',
+      state: 'FAILED',
+      failureReason: 'The archive appears to have expired',
+    });
+    expect(repoOf(failed, 'b')).toMatchObject({
+      step: 'failed',
+      error: 'GitHub says: The archive appears to have expired',
+      migration: { state: 'FAILED', failureReason: 'The archive appears to have expired' },
+    });
+  });
+
+  it('a refused start fails that repository; a refused credential fails the move and cancels what had not started', () => {
+    const m = move([
+      repo('a', { step: 'uploaded', upload: { uri: 'u' } }),
+      repo('b', { step: 'importing', migration: { id: 'RM_2', state: 'IN_PROGRESS' } }),
+      repo('c', { step: 'exporting' }),
+    ]);
+    const refused = apply(m, {
+      type: 'repository-failed',
+      name: 'a',
+      error: 'GitHub says: A repository called octo-target/a already exists',
+    });
+    expect(stepOf(refused, 'a')).toBe('failed');
+    const stopped = apply(m, {
+      type: 'move-failed',
+      error: 'GitHub says: Resource not accessible by integration',
+    });
+    expect(stopped.state).toBe('failed');
+    expect(stopped.error).toMatch(/not accessible by integration/);
+    expect(stepOf(stopped, 'a')).toBe('cancelled');
+    expect(stepOf(stopped, 'b')).toBe('importing');
+    expect(stepOf(stopped, 'c')).toBe('cancelled');
+    // Nothing new starts; the import already on GitHub is still followed.
+    expect(moveActions(stopped)).toMatchObject({ upload: [], start: [], poll: ['RM_2'] });
+  });
+});
+
+describe('the move machine: validation and the source', () => {
+  const validating = (afterValidation: Move['afterValidation'] = 'unlock') =>
+    move(
+      [
+        repo('a', {
+          step: 'validating',
+          sourceLock: 'locked',
+          migration: { id: 'RM_1', state: 'SUCCEEDED' },
+        }),
+      ],
+      {
+        afterValidation,
+      },
+    );
+
+  it('passed → unlock owed, then done with the source unlocked; the move completes', () => {
+    const passed = apply(validating(), { type: 'validated', name: 'a', validation: PASSED });
+    expect(stepOf(passed, 'a')).toBe('validating');
+    expect(moveActions(passed)).toMatchObject({ validate: [], unlock: ['a'] });
+    const unlocked = apply(passed, { type: 'source-unlocked', name: 'a' });
+    expect(repoOf(unlocked, 'a')).toMatchObject({ step: 'done', sourceLock: 'unlocked', validation: PASSED });
+    expect(unlocked.state).toBe('completed');
+  });
+
+  it('passed with keep-locked → done at once, the source locked', () => {
+    const passed = apply(validating('keep-locked'), { type: 'validated', name: 'a', validation: PASSED });
+    expect(repoOf(passed, 'a')).toMatchObject({ step: 'done', sourceLock: 'locked' });
+    expect(moveActions(passed).unlock).toEqual([]);
+    expect(passed.state).toBe('completed');
+  });
+
+  it('failed → failed with the differences kept, the source left locked, nothing to unlock', () => {
+    const failed = apply(validating(), { type: 'validated', name: 'a', validation: FAILED });
+    expect(repoOf(failed, 'a')).toMatchObject({ step: 'failed', sourceLock: 'locked', validation: FAILED });
+    expect(moveActions(failed).unlock).toEqual([]);
+    expect(failed.state).toBe('completed');
+  });
+});
+
+describe('the move machine: the user’s events', () => {
+  it('pause stops new uploads and starts but still follows imports; resume starts again', () => {
+    const m = move([
+      repo('a', { step: 'verified', archive: { file: 'f', bytes: 1, sha256: 's' } }),
+      repo('b', { step: 'importing', migration: { id: 'RM_2', state: 'IN_PROGRESS' } }),
+    ]);
+    const paused = apply(m, { type: 'pause' });
+    expect(paused.state).toBe('paused');
+    expect(moveActions(paused)).toMatchObject({ upload: [], poll: ['RM_2'] });
+    const resumed = apply(paused, { type: 'resume' });
+    expect(resumed.state).toBe('running');
+    expect(moveActions(resumed).upload).toEqual(['a']);
+    expect(apply(resumed, { type: 'resume' })).toBe(resumed);
+  });
+
+  it('cancel ends every unfinished repository and the move; later events change nothing', () => {
+    const m = move([repo('a', { step: 'done' }), repo('b', { step: 'uploading' })]);
+    const cancelled = apply(m, { type: 'cancel' });
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.repositories.map((r) => r.step)).toEqual(['done', 'cancelled']);
+    expect(apply(cancelled, { type: 'resume' })).toBe(cancelled);
+    expect(apply(cancelled, { type: 'retry', name: 'b' })).toBe(cancelled);
+    expect(moveActions(cancelled)).toMatchObject({ upload: [], poll: [] });
+  });
+
+  it('abort ends one repository (aborted) and leaves the others', () => {
+    const m = move([
+      repo('a', { step: 'importing', migration: { id: 'RM_1', state: 'IN_PROGRESS' } }),
+      repo('b', { step: 'exporting' }),
+    ]);
+    const aborted = apply(m, { type: 'abort', name: 'a' });
+    expect(repoOf(aborted, 'a')).toMatchObject({ step: 'aborted', error: 'Aborted by a user.' });
+    expect(stepOf(aborted, 'b')).toBe('exporting');
+    expect(moveActions(aborted).poll).toEqual([]);
+    expect(apply(aborted, { type: 'abort', name: 'a' })).toBe(aborted);
+  });
+
+  it('retry starts a repository again from where it stopped, and reopens a completed move', () => {
+    const m = move(
+      [
+        repo('export', { step: 'failed', error: 'The export failed: x' }),
+        repo('import', {
+          step: 'failed',
+          archive: { file: 'f', bytes: 1, sha256: 's' },
+          upload: { uri: 'u' },
+          migration: { id: 'RM_1', state: 'FAILED' },
+        }),
+        repo('valid', { step: 'failed', validation: FAILED, migration: { id: 'RM_2', state: 'SUCCEEDED' } }),
+        repo('aborted', { step: 'aborted', archive: { file: 'f', bytes: 1, sha256: 's' } }),
+        repo('done', { step: 'done' }),
+      ],
+      { state: 'completed' },
+    );
+    const again = apply(
+      m,
+      { type: 'retry', name: 'export' },
+      { type: 'retry', name: 'import' },
+      { type: 'retry', name: 'valid' },
+      { type: 'retry', name: 'aborted' },
+      { type: 'retry', name: 'done' },
+    );
+    expect(again.state).toBe('running');
+    expect(repoOf(again, 'export')).toMatchObject({ step: 'exporting', error: undefined });
+    expect(repoOf(again, 'import')).toMatchObject({
+      step: 'verified',
+      upload: undefined,
+      migration: undefined,
+    });
+    expect(repoOf(again, 'valid')).toMatchObject({ step: 'validating', validation: undefined });
+    expect(stepOf(again, 'aborted')).toBe('verified');
+    expect(stepOf(again, 'done')).toBe('done');
+    expect(moveActions(again)).toMatchObject({ upload: ['import', 'aborted'], validate: ['valid'] });
+  });
+
+  it('counts requests per side; the source is the wave’s plus the validation’s', () => {
+    const m = move([repo('a')]);
+    const counted = apply(m, { type: 'requests', source: 1, target: 2, targetPoints: 3 });
+    expect(counted.requests).toEqual({ source: 1, target: 2, targetPoints: 3, sourceGraphql: 1 });
+    const followed = apply(counted, { type: 'wave', wave: wave([{ repos: ['a'] }], 5) });
+    expect(followed.requests.source).toBe(6);
+    expect(apply(followed, { type: 'migration-source', id: 'MS_1' }).migrationSourceId).toBe('MS_1');
+  });
+});

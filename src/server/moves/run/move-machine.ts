@@ -1,0 +1,358 @@
+import type { RepositoryValidation } from '@/contracts/moves-validation';
+import {
+  FINAL_REPOSITORY_STEPS,
+  type GeiMigrationState,
+  type Move,
+  type MoveRepository,
+  type MoveRepositoryStep,
+} from '@/contracts/move-run';
+import type { Wave, WaveBatch } from '@/contracts/waves';
+
+/**
+ * A move as an explicit state machine (pure): every change is an event applied by `applyMoveEvent`; the jobs only
+ * decide which events to produce from what the wave, GitHub and the disk say, and `moveActions` tells them what
+ * is due. Per repository:
+ *
+ *   waiting → exporting → verified (the wave's batch of one) → uploading → uploaded → queued → importing →
+ *   validating → done,   or failed (GitHub's reason, or the differences) / aborted / cancelled.
+ *
+ * A start is written (`startRequestedAt`) before it is sent, so a job that finds it without an id looks the
+ * migration up on GitHub and adopts it: never a second start.
+ */
+export type MoveEvent =
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'cancel' }
+  | { type: 'retry'; name: string }
+  | { type: 'abort'; name: string }
+  /** The wave that exports the move's repositories, as the store holds it now. */
+  | { type: 'wave'; wave: Wave }
+  | { type: 'upload-progress'; name: string; location: string; bytesSent: number; parts: number }
+  | { type: 'uploaded'; name: string; uri: string }
+  | { type: 'migration-source'; id: string }
+  | { type: 'start-requested'; name: string; at: string }
+  | { type: 'started'; name: string; id: string; state: GeiMigrationState }
+  /** The repository's own step failed for good (GitHub refused its start, its upload could not be made). */
+  | { type: 'repository-failed'; name: string; error: string }
+  | {
+      type: 'migration-state';
+      name: string;
+      state: GeiMigrationState;
+      failureReason?: string | null;
+    }
+  | { type: 'log-saved'; name: string; file: string }
+  | { type: 'validated'; name: string; validation: RepositoryValidation }
+  | { type: 'source-unlocked'; name: string }
+  | { type: 'requests'; source?: number; target?: number; targetPoints?: number }
+  /** The move itself cannot go on (a refused target credential): nothing more is started. */
+  | { type: 'move-failed'; error: string };
+
+const FINAL = new Set<MoveRepositoryStep>(FINAL_REPOSITORY_STEPS);
+/** Steps before the archive is Ferry's: the wave decides them. */
+const EXPORT_STEPS = new Set<MoveRepositoryStep>(['waiting', 'exporting']);
+/** Steps with an import on GitHub that may still end. */
+export const IMPORT_STEPS = new Set<MoveRepositoryStep>(['queued', 'importing']);
+const ENDED_MOVE = new Set<Move['state']>(['completed', 'failed', 'cancelled']);
+
+export const isFinalStep = (step: MoveRepositoryStep) => FINAL.has(step);
+
+function withRepository(move: Move, name: string, change: (repo: MoveRepository) => MoveRepository): Move {
+  let changed = false;
+  const repositories = move.repositories.map((repo) => {
+    if (repo.name !== name) return repo;
+    const next = change(repo);
+    if (next !== repo) changed = true;
+    return next;
+  });
+  return changed ? { ...move, repositories } : move;
+}
+
+/** The step GEI's state puts an import at (SUCCEEDED: validation is next; FAILED*: failed). */
+export function stepOfState(state: GeiMigrationState): MoveRepositoryStep {
+  switch (state) {
+    case 'QUEUED':
+    case 'NOT_STARTED':
+      return 'queued';
+    case 'IN_PROGRESS':
+    case 'PENDING_VALIDATION':
+      return 'importing';
+    case 'SUCCEEDED':
+      return 'validating';
+    case 'FAILED':
+    case 'FAILED_VALIDATION':
+      return 'failed';
+  }
+}
+
+/** A repository's export as its wave batch says (batches of one: the batch whose only repository it is). */
+function followBatch(repo: MoveRepository, batch: WaveBatch | undefined): MoveRepository {
+  if (!batch || !EXPORT_STEPS.has(repo.step)) return repo;
+  switch (batch.state) {
+    case 'queued':
+      return repo.step === 'waiting' ? repo : { ...repo, step: 'waiting' };
+    case 'starting':
+    case 'exporting':
+    case 'downloading':
+    case 'verifying':
+    case 'failed':
+      return repo.step === 'exporting' ? repo : { ...repo, step: 'exporting', sourceLock: 'locked' };
+    case 'verified':
+      return batch.file && batch.sha256
+        ? {
+            ...repo,
+            step: 'verified',
+            sourceLock: 'locked',
+            archive: { file: batch.file, bytes: batch.bytes ?? 0, sha256: batch.sha256 },
+            error: undefined,
+          }
+        : repo;
+    case 'isolated':
+    case 'invalid':
+      return {
+        ...repo,
+        step: 'failed',
+        error: `The export failed: ${batch.error ?? batch.verification?.message ?? 'no reason given'}`,
+      };
+    case 'cancelled':
+      return { ...repo, step: 'cancelled' };
+    case 'split':
+      return repo;
+  }
+}
+
+function followWave(move: Move, wave: Wave): Move {
+  const byName = new Map<string, WaveBatch>();
+  // Batches of one; a retried batch keeps its id, so the latest of a name is the one to follow.
+  for (const batch of wave.batches) if (batch.repos.length === 1) byName.set(batch.repos[0] ?? '', batch);
+  const repositories = move.repositories.map((repo) => {
+    const batch = byName.get(repo.name);
+    const followed = followBatch(repo, batch);
+    return followed.batchId === undefined && batch ? { ...followed, batchId: batch.id } : followed;
+  });
+  const source = wave.requests + (move.requests.sourceGraphql ?? 0);
+  const same =
+    repositories.every((repo, index) => repo === move.repositories[index]) && source === move.requests.source;
+  return same ? move : { ...move, repositories, requests: { ...move.requests, source } };
+}
+
+/** What a retry of one repository starts again from, by where it stopped. */
+function retried(repo: MoveRepository): MoveRepository {
+  if (repo.step !== 'failed' && repo.step !== 'aborted') return repo;
+  const base = { ...repo, error: undefined, attempts: 0 };
+  // The import succeeded but validation found differences: count again (the target may have been fixed).
+  if (repo.migration?.state === 'SUCCEEDED') return { ...base, step: 'validating', validation: undefined };
+  // Ferry holds the archive: upload it again (GitHub deleted the copy its import used) and start afresh.
+  if (repo.archive)
+    return { ...base, step: 'verified', upload: undefined, migration: undefined, validation: undefined };
+  // The export failed: the wave's batch is retried (the runner asks the wave).
+  return { ...base, step: 'exporting' };
+}
+
+/** Completed once every repository is at an end; a paused move stays paused until resumed. */
+function settle(move: Move): Move {
+  if (move.state !== 'running') return move;
+  return move.repositories.every((repo) => FINAL.has(repo.step)) ? { ...move, state: 'completed' } : move;
+}
+
+export function applyMoveEvent(move: Move, event: MoveEvent, at: string): Move {
+  const next = settle(reduce(move, event, at));
+  return next === move ? move : { ...next, updatedAt: at };
+}
+
+function reduce(move: Move, event: MoveEvent, at: string): Move {
+  const touch = (repo: MoveRepository): MoveRepository => ({ ...repo, updatedAt: at });
+  switch (event.type) {
+    case 'pause':
+      return move.state === 'running' ? { ...move, state: 'paused' } : move;
+    case 'resume':
+      return move.state === 'paused' ? { ...move, state: 'running' } : move;
+    case 'cancel':
+      if (ENDED_MOVE.has(move.state)) return move;
+      // Imports already started finish on GitHub; Ferry stops following them.
+      return {
+        ...move,
+        state: 'cancelled',
+        repositories: move.repositories.map((repo) =>
+          FINAL.has(repo.step) ? repo : touch({ ...repo, step: 'cancelled' }),
+        ),
+      };
+    case 'retry': {
+      if (move.state === 'cancelled' || move.state === 'failed') return move;
+      const next = withRepository(move, event.name, (repo) => {
+        const again = retried(repo);
+        return again === repo ? repo : touch(again);
+      });
+      return next !== move && move.state === 'completed' ? { ...next, state: 'running' } : next;
+    }
+    case 'abort':
+      return withRepository(move, event.name, (repo) =>
+        FINAL.has(repo.step) ? repo : touch({ ...repo, step: 'aborted', error: 'Aborted by a user.' }),
+      );
+    case 'wave':
+      return followWave(move, event.wave);
+    case 'upload-progress':
+      return withRepository(move, event.name, (repo) =>
+        repo.step === 'verified' || repo.step === 'uploading'
+          ? touch({
+              ...repo,
+              step: 'uploading',
+              upload: { location: event.location, bytesSent: event.bytesSent, parts: event.parts },
+            })
+          : repo,
+      );
+    case 'uploaded':
+      return withRepository(move, event.name, (repo) =>
+        repo.step === 'verified' || repo.step === 'uploading'
+          ? touch({ ...repo, step: 'uploaded', upload: { uri: event.uri } })
+          : repo,
+      );
+    case 'migration-source':
+      return move.migrationSourceId ? move : { ...move, migrationSourceId: event.id };
+    case 'start-requested':
+      return withRepository(move, event.name, (repo) =>
+        repo.step === 'uploaded' && !repo.migration?.startRequestedAt
+          ? touch({ ...repo, migration: { startRequestedAt: event.at } })
+          : repo,
+      );
+    case 'started':
+      return withRepository(move, event.name, (repo) =>
+        repo.step === 'uploaded' && !repo.migration?.id
+          ? touch({
+              ...repo,
+              step: stepOfState(event.state),
+              migration: { ...repo.migration, id: event.id, state: event.state },
+            })
+          : repo,
+      );
+    case 'repository-failed':
+      return withRepository(move, event.name, (repo) =>
+        FINAL.has(repo.step) ? repo : touch({ ...repo, step: 'failed', error: event.error }),
+      );
+    case 'migration-state':
+      return withRepository(move, event.name, (repo) => {
+        if (!IMPORT_STEPS.has(repo.step) || !repo.migration) return repo;
+        const step = stepOfState(event.state);
+        if (repo.migration.state === event.state && repo.step === step) return repo;
+        const failureReason = event.failureReason ?? undefined;
+        return touch({
+          ...repo,
+          step,
+          migration: { ...repo.migration, state: event.state, ...(failureReason ? { failureReason } : {}) },
+          ...(step === 'failed'
+            ? { error: `GitHub says: ${failureReason ?? `the import ended ${event.state}`}` }
+            : {}),
+        });
+      });
+    case 'log-saved':
+      return withRepository(move, event.name, (repo) =>
+        repo.migration && !repo.migration.logFile
+          ? touch({ ...repo, migration: { ...repo.migration, logFile: event.file } })
+          : repo,
+      );
+    case 'validated':
+      return withRepository(move, event.name, (repo) => {
+        if (repo.step !== 'validating' || repo.validation) return repo;
+        const { validation } = event;
+        if (validation.result === 'failed')
+          return touch({
+            ...repo,
+            step: 'failed',
+            validation,
+            error: validation.reason ?? 'Validation found differences: the source stays locked.',
+          });
+        // Passed: done now unless the source is still to be unlocked.
+        const unlockOwed = move.afterValidation === 'unlock' && repo.sourceLock !== 'unlocked';
+        return touch({ ...repo, validation, ...(unlockOwed ? {} : { step: 'done' as const }) });
+      });
+    case 'source-unlocked':
+      return withRepository(move, event.name, (repo) =>
+        repo.sourceLock === 'unlocked'
+          ? repo
+          : touch({
+              ...repo,
+              sourceLock: 'unlocked',
+              ...(repo.step === 'validating' && repo.validation?.result === 'passed'
+                ? { step: 'done' as const }
+                : {}),
+            }),
+      );
+    case 'requests': {
+      const graphql = event.source ?? 0;
+      const kept = move.requests.sourceGraphql;
+      return {
+        ...move,
+        requests: {
+          source: move.requests.source + graphql,
+          target: move.requests.target + (event.target ?? 0),
+          targetPoints: move.requests.targetPoints + (event.targetPoints ?? 0),
+          ...(graphql > 0 || kept !== undefined ? { sourceGraphql: (kept ?? 0) + graphql } : {}),
+        },
+      };
+    }
+    case 'move-failed':
+      if (ENDED_MOVE.has(move.state)) return move;
+      return {
+        ...move,
+        state: 'failed',
+        error: event.error,
+        repositories: move.repositories.map((repo) =>
+          FINAL.has(repo.step) || IMPORT_STEPS.has(repo.step) ? repo : touch({ ...repo, step: 'cancelled' }),
+        ),
+      };
+  }
+}
+
+/** What is due for a move now; the jobs do it and write the outcome as events. */
+export interface MoveActions {
+  /** Verified archives to upload (or uploads to resume). */
+  upload: string[];
+  /** Uploaded archives whose import is to be started. */
+  start: string[];
+  /** Starts written but never answered: look the migration up before anything else. */
+  adopt: string[];
+  /** Import ids to ask the state of, all in one request. */
+  poll: string[];
+  /** Imports that succeeded, to validate together. */
+  validate: string[];
+  /** Validated repositories whose source is to be unlocked. */
+  unlock: string[];
+}
+
+/**
+ * What is due now. A paused move starts nothing new (no upload, no start) but still follows, validates and
+ * unlocks what already runs on GitHub; an ended move has nothing due, except imports a failed move left running.
+ */
+export function moveActions(move: Move): MoveActions {
+  const actions: MoveActions = {
+    upload: [],
+    start: [],
+    adopt: [],
+    poll: [],
+    validate: [],
+    unlock: [],
+  };
+  if (move.state === 'cancelled' || move.state === 'completed') return actions;
+  const opening = move.state === 'running';
+  for (const repo of move.repositories) {
+    const { name } = repo;
+    if (opening && (repo.step === 'verified' || repo.step === 'uploading')) actions.upload.push(name);
+    if (opening && repo.step === 'uploaded') {
+      if (repo.migration?.startRequestedAt && !repo.migration.id) actions.adopt.push(name);
+      else if (!repo.migration?.startRequestedAt) actions.start.push(name);
+    }
+    if (IMPORT_STEPS.has(repo.step) && repo.migration?.id) actions.poll.push(repo.migration.id);
+    if (repo.step === 'validating' && !repo.validation) actions.validate.push(name);
+    if (
+      repo.step === 'validating' &&
+      repo.validation?.result === 'passed' &&
+      move.afterValidation === 'unlock' &&
+      repo.sourceLock !== 'unlocked'
+    )
+      actions.unlock.push(name);
+  }
+  if (move.state === 'failed') return { ...actions, validate: [], unlock: [] };
+  return actions;
+}
+
+/** Repositories still to be looked at by a job (the sweep's test for an unfinished move). */
+export const moveOpen = (move: Move) => move.state === 'running' || move.state === 'paused';
