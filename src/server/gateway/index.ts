@@ -14,6 +14,7 @@ import { connectionArea } from './areas/connection';
 import { edgeArea } from './areas/edge';
 import { ferryMemoryArea } from './areas/ferry-memory';
 import { githubArea } from './areas/github';
+import { identitiesArea } from './areas/identities';
 import { movesArea } from './areas/moves';
 import { observabilityArea } from './areas/observability';
 import { registrarArea } from './areas/registrar';
@@ -83,6 +84,7 @@ export function composeGateway(config: GatewayConfig, options: GatewayOptions = 
     alertsArea(services),
     wavesArea(services),
     movesArea(services),
+    identitiesArea(services),
     registrarArea(services, options.registrarCache),
     unknownApiArea,
     spaArea(options.staticRoot),

@@ -1,0 +1,23 @@
+import { createIdentities } from '@/server/moves/identities/identities';
+import { createIdentityRoutes } from '@/server/moves/identities/routes';
+import type { Area } from '../area';
+import type { GatewayServices } from '../services';
+
+/**
+ * `/api/identities/*`: a move target's mannequins, the map to its members (kept in the store as drafts), the
+ * reclaim CSV gh gei reads and attribution invitations sent from Ferry (issue 36).
+ */
+export function identitiesArea({ config, upstreams, secrets, storeAccess }: GatewayServices): Area {
+  return {
+    name: 'identities',
+    mount(app) {
+      const identities = createIdentities({
+        config,
+        fetchTarget: upstreams.target,
+        secrets,
+        ...(storeAccess ? { store: storeAccess } : {}),
+      });
+      app.route('/api/identities', createIdentityRoutes(identities));
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import type {
+  IdentitiesAnswer,
+  IdentityDraftsSave,
+  IdentityDraftsSaved,
+  Mannequin,
+  ReclaimAnswer,
+  ReclaimRequest,
+} from '@/contracts/identities';
+import type { GatewayConfig } from '@/server/config';
+import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import { jsonBounds } from '@/server/outbound/bounds';
+import type { SecretRegistry } from '@/server/secret-registry';
+import type { FerryStore } from '@/server/store/ferry-store';
+import { createTargetClient } from '../target-client';
+import { identityDrafts } from './identity-drafts';
+import { IdentityInputError } from './identity-input-error';
+import { listMannequins, listMembers, userIds } from './identity-reads';
+import { reclaimCsv, type ReclaimCsv } from './reclaim-csv';
+import { INVITATION_SPACING_MS, sendInvitations, type Invitation } from './send-invitations';
+import { suggestIdentities } from './suggestions';
+import { targetCredentials } from './target-credential';
+
+/**
+ * The identity map of a move's target (issue 36): what GitHub says (mannequins, members), what people edit
+ * (drafts in the store), the reclaim CSV and the invitations. Requests per GET: ⌈mannequins / 100⌉ +
+ * ⌈members / 100⌉ queries of 1 point each; a reclaim adds ⌈non-members / 50⌉ user reads and one mutation per mapping.
+ */
+export interface IdentitiesOptions {
+  config: GatewayConfig;
+  fetchTarget: UpstreamFetch;
+  secrets?: SecretRegistry;
+  /** The store (drafts, invitations sent, the team's shared write pace); none: the map is not kept. */
+  store?: () => Promise<FerryStore>;
+  spacingMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export class NoStoreError extends Error {
+  override name = 'NoStoreError';
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createIdentities(options: IdentitiesOptions) {
+  const { config } = options;
+  const chooseCredential = targetCredentials(config, options.fetchTarget, options.secrets);
+  const spacingMs = options.spacingMs ?? INVITATION_SPACING_MS;
+  const sleep = options.sleep ?? wait;
+  /** Without a store, this gateway's own next slot per credential (a team shares the store's `write_pace`). */
+  const localSlots = new Map<string, number>();
+  const localWait = (key: string) => {
+    const now = Date.now();
+    const at = Math.max(now, localSlots.get(key) ?? 0);
+    localSlots.set(key, at + spacingMs);
+    return at - now;
+  };
+
+  function clientFor(asked: string | undefined) {
+    const credential = chooseCredential(asked);
+    const client = createTargetClient({
+      baseUrl: config.target.baseUrl,
+      authorization: () => credential.authorization(),
+      fetch: options.fetchTarget,
+      bounds: jsonBounds(config),
+    });
+    return { credential, client };
+  }
+
+  async function drafts() {
+    if (!options.store) throw new NoStoreError('Ferry’s store is not open: the identity map cannot be kept.');
+    return identityDrafts(await options.store());
+  }
+
+  /** The map as edited: a mannequin's draft, where its id still names that mannequin. */
+  async function mapping(target: string, mannequins: readonly Mannequin[]): Promise<Map<string, string>> {
+    const byId = new Map(mannequins.map((m) => [m.id, m]));
+    const map = new Map<string, string>();
+    for (const draft of await (await drafts()).list(target))
+      if (byId.get(draft.mannequinId)?.databaseId === draft.databaseId && draft.targetUser)
+        map.set(draft.mannequinId, draft.targetUser);
+    return map;
+  }
+
+  return {
+    async list(target: string, asked?: string): Promise<IdentitiesAnswer> {
+      const { credential, client } = clientFor(asked);
+      const mannequins = await listMannequins(client, target);
+      const members = await listMembers(client, target);
+      const kept = options.store ? await drafts() : undefined;
+      const cut = [mannequins.cut ? 'mannequins' : '', members.cut ? 'members' : ''].filter(Boolean);
+      return {
+        target,
+        credential: credential.name,
+        mannequins: mannequins.items,
+        members: members.items,
+        suggestions: suggestIdentities(mannequins.items, members.items),
+        drafts: kept ? await kept.list(target) : [],
+        invitations: kept ? await kept.invitations(target) : [],
+        ...(cut.length > 0
+          ? {
+              cut: `Only the first ${mannequins.items.length} mannequins and ${members.items.length} members were read (${cut.join(' and ')} cut at 50 pages).`,
+            }
+          : {}),
+      };
+    },
+
+    async drafts(target: string) {
+      return (await drafts()).list(target);
+    },
+
+    async saveDrafts(target: string, save: IdentityDraftsSave): Promise<IdentityDraftsSaved> {
+      return (await drafts()).save(target, save);
+    },
+
+    async csv(target: string, asked?: string): Promise<ReclaimCsv> {
+      const { client } = clientFor(asked);
+      const mannequins = await listMannequins(client, target);
+      return reclaimCsv(mannequins.items, await mapping(target, mannequins.items));
+    },
+
+    async reclaim(request: ReclaimRequest): Promise<ReclaimAnswer> {
+      const { credential, client } = clientFor(request.credential);
+      const store = options.store ? await options.store() : undefined;
+      const kept = store ? identityDrafts(store) : undefined;
+      const mannequins = await listMannequins(client, request.target);
+      if (!mannequins.organizationId)
+        throw new IdentityInputError(`GitHub answered no organization ${request.target}.`);
+      const members = await listMembers(client, request.target);
+      const byId = new Map(mannequins.items.map((m) => [m.id, m]));
+      const memberIds = new Map(members.items.map((m) => [m.login.toLowerCase(), m.id]));
+      const results: ReclaimAnswer['results'] = [];
+      const refused = (mapping: ReclaimRequest['mappings'][number], reason: string) =>
+        results.push({ ...mapping, result: 'refused', reason });
+
+      const asked = request.mappings.filter((mapping) => {
+        const mannequin = byId.get(mapping.mannequinId);
+        if (!mannequin) refused(mapping, `No mannequin with this id in ${request.target}.`);
+        else if (mannequin.claimant) refused(mapping, `Already reclaimed by ${mannequin.claimant.login}.`);
+        return mannequin !== undefined && !mannequin.claimant;
+      });
+      // People not listed as members are looked up, so GitHub refuses them in its own words.
+      const strangers = [
+        ...new Set(asked.map((m) => m.targetUser.toLowerCase()).filter((login) => !memberIds.has(login))),
+      ];
+      const users = await userIds(client, strangers);
+      const invitations: Invitation[] = [];
+      for (const mapping of asked) {
+        const login = mapping.targetUser.toLowerCase();
+        const user = memberIds.get(login) ?? users.get(login);
+        if (user === undefined || (typeof user !== 'string' && 'missing' in user)) {
+          refused(mapping, user && 'missing' in user ? user.missing : 'GitHub knows no such user.');
+          continue;
+        }
+        const targetId = typeof user === 'string' ? user : user.id;
+        invitations.push({
+          mannequin: byId.get(mapping.mannequinId) as Mannequin,
+          targetUser: mapping.targetUser,
+          targetId,
+        });
+      }
+      const paceKey = `target-graphql-mutations:${credential.name}`;
+      const sent = await sendInvitations(invitations, {
+        client,
+        organizationId: mannequins.organizationId,
+        pace: async () => {
+          const ms = store ? await store.writePace.reserve(paceKey, spacingMs) : localWait(paceKey);
+          if (ms > 0) await sleep(ms);
+        },
+        sent: async ({ mannequin, targetUser }) => {
+          if (kept && mannequin.databaseId !== null && mannequin.databaseId < 2 ** 31)
+            await kept.invited(request.target, mannequin.databaseId, mannequin.id, targetUser);
+        },
+      });
+      // In the order asked.
+      const all = new Map([...results, ...sent.results].map((result) => [result.mannequinId, result]));
+      return {
+        results: request.mappings.flatMap((mapping) => all.get(mapping.mannequinId) ?? []),
+        ...(sent.retryAfterSeconds !== undefined ? { retryAfterSeconds: sent.retryAfterSeconds } : {}),
+      };
+    },
+  };
+}
+
+export type Identities = ReturnType<typeof createIdentities>;

@@ -1,0 +1,95 @@
+import type {
+  IdentityDraft,
+  IdentityDraftsSave,
+  IdentityDraftsSaved,
+  SentInvitation,
+} from '@/contracts/identities';
+import type { FerryStore } from '@/server/store/ferry-store';
+
+/**
+ * The identity map and the invitations Ferry sent, kept in the author editor's draft store (`author_drafts`),
+ * with its version and overwrite rules, under keys no import can have (an import's is `owner/repo`):
+ * `identities:<org>` — a mapping per mannequin (`authorId` = the mannequin's database id, `name` = the target
+ * user, '' for nobody, `email` = the mannequin's node id); `identities-invited:<org>` — one row per invitation sent
+ * (`name` = the member invited, `updatedAt` = when). A simulator reset forgets both with the other drafts.
+ */
+const mapKey = (org: string) => `identities:${org.toLowerCase()}`;
+const invitedKey = (org: string) => `identities-invited:${org.toLowerCase()}`;
+const SENT_BY = 'ferry-invitations';
+
+export function identityDrafts(store: FerryStore) {
+  return {
+    async list(org: string): Promise<IdentityDraft[]> {
+      return (await store.authorDrafts.list(mapKey(org))).map((row) => ({
+        mannequinId: row.email,
+        databaseId: row.authorId,
+        targetUser: row.name,
+        version: row.version,
+        updatedAt: row.updatedAt.toISOString(),
+        updatedBy: row.updatedBy,
+      }));
+    },
+
+    async save(org: string, request: IdentityDraftsSave): Promise<IdentityDraftsSaved> {
+      const results = await store.authorDrafts.save(
+        mapKey(org),
+        request.saves.map((save) => ({
+          authorId: save.databaseId,
+          name: save.targetUser,
+          email: save.mannequinId,
+          baseVersion: save.baseVersion,
+        })),
+        request.client,
+        new Date(),
+      );
+      return {
+        results: results.map(({ draft, overwrote }) => ({
+          draft: {
+            mannequinId: draft.email,
+            databaseId: draft.authorId,
+            targetUser: draft.name,
+            version: draft.version,
+            updatedAt: draft.updatedAt.toISOString(),
+            updatedBy: draft.updatedBy,
+          },
+          ...(overwrote
+            ? {
+                overwrote: {
+                  updatedBy: overwrote.updatedBy,
+                  updatedAt: overwrote.updatedAt.toISOString(),
+                  targetUser: overwrote.name,
+                },
+              }
+            : {}),
+        })),
+      };
+    },
+
+    async invitations(org: string): Promise<SentInvitation[]> {
+      return (await store.authorDrafts.list(invitedKey(org))).map((row) => ({
+        mannequinId: row.email,
+        targetUser: row.name,
+        sentAt: row.updatedAt.toISOString(),
+      }));
+    },
+
+    /** Kept as soon as GitHub accepted it, one by one: a gateway killed mid-way loses none it sent. */
+    async invited(org: string, databaseId: number, mannequinId: string, targetUser: string): Promise<void> {
+      await store.authorDrafts.save(
+        invitedKey(org),
+        [
+          {
+            authorId: databaseId,
+            name: targetUser,
+            email: mannequinId,
+            baseVersion: Number.MAX_SAFE_INTEGER,
+          },
+        ],
+        SENT_BY,
+        new Date(),
+      );
+    },
+  };
+}
+
+export type IdentityDrafts = ReturnType<typeof identityDrafts>;
