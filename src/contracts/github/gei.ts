@@ -182,3 +182,22 @@ export function parseAbortSuccess(value: unknown): boolean {
   if (!isRecord(value)) throw malformed('abortRepositoryMigration');
   return value.success === true;
 }
+
+/** An archive in GitHub-owned storage as its upload answers (`201 {guid,node_id,name,size,uri,created_at}`). */
+export interface UploadedArchive {
+  uri: string;
+  guid?: string;
+  size?: number;
+}
+
+const GEI_URI = /^gei:\/\/archive\/[A-Za-z0-9._-]{1,200}$/;
+
+/** The upload's 201: `uri` must be a `gei://archive/…` URI (what `startRepositoryMigration` takes). */
+export function parseUploadedArchive(value: unknown): UploadedArchive {
+  if (!isRecord(value)) throw malformed('archive');
+  const uri = stringOf(value.uri);
+  if (!uri || !GEI_URI.test(uri)) throw malformed('archive uri');
+  const guid = stringOf(value.guid)?.slice(0, 200);
+  const size = finiteNumberOf(value.size);
+  return { uri, ...(guid ? { guid } : {}), ...(size !== undefined ? { size } : {}) };
+}

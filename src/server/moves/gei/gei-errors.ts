@@ -34,3 +34,19 @@ export class GeiRefusedError extends TargetGraphqlError {
     this.refusal = refusalOf(error);
   }
 }
+
+/**
+ * An upload to GitHub-owned storage that cannot go on: `refused` (GitHub's 4xx: credential, size, a part out of
+ * order; its words kept), `failed` (a 5xx: try again later), `hostile` (an answer no storage sends: no `Location`,
+ * a `Location` on another host, a 201 that is not the archive's JSON). Transport faults are UpstreamFailureError.
+ */
+export class ArchiveUploadError extends Error {
+  override name = 'ArchiveUploadError';
+  constructor(
+    readonly kind: 'refused' | 'failed' | 'hostile',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
