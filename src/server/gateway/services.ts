@@ -34,6 +34,17 @@ export interface ServiceOptions {
   processMetrics?: boolean;
   /** A test's own upstreams instead of the network or the embedded simulator. */
   upstreams?: { github?: UpstreamFetch; registrar?: UpstreamFetch; target?: UpstreamFetch };
+  /** A move's paces (tests and benchmarks shorten them; src/server/moves/run). */
+  moves?: MovePaces;
+}
+
+export interface MovePaces {
+  /** Waits between status polls of a move's running imports (default 15–60 s). */
+  pollMs?: { min: number; max: number };
+  /** Wait between two looks at a move whose exports run (default 5 s). */
+  exportLookMs?: number;
+  /** Upload part size (default GitHub's 100 MiB). */
+  partBytes?: number;
 }
 
 /** What every area shares, built once, in dependency order. */
@@ -53,6 +64,7 @@ export interface GatewayServices {
   watcher?: Watcher;
   waves?: WaveRunner;
   archiveDir?: string;
+  movePaces?: MovePaces;
   /** Ferry's own ports: nothing it sends may reach them (grows when the server binds). */
   own: OwnAddress;
 }
@@ -155,6 +167,7 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
     watcher,
     waves,
     archiveDir,
+    movePaces: options.moves,
     own,
   };
 }

@@ -15,6 +15,24 @@ export const QUEUES = {
   'wave-file': { policy: 'short', expireInSeconds: 90, retryLimit: 20, retryDelay: 5, retryBackoff: true },
   /** Every minute: advance every unfinished wave (work a lost job left behind). */
   'wave-sweep': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
+  /** Look at a move (src/server/moves/run): follow its wave, start, poll, validate, unlock. Key: the move. */
+  'move-advance': {
+    policy: 'short',
+    expireInSeconds: 300,
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+  },
+  /** One repository's archive to GitHub-owned storage (the job's expiry is the upload's). Key: move and name. */
+  'move-upload': {
+    policy: 'short',
+    expireInSeconds: 21_600,
+    retryLimit: 4,
+    retryDelay: 10,
+    retryBackoff: true,
+  },
+  /** Every minute: look at every unfinished move (work a lost job left behind). */
+  'move-sweep': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
   /** Every minute: a `/rate_limit` reading for the history (free: GitHub does not count it). */
   'memory-sample': { policy: 'short', expireInSeconds: 60, retryLimit: 0 },
   /**

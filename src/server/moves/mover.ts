@@ -91,6 +91,9 @@ export function createMover(options: MoverOptions) {
       uploadsUrl: config.target.uploadsUrl,
       credentials: config.target.credentials.map((entry) => ({ name: entry.name, kind: tokenKindOf(entry) })),
     }),
+    /** A move's credentials by name (as its preview chose them): the source's may export, the target's. */
+    sourceCredential: (name: string | undefined) => chooseSource(name),
+    targetCredential: (name: string | undefined) => chooseTarget(name),
     /** Drop the listings kept (the simulator behind was reset). */
     forget: () => listings.forget(),
 

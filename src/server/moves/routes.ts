@@ -1,11 +1,16 @@
 import { Hono, type Context } from 'hono';
+import { isRepoName } from '@/contracts/github/names';
+import { isRecord } from '@/contracts/json';
+import type { AfterValidation, MoveStartRequest } from '@/contracts/move-run';
 import { gatewayError } from '@/server/gateway-error';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { CredentialRefusedError, RateLimitedError } from '@/server/waves/github-client';
 import { WaveInputError } from '@/server/waves/wave-input-error';
 import { MoveInputError } from './move-input-error';
-import { isMoveInvalid, parseMoveRequest } from './move-request';
+import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-request';
 import type { Mover } from './mover';
+import { moveManifestCsv } from './run/move-manifest';
+import { MoveActionError, type MoveRunner } from './run/move-runner';
 import {
   TargetCredentialError,
   TargetGraphqlError,
@@ -18,12 +23,66 @@ import {
  * Sec-Fetch-Site and body-size checks apply; here: JSON only, the strict request parser, and every failure of
  * either GitHub answered as itself (4xx for what the user can fix, 429/503 with `retry-after` for limits).
  */
-export function createMoveRoutes(mover: Mover) {
+const MOVE_ID = /^[a-z0-9-]{1,64}$/;
+const AFTER_VALIDATION: readonly AfterValidation[] = ['unlock', 'keep-locked'];
+
+/** `POST /api/moves`: the preview's request, read by the same strict parser, plus `afterValidation`. */
+export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
+  if (!isRecord(body)) return { error: 'Send a JSON object.', status: 400, code: 'BAD_JSON' };
+  const { afterValidation, ...plan } = body;
+  if (afterValidation !== undefined && !AFTER_VALIDATION.includes(afterValidation as AfterValidation))
+    return {
+      error: `afterValidation is one of ${AFTER_VALIDATION.join(', ')}.`,
+      status: 422,
+      code: 'INVALID',
+    };
+  const request = parseMoveRequest(plan);
+  if (isMoveInvalid(request)) return request;
+  return afterValidation === undefined
+    ? request
+    : { ...request, afterValidation: afterValidation as AfterValidation };
+}
+
+export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
   const app = new Hono();
   const waitFor = (c: Context, status: 429 | 503, message: string, code: string, seconds: number) =>
     c.json({ message, code, source: 'gateway' }, status, {
       'retry-after': String(Math.max(1, Math.min(Math.ceil(seconds), 86_400))),
     });
+
+  /** Each failure of either GitHub answered as itself (a 4xx the user can fix, 429/503 with `retry-after`). */
+  function answerFailure(c: Context, error: unknown) {
+    if (error instanceof MoveInputError || error instanceof WaveInputError)
+      return gatewayError(c, 422, error.message, 'INVALID');
+    if (error instanceof CredentialRefusedError)
+      return gatewayError(
+        c,
+        403,
+        `GitHub refused the source credential: ${error.message}`,
+        'CREDENTIAL_REFUSED',
+      );
+    if (error instanceof TargetCredentialError)
+      return gatewayError(c, 403, error.message, 'TARGET_CREDENTIAL_REFUSED');
+    if (error instanceof RateLimitedError)
+      return waitFor(c, 429, error.message, 'RATE_LIMITED', (error.until - Date.now()) / 1000);
+    if (error instanceof TargetRateLimitedError)
+      return waitFor(
+        c,
+        429,
+        `The target says: ${error.message}`,
+        'TARGET_RATE_LIMITED',
+        error.retryAfterSeconds,
+      );
+    if (error instanceof TargetUnavailableError)
+      return waitFor(c, 503, `The target says: ${error.message}`, 'TARGET_UNAVAILABLE', 60);
+    if (error instanceof TargetGraphqlError)
+      return gatewayError(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR');
+    if (error instanceof UpstreamFailureError) {
+      const { status, message, code } = error.failure;
+      return gatewayError(c, status, message, code);
+    }
+    throw error;
+  }
 
   app.get('/target', (c) => c.json(mover.target()));
   app.post('/preview', async (c) => {
@@ -36,37 +95,89 @@ export function createMoveRoutes(mover: Mover) {
     try {
       return c.json(await mover.preview(request));
     } catch (error) {
-      if (error instanceof MoveInputError || error instanceof WaveInputError)
-        return gatewayError(c, 422, error.message, 'INVALID');
-      if (error instanceof CredentialRefusedError)
-        return gatewayError(
-          c,
-          403,
-          `GitHub refused the source credential: ${error.message}`,
-          'CREDENTIAL_REFUSED',
-        );
-      if (error instanceof TargetCredentialError)
-        return gatewayError(c, 403, error.message, 'TARGET_CREDENTIAL_REFUSED');
-      if (error instanceof RateLimitedError)
-        return waitFor(c, 429, error.message, 'RATE_LIMITED', (error.until - Date.now()) / 1000);
-      if (error instanceof TargetRateLimitedError)
-        return waitFor(
-          c,
-          429,
-          `The target says: ${error.message}`,
-          'TARGET_RATE_LIMITED',
-          error.retryAfterSeconds,
-        );
-      if (error instanceof TargetUnavailableError)
-        return waitFor(c, 503, `The target says: ${error.message}`, 'TARGET_UNAVAILABLE', 60);
-      if (error instanceof TargetGraphqlError)
-        return gatewayError(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR');
-      if (error instanceof UpstreamFailureError) {
-        const { status, message, code } = error.failure;
-        return gatewayError(c, status, message, code);
-      }
-      throw error;
+      return answerFailure(c, error);
     }
+  });
+
+  if (!runner) {
+    app.all('*', (c) =>
+      c.json(
+        { message: 'Ferry’s store is not open: moves cannot run.', code: 'NO_STORE', source: 'gateway' },
+        503,
+      ),
+    );
+    return app;
+  }
+  const running = runner;
+  const notFound = (c: Context) => gatewayError(c, 404, 'No such move.', 'NOT_FOUND');
+  /** The id in the path, when it is one Ferry makes (a NUL, a slash or 200 characters never reach the store). */
+  const idOf = (c: Context) => {
+    const id = c.req.param('id') ?? '';
+    return MOVE_ID.test(id) ? id : undefined;
+  };
+  const nameOf = (c: Context) => {
+    const name = c.req.param('name') ?? '';
+    return isRepoName(name) ? name : undefined;
+  };
+
+  app.post('/', async (c) => {
+    if (!/^application\/json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
+      return gatewayError(c, 415, 'Send the move as application/json.', 'UNSUPPORTED_MEDIA_TYPE');
+    const body: unknown = await c.req.json().catch(() => undefined);
+    if (body === undefined) return gatewayError(c, 400, 'The body is not JSON.', 'BAD_JSON');
+    const request = parseMoveStart(body);
+    if (isMoveInvalid(request)) return gatewayError(c, request.status, request.error, request.code);
+    try {
+      return c.json(await running.create(request), 201);
+    } catch (error) {
+      return answerFailure(c, error);
+    }
+  });
+  app.get('/', async (c) => c.json(await running.list()));
+  app.get('/:id', async (c) => {
+    const id = idOf(c);
+    const move = id ? await running.get(id) : undefined;
+    return move ? c.json(move) : notFound(c);
+  });
+  for (const action of ['pause', 'resume', 'cancel'] as const)
+    app.post(`/:id/${action}`, async (c) => {
+      const id = idOf(c);
+      const move = id ? await running[action](id) : undefined;
+      return move ? c.json(move) : notFound(c);
+    });
+  for (const action of ['retry', 'abort'] as const)
+    app.post(`/:id/repositories/:name/${action}`, async (c) => {
+      const id = idOf(c);
+      const name = nameOf(c);
+      if (!id) return notFound(c);
+      if (!name) return gatewayError(c, 404, 'The move has no such repository.', 'NOT_FOUND');
+      try {
+        const move = await running[action](id, name);
+        return move ? c.json(move) : notFound(c);
+      } catch (error) {
+        if (error instanceof MoveActionError)
+          return gatewayError(
+            c,
+            error.status,
+            error.message,
+            error.status === 404 ? 'NOT_FOUND' : 'CONFLICT',
+          );
+        return answerFailure(c, error);
+      }
+    });
+  app.get('/:id/manifest', async (c) => {
+    const id = idOf(c);
+    const rows = id ? await running.manifest(id) : undefined;
+    return rows ? c.json(rows) : notFound(c);
+  });
+  app.get('/:id/manifest.csv', async (c) => {
+    const id = idOf(c);
+    const rows = id ? await running.manifest(id) : undefined;
+    if (!rows || !id) return notFound(c);
+    return c.body(moveManifestCsv(rows), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="move-${id}-manifest.csv"`,
+    });
   });
   return app;
 }

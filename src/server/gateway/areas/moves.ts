@@ -1,13 +1,27 @@
+import type { Move } from '@/contracts/move-run';
 import { createMover } from '@/server/moves/mover';
 import { createMoveRoutes } from '@/server/moves/routes';
+import { createMoveRunner, type MoveRunner } from '@/server/moves/run/move-runner';
+import type { MoveStore } from '@/server/store/move-store';
 import type { Area } from '../area';
 import type { GatewayServices } from '../services';
 
+/** Moves in a store opened on first use (component tests) or already open. */
+function lazyMoveStore(store: NonNullable<GatewayServices['storeAccess']>): MoveStore {
+  return {
+    list: async () => (await store()).moves.list(),
+    get: async (id: string) => (await store()).moves.get(id),
+    save: async (move: Move) => (await store()).moves.save(move),
+    update: async (id, change) => (await store()).moves.update(id, change),
+  };
+}
+
 /**
- * `/api/moves/*`: a move of an organization into GitHub.com (issue 36). This slice plans only (`POST
- * /api/moves/preview`): no store, no jobs; the source through today's connection, the target through its own.
+ * `/api/moves/*`: a move of an organization into GitHub.com (issue 36): the plan (`POST /api/moves/preview`),
+ * and with a store, the run — jobs on the engine the waves use, the exports a wave's batches of one.
  */
-export function movesArea({ config, credentials, upstreams, secrets }: GatewayServices): Area {
+export function movesArea(services: GatewayServices): Area {
+  const { config, credentials, upstreams, secrets, waves, storeAccess, jobs } = services;
   const mover = createMover({
     config,
     credentials,
@@ -15,16 +29,33 @@ export function movesArea({ config, credentials, upstreams, secrets }: GatewaySe
     fetchGithub: upstreams.github,
     fetchTarget: upstreams.target,
   });
+  const runner: MoveRunner | undefined =
+    waves && storeAccess && jobs
+      ? createMoveRunner({
+          config,
+          moves: lazyMoveStore(storeAccess),
+          waves,
+          mover,
+          jobs: jobs.engine,
+          fetchGithub: upstreams.github,
+          fetchTarget: upstreams.target,
+          ...services.movePaces,
+        })
+      : undefined;
   let unsubscribe: (() => unknown) | undefined;
   return {
     name: 'moves',
     mount(app) {
-      app.route('/api/moves', createMoveRoutes(mover));
+      app.route('/api/moves', createMoveRoutes(mover, runner));
       // A reset simulator has other repositories: the listings kept for plans are dropped.
       unsubscribe = upstreams.simulator?.onChange((change) => {
         if (change === 'reset') mover.forget();
       });
     },
-    stop: () => void unsubscribe?.(),
+    start: () => runner?.start(),
+    stop: async () => {
+      unsubscribe?.();
+      await runner?.stop();
+    },
   };
 }

@@ -1,0 +1,258 @@
+import type { Move, MoveRepository } from '@/contracts/move-run';
+import { GeiRefusedError } from '../gei/gei-errors';
+import { TargetCredentialError, TargetRateLimitedError } from '../target-errors';
+import {
+  advanceLater,
+  recordCount,
+  recordMove,
+  recordMoveIf,
+  type MoveContext,
+  type TargetCount,
+  type TargetSide,
+} from './move-context';
+import { IMPORT_STEPS, moveActions, type MoveEvent } from './move-machine';
+
+/** Points left under which status polls slow down to the longest wait. */
+export const LOW_POINTS = 500;
+/** A start written this long before the migration GitHub lists for the name: that one is older, not ours. */
+const ADOPT_MARGIN_MS = 60_000;
+
+/**
+ * One look at a move (job `move-advance`; any gateway, at least once): follow its wave, then do what is due —
+ * uploads handed to their own jobs, starts (decided and written first), adoption of starts whose answer was lost,
+ * ONE status request for all running imports, logs saved, validation of the newly succeeded together, unlocks —
+ * and ask for the next look. Every outcome is written as an event under the move's row lock.
+ */
+export async function advanceMove(context: MoveContext, id: string): Promise<void> {
+  let move = await context.moves.get(id);
+  if (!move) return;
+  if (move.waveId) {
+    const wave = await context.waves.get(move.waveId);
+    if (wave) move = (await recordMove(context, id, { type: 'wave', wave })) ?? move;
+  }
+  const actions = moveActions(move);
+  for (const name of actions.upload)
+    await context.jobs.send(
+      'move-upload',
+      { moveId: id, name },
+      { key: `${id}:${name}`, expireInSeconds: UPLOAD_EXPIRY_S },
+    );
+
+  const count: TargetCount = { requests: 0, points: 0 };
+  const target = context.target(move, count);
+  try {
+    if (actions.start.length + actions.adopt.length > 0)
+      move = await startImports(context, move, target, actions);
+    if (!move) return;
+    const polled = actions.poll.length > 0 ? await pollImports(context, move, target) : undefined;
+    if (polled) move = polled.move ?? move;
+    await validateSucceeded(context, move);
+    await unlockValidated(context, move);
+    move = (await context.moves.get(id)) ?? move;
+    await scheduleNext(context, move, polled?.remaining);
+  } finally {
+    await recordCount(context, id, count);
+  }
+}
+
+/** Long uploads: a part may take minutes; the job's progress is written per part, so a successor resumes. */
+export const UPLOAD_EXPIRY_S = 6 * 3_600;
+
+const repoNamed = (move: Move, name: string) => move.repositories.find((repo) => repo.name === name);
+
+/** The migration source, created once per move (a second made by a race is harmless and unused). */
+async function migrationSource(context: MoveContext, move: Move, target: TargetSide): Promise<string> {
+  if (move.migrationSourceId) return move.migrationSourceId;
+  const { id } = await target.ops.createMigrationSource({
+    ownerId: move.target.organizationId ?? '',
+    name: `Ferry move ${move.id}`,
+    url: context.sourceUrl(move, ''),
+  });
+  const recorded = await recordMove(context, move.id, { type: 'migration-source', id });
+  return recorded?.migrationSourceId ?? id;
+}
+
+/** GitHub refused the target credential itself: the move stops with GitHub's reason. */
+const credentialRefusal = (error: unknown): string | undefined => {
+  if (error instanceof TargetCredentialError) return error.message;
+  if (error instanceof GeiRefusedError && error.refusal === 'credential')
+    return `GitHub says: ${error.message}`;
+  return undefined;
+};
+
+async function startImports(
+  context: MoveContext,
+  move: Move,
+  target: TargetSide,
+  actions: { start: string[]; adopt: string[] },
+): Promise<Move | undefined> {
+  let current: Move | undefined = move;
+  try {
+    for (const name of actions.adopt) {
+      const repo = current && repoNamed(current, name);
+      if (!current || !repo) continue;
+      if (!(await adopt(context, current, target, repo))) await start(context, current, target, repo);
+      current = await context.moves.get(move.id);
+    }
+    for (const name of actions.start) {
+      if (!current) break;
+      // The decision is written before the start is sent; only the job that wrote it sends.
+      const decided = await recordMoveIf(context, current.id, {
+        type: 'start-requested',
+        name,
+        at: new Date(context.now()).toISOString(),
+      });
+      current = decided.move;
+      const repo = current && repoNamed(current, name);
+      if (decided.applied && current && repo) {
+        await start(context, current, target, repo);
+        current = await context.moves.get(move.id);
+      }
+    }
+  } catch (error) {
+    const refused = credentialRefusal(error);
+    if (!refused) throw error;
+    context.log(`move ${move.id} stopped: ${refused}`);
+    return recordMove(context, move.id, { type: 'move-failed', error: refused });
+  }
+  return context.moves.get(move.id);
+}
+
+/** A start whose answer was never written: the migration GitHub lists for the name since then is adopted. */
+async function adopt(
+  context: MoveContext,
+  move: Move,
+  target: TargetSide,
+  repo: MoveRepository,
+): Promise<boolean> {
+  const since = Date.parse(repo.migration?.startRequestedAt ?? '') - ADOPT_MARGIN_MS;
+  const found = await target.ops.findMigrations({
+    ownerLogin: move.target.login,
+    repositoryName: repo.targetName,
+  });
+  const ours = found.find((migration) => !migration.createdAt || Date.parse(migration.createdAt) >= since);
+  if (!ours) return false;
+  context.log(`move ${move.id}: ${repo.name}'s import ${ours.id} adopted (its start's answer was lost)`);
+  await recordMove(context, move.id, { type: 'started', name: repo.name, id: ours.id, state: ours.state });
+  return true;
+}
+
+async function start(context: MoveContext, move: Move, target: TargetSide, repo: MoveRepository) {
+  const sourceId = await migrationSource(context, move, target);
+  try {
+    const started = await target.ops.startRepositoryMigration({
+      sourceId,
+      ownerId: move.target.organizationId ?? '',
+      repositoryName: repo.targetName,
+      sourceRepositoryUrl: context.sourceUrl(move, repo.name),
+      archiveUrl: repo.upload?.uri ?? '',
+      accessToken: await context.sourceToken(move),
+      githubPat: await target.token(),
+      targetRepoVisibility: repo.visibility,
+    });
+    await recordMove(context, move.id, { type: 'started', name: repo.name, ...started });
+  } catch (error) {
+    // GitHub refused this repository's start (the name taken, a bad archive): it fails with GitHub's words.
+    if (error instanceof GeiRefusedError && error.refusal !== 'credential')
+      await recordMove(context, move.id, {
+        type: 'repository-failed',
+        name: repo.name,
+        error: `GitHub says: ${error.message}`,
+      });
+    else throw error;
+  }
+}
+
+/** ONE status request for every running import of the move; logs of those that ended saved at once. */
+async function pollImports(
+  context: MoveContext,
+  move: Move,
+  target: TargetSide,
+): Promise<{ move: Move | undefined; remaining?: number }> {
+  const running = move.repositories.filter((repo) => IMPORT_STEPS.has(repo.step) && repo.migration?.id);
+  const { states, rateLimit } = await target.ops.migrationStates(
+    running.map((repo) => repo.migration?.id ?? ''),
+  );
+  const events: MoveEvent[] = [];
+  for (const repo of running) {
+    const status = states.get(repo.migration?.id ?? '');
+    if (!status) continue;
+    events.push({
+      type: 'migration-state',
+      name: repo.name,
+      state: status.state,
+      failureReason: status.failureReason,
+    });
+    const ended = status.state === 'SUCCEEDED' || status.state.startsWith('FAILED');
+    if (ended && status.migrationLogUrl && repo.archive && !repo.migration?.logFile) {
+      const file = await context
+        .saveLog({ url: status.migrationLogUrl, file: repo.archive.file })
+        .catch((error: unknown) => {
+          context.log(`move ${move.id}: ${repo.name}'s log not saved (${String(error)})`);
+          return undefined;
+        });
+      if (file) events.push({ type: 'log-saved', name: repo.name, file });
+    }
+  }
+  const recorded = events.length > 0 ? await recordMove(context, move.id, ...events) : move;
+  return { move: recorded, remaining: rateLimit?.remaining };
+}
+
+/** The newly succeeded imports validated together (one aliased query per 50 per side). */
+async function validateSucceeded(context: MoveContext, move: Move) {
+  const due = moveActions(move).validate.flatMap((name) => {
+    const repo = repoNamed(move, name);
+    return repo?.archive ? [{ name, targetName: repo.targetName, archive: repo.archive.file }] : [];
+  });
+  if (due.length === 0) return;
+  const result = await context.validate(move, due);
+  await recordMove(
+    context,
+    move.id,
+    {
+      type: 'requests',
+      source: result.cost.source.requests,
+      target: result.cost.target.requests,
+      targetPoints: result.cost.target.points,
+    },
+    ...result.repositories.map((repo): MoveEvent => ({
+      type: 'validated',
+      name: repo.name,
+      validation: repo.validation,
+    })),
+  );
+}
+
+/** Validated repositories' sources unlocked through the wave that locked them (counted by the wave). */
+async function unlockValidated(context: MoveContext, move: Move) {
+  const current = (await context.moves.get(move.id)) ?? move;
+  for (const name of moveActions(current).unlock) {
+    const repo = repoNamed(current, name);
+    if (!current.waveId || repo?.batchId === undefined) continue;
+    await context.waves.unlock(current.waveId, repo.batchId);
+    await recordMove(context, current.id, { type: 'source-unlocked', name });
+  }
+}
+
+/**
+ * The next look: imports running → a status poll in `pollMs.min`… `max` (the longest when the points left are
+ * low, more often while many run); exports under way → the wave's pace; nothing running → none (the minute's
+ * sweep and the users' actions look again).
+ */
+async function scheduleNext(context: MoveContext, move: Move, remaining: number | undefined) {
+  if (move.state === 'cancelled' || move.state === 'completed') return;
+  const importing = move.repositories.some((repo) => IMPORT_STEPS.has(repo.step));
+  if (importing) {
+    const { min, max } = context.pollMs;
+    const wait = remaining !== undefined && remaining < LOW_POINTS ? max : min;
+    await advanceLater(context, move.id, wait);
+    return;
+  }
+  const exporting = move.repositories.some((repo) => repo.step === 'waiting' || repo.step === 'exporting');
+  if (exporting && move.state === 'running') await advanceLater(context, move.id, context.exportLookMs);
+}
+
+/** A target limit on a look: the next look after GitHub's wait (the job itself ends without a retry storm). */
+export function limitWaitMs(error: unknown): number | undefined {
+  return error instanceof TargetRateLimitedError ? error.retryAfterSeconds * 1_000 : undefined;
+}

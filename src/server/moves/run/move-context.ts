@@ -1,0 +1,99 @@
+import type { Move } from '@/contracts/move-run';
+import type { JobEngine } from '@/server/jobs/job-engine';
+import type { MoveStore } from '@/server/store/move-store';
+import type { WaveRunner } from '@/server/waves/runner';
+import type { GeiOperations } from '../gei/gei-operations';
+import type { TargetClient } from '../target-client';
+import type { MoveValidation, RepositoryToValidate } from '../validation/validate-move';
+import { applyMoveEvent, type MoveEvent } from './move-machine';
+
+/** What a move's target calls are counted as: GraphQL requests and GitHub's points (1 where it said none). */
+export interface TargetCount {
+  requests: number;
+  points: number;
+}
+
+/** The target as one job reaches it for one move: its GEI operations, counted into `count`. */
+export interface TargetSide {
+  ops: GeiOperations;
+  client: TargetClient;
+  /** The target token's value, for `githubPat` (GEI checks the token that will own the import). */
+  token(): Promise<string>;
+  /** The target credential's `Authorization`, for uploads. */
+  authorization(): Promise<string>;
+}
+
+export interface UploadProgress {
+  location: string;
+  bytesSent: number;
+  parts: number;
+}
+
+/** Everything a move's jobs work with: the store, the wave runner, the job engine, both GitHubs, the clock. */
+export interface MoveContext {
+  moves: MoveStore;
+  waves: WaveRunner;
+  jobs: JobEngine;
+  /** The target for `move`'s credential; every request it sends is added to `count`. */
+  target(move: Move, count: TargetCount): TargetSide;
+  /** The source credential's token value (`accessToken`: the schema requires one, GEI does not use it here). */
+  sourceToken(move: Move): Promise<string>;
+  /** The source repository's web address, as GEI records it (`sourceRepositoryUrl`). */
+  sourceUrl(move: Move, name: string): string;
+  validate(move: Move, repositories: RepositoryToValidate[]): Promise<MoveValidation>;
+  upload(input: {
+    move: Move;
+    file: string;
+    name: string;
+    resume?: UploadProgress;
+    onPart: (progress: UploadProgress) => Promise<void>;
+  }): Promise<{ uri: string; bytes: number }>;
+  /** Save GitHub's migration log beside the archive (GitHub deletes it after 24 hours); undefined when gone. */
+  saveLog(input: { url: string; file: string }): Promise<string | undefined>;
+  /** The wait between two status polls of a move's running imports. */
+  pollMs: { min: number; max: number };
+  /** The wait between two looks at a move whose exports run (the wave's own pace). */
+  exportLookMs: number;
+  now: () => number;
+  log: (message: string) => void;
+}
+
+export const stampOf = (context: Pick<MoveContext, 'now'>) => new Date(context.now()).toISOString();
+
+/** Apply events to the move as the store holds it now (row locked), and write the result. */
+export function recordMove(context: MoveContext, id: string, ...events: MoveEvent[]) {
+  const at = stampOf(context);
+  return context.moves.update(id, (move) =>
+    events.reduce((next, event) => applyMoveEvent(next, event, at), move),
+  );
+}
+
+/** Apply `event` and tell whether it changed the move (another gateway may already have made the change). */
+export async function recordMoveIf(
+  context: MoveContext,
+  id: string,
+  event: MoveEvent,
+): Promise<{ move: Move | undefined; applied: boolean }> {
+  let applied = false;
+  const at = stampOf(context);
+  const move = await context.moves.update(id, (current) => {
+    const next = applyMoveEvent(current, event, at);
+    applied = next !== current;
+    return next;
+  });
+  return { move, applied };
+}
+
+/** Charge the move what its target calls cost (one write for a job's calls). */
+export const recordCount = (context: MoveContext, id: string, count: TargetCount) =>
+  count.requests > 0
+    ? recordMove(context, id, { type: 'requests', target: count.requests, targetPoints: count.points })
+    : Promise.resolve(undefined);
+
+/** Look at the move now (a user's action, an upload done). */
+export const advanceNow = (context: Pick<MoveContext, 'jobs'>, id: string) =>
+  context.jobs.send('move-advance', { moveId: id }, { key: id });
+
+/** Look at the move again later (status polls, exports under way): its own key, so a look now is never dropped. */
+export const advanceLater = (context: Pick<MoveContext, 'jobs'>, id: string, afterMs: number) =>
+  context.jobs.send('move-advance', { moveId: id }, { key: `${id}:later`, afterMs });

@@ -1,0 +1,34 @@
+import Papa from 'papaparse';
+import type { MoveManifestRow } from '@/contracts/move-run';
+
+/** Line breaks of every kind a spreadsheet or a line-based tool may split on (a hostile name could hold one). */
+const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
+/** A cell a spreadsheet reads as a formula: its first character only (papaparse's own test misses `=1\n…`). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const cell = (value: string | null) => (value ?? '').replace(LINE_BREAKS, ' ');
+
+/** A move's manifest as CSV (RFC 4180 quoting by papaparse, formulas escaped), one line per repository. */
+export function moveManifestCsv(rows: readonly MoveManifestRow[]): string {
+  const fields = [
+    'repository',
+    'target_repository',
+    'step',
+    'archive_sha256',
+    'migration_id',
+    'log_file',
+    'validation',
+    'source_lock',
+  ];
+  const data = rows.map((row) => ({
+    repository: cell(row.repository),
+    target_repository: cell(row.targetRepository),
+    step: row.step,
+    archive_sha256: cell(row.archiveSha256),
+    migration_id: cell(row.migrationId),
+    log_file: cell(row.logFile),
+    validation: cell(row.validation),
+    source_lock: cell(row.sourceLock),
+  }));
+  return `${Papa.unparse({ fields, data }, { escapeFormulae: FORMULA_START })}\r\n`;
+}

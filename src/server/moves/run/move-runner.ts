@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import type { Move, MoveManifestRow, MoveStartRequest, MoveSummary } from '@/contracts/move-run';
+import type { GatewayConfig } from '@/server/config';
+import type { JobEngine } from '@/server/jobs/job-engine';
+import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import { archiveBounds, jsonBounds } from '@/server/outbound/bounds';
+import type { MoveStore } from '@/server/store/move-store';
+import type { WaveRunner } from '@/server/waves/runner';
+import { uploadArchive } from '../gei/archive-upload';
+import { createGeiOperations } from '../gei/gei-operations';
+import type { Mover } from '../mover';
+import { createTargetClient } from '../target-client';
+import { graphqlPostOf, sourceGraphqlBase } from '../validation/graphql-posts';
+import { validateMove } from '../validation/validate-move';
+import { advanceNow, recordMove, type MoveContext, type TargetCount } from './move-context';
+import { IMPORT_STEPS, isFinalStep, type MoveEvent } from './move-machine';
+import { workMoveJobs } from './move-workers';
+import { moveWaveRequest, newMove } from './new-move';
+
+export interface MoveRunnerOptions {
+  config: GatewayConfig;
+  moves: MoveStore;
+  waves: WaveRunner;
+  mover: Mover;
+  jobs: () => Promise<JobEngine>;
+  fetchGithub: UpstreamFetch;
+  fetchTarget: UpstreamFetch;
+  /** Save a migration log (U's `saveMigrationLog`); the file written, or undefined when GitHub no longer has it. */
+  saveLog?: (input: { url: string; file: string }) => Promise<string | undefined>;
+  /** Waits between status polls (default 15–60 s: GitHub's budget, gh-gei polls every 10 s). */
+  pollMs?: { min: number; max: number };
+  exportLookMs?: number;
+  /** Part size of uploads (default GitHub's 100 MiB; tests pass less). */
+  partBytes?: number;
+  uploads?: number;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+/** The token value of an `Authorization` header (`token …` / `Bearer …`). */
+const tokenOf = (authorization: string) => authorization.replace(/^(?:token|bearer)\s+/i, '');
+
+/** The source's web address (`https://ghes.example/org/repo`): GHES's API base without `/api/v3`. */
+export function sourceWebUrl(apiBase: string, owner: string, name: string): string {
+  const url = new URL(apiBase);
+  const base =
+    url.hostname === 'api.github.com'
+      ? 'https://github.com'
+      : `${url.origin}${url.pathname.replace(/\/api\/v3\/?$/, '').replace(/\/+$/, '')}`;
+  return [base, encodeURIComponent(owner), ...(name ? [encodeURIComponent(name)] : [])].join('/');
+}
+
+export function summaryOf(move: Move): MoveSummary {
+  return {
+    id: move.id,
+    createdAt: move.createdAt,
+    state: move.state,
+    source: move.source.login,
+    target: move.target.login,
+    repositories: move.repositories.length,
+    done: move.repositories.filter((repo) => repo.step === 'done').length,
+    failed: move.repositories.filter((repo) => repo.step === 'failed').length,
+  };
+}
+
+export function manifestOf(move: Move): MoveManifestRow[] {
+  return move.repositories.map((repo) => ({
+    repository: repo.name,
+    targetRepository: `${move.target.login}/${repo.targetName}`,
+    step: repo.step,
+    archiveSha256: repo.archive?.sha256 ?? null,
+    migrationId: repo.migration?.id ?? null,
+    logFile: repo.migration?.logFile ?? null,
+    validation: repo.validation?.result ?? null,
+    sourceLock: repo.sourceLock ?? null,
+  }));
+}
+
+/** A move's repository an action names that does not exist, or cannot take that action now. */
+export class MoveActionError extends Error {
+  override name = 'MoveActionError';
+  constructor(
+    message: string,
+    readonly status: 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs moves as jobs (run/move-workers.ts) on the engine the waves use: the move's exports are a wave's batches
+ * of one; uploads, starts, status, validation and unlocks are its own steps (advance-move.ts, upload-move.ts).
+ */
+export function createMoveRunner(options: MoveRunnerOptions) {
+  const { config } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((message: string) => console.log(`[moves] ${message}`));
+  let ready: Promise<MoveContext> | undefined;
+  let inFlight = 0;
+
+  const track =
+    <T>(handler: (data: T, job: { retryCount: number }) => Promise<void>) =>
+    async (data: T, job: { retryCount: number }) => {
+      inFlight++;
+      try {
+        await handler(data, job);
+      } finally {
+        inFlight--;
+      }
+    };
+
+  function targetClientOf(move: Move) {
+    const credential = options.mover.targetCredential(move.target.credential);
+    return {
+      credential,
+      client: createTargetClient({
+        baseUrl: config.target.baseUrl,
+        authorization: () => credential.authorization(),
+        fetch: options.fetchTarget,
+        bounds: jsonBounds(config),
+      }),
+    };
+  }
+
+  function context(jobs: JobEngine): MoveContext {
+    return {
+      moves: options.moves,
+      waves: options.waves,
+      jobs,
+      target(move: Move, count: TargetCount) {
+        const { credential, client } = targetClientOf(move);
+        return {
+          client,
+          ops: createGeiOperations(client, {
+            onRequest: (points) => {
+              count.requests += 1;
+              count.points += points ?? 1;
+            },
+          }),
+          token: async () => tokenOf(await credential.authorization()),
+          authorization: () => credential.authorization(),
+        };
+      },
+      sourceToken: async (move) =>
+        tokenOf(await options.mover.sourceCredential(move.source.credential).authorization()),
+      sourceUrl: (move, name) => sourceWebUrl(config.github.baseUrl, move.source.login, name),
+      async validate(move, repositories) {
+        const source = options.mover.sourceCredential(move.source.credential);
+        const sourceClient = createTargetClient({
+          baseUrl: sourceGraphqlBase(config.github.baseUrl),
+          authorization: () => source.authorization(),
+          fetch: options.fetchGithub,
+          bounds: jsonBounds(config),
+        });
+        return validateMove({
+          source: { owner: move.source.login, post: graphqlPostOf(sourceClient), protectedBranches: true },
+          target: {
+            owner: move.target.login,
+            post: graphqlPostOf(targetClientOf(move).client),
+            protectedBranches: true,
+          },
+          repositories,
+          releasesMigrated: true,
+        });
+      },
+      async upload({ move, file, name, resume, onPart }) {
+        const { credential } = targetClientOf(move);
+        return uploadArchive({
+          file,
+          name,
+          orgDatabaseId: move.target.databaseId ?? 0,
+          uploadsUrl: config.target.uploadsUrl,
+          authorization: await credential.authorization(),
+          fetch: options.fetchTarget,
+          bounds: archiveBounds(config),
+          ...(options.partBytes ? { partBytes: options.partBytes } : {}),
+          ...(resume ? { resume } : {}),
+          onPart,
+        });
+      },
+      saveLog: options.saveLog ?? (() => Promise.resolve(undefined)),
+      pollMs: options.pollMs ?? { min: 15_000, max: 60_000 },
+      exportLookMs: options.exportLookMs ?? 5_000,
+      now,
+      log,
+    };
+  }
+
+  function open(): Promise<MoveContext> {
+    ready ??= (async () => {
+      const made = context(await options.jobs());
+      await workMoveJobs(made, { uploads: options.uploads ?? 2, track });
+      return made;
+    })();
+    const opening = ready;
+    opening.catch(() => {
+      if (ready === opening) ready = undefined;
+    });
+    return opening;
+  }
+
+  async function act(id: string, event: MoveEvent): Promise<Move | undefined> {
+    const made = await open();
+    const move = await recordMove(made, id, event);
+    if (move) await advanceNow(made, id);
+    return move;
+  }
+
+  /** The move's repository `name`, or the reason it cannot be acted on. */
+  async function repositoryOf(id: string, name: string) {
+    const move = await options.moves.get(id);
+    if (!move) return undefined;
+    const repo = move.repositories.find((found) => found.name === name);
+    if (!repo) throw new MoveActionError(`The move has no repository ${name.slice(0, 100)}.`, 404);
+    return { move, repo };
+  }
+
+  return {
+    async start() {
+      await open();
+    },
+    async stop() {
+      const opened = ready;
+      ready = undefined;
+      await (await opened?.catch(() => undefined))?.jobs.stop();
+    },
+    /** Plan again (the pre-flight re-run), create the wave of its exports, write the move, look at it. */
+    async create(request: MoveStartRequest): Promise<Move> {
+      const made = await open();
+      const preview = await options.mover.preview(request);
+      const waveRequest = moveWaveRequest(request, preview);
+      const wave = await options.waves.create(waveRequest);
+      const at = new Date(now()).toISOString();
+      const move = newMove({
+        id: `${at.slice(0, 10)}-${randomUUID().slice(0, 8)}`,
+        at,
+        request,
+        preview,
+        waveId: wave.id,
+      });
+      await options.moves.save(move);
+      await advanceNow(made, move.id);
+      return move;
+    },
+    list: async () => (await options.moves.list()).map(summaryOf),
+    get: (id: string) => options.moves.get(id),
+    pause: (id: string) => act(id, { type: 'pause' }),
+    resume: (id: string) => act(id, { type: 'resume' }),
+    async cancel(id: string) {
+      const move = await act(id, { type: 'cancel' });
+      if (move?.waveId) await options.waves.cancel(move.waveId);
+      return move;
+    },
+    async retry(id: string, name: string) {
+      const found = await repositoryOf(id, name);
+      if (!found) return undefined;
+      const { move, repo } = found;
+      if (repo.step !== 'failed' && repo.step !== 'aborted')
+        throw new MoveActionError(
+          `${repo.name} is ${repo.step}: only a failed or aborted repository is retried.`,
+          409,
+        );
+      if (move.state === 'cancelled' || move.state === 'failed')
+        throw new MoveActionError(`The move is ${move.state}: start a new one.`, 409);
+      // A failed export: its wave batch goes again first (the move then follows it back from `waiting`).
+      if (!repo.archive && !repo.migration && move.waveId && repo.batchId !== undefined)
+        await options.waves.retry(move.waveId, repo.batchId);
+      return act(id, { type: 'retry', name: repo.name });
+    },
+    async abort(id: string, name: string) {
+      const found = await repositoryOf(id, name);
+      if (!found) return undefined;
+      const { move, repo } = found;
+      if (isFinalStep(repo.step))
+        throw new MoveActionError(`${repo.name} is ${repo.step}: there is nothing to abort.`, 409);
+      const made = await open();
+      // An import under way on GitHub is aborted there first (GitHub's refusal comes back as an error).
+      if (IMPORT_STEPS.has(repo.step) && repo.migration?.id) {
+        const count: TargetCount = { requests: 0, points: 0 };
+        try {
+          await made.target(move, count).ops.abortRepositoryMigration(repo.migration.id);
+        } finally {
+          if (count.requests > 0)
+            await recordMove(made, id, {
+              type: 'requests',
+              target: count.requests,
+              targetPoints: count.points,
+            });
+        }
+      }
+      return act(id, { type: 'abort', name: repo.name });
+    },
+    async manifest(id: string) {
+      const move = await options.moves.get(id);
+      return move ? manifestOf(move) : undefined;
+    },
+    /** Wait until no move runs and this process has no step in hand (tests and benchmarks). */
+    async settled(timeoutMs = 60_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const open = (await options.moves.list()).some((move) => move.state === 'running');
+        if (!open && inFlight === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error('Moves did not finish in time.');
+    },
+  };
+}
+
+export type MoveRunner = ReturnType<typeof createMoveRunner>;

@@ -1,0 +1,48 @@
+import { advanceMove, limitWaitMs } from './advance-move';
+import { advanceLater, type MoveContext } from './move-context';
+import { IMPORT_STEPS, moveOpen } from './move-machine';
+import { uploadMove } from './upload-move';
+
+type Handler<T> = (data: T, job: { retryCount: number }) => Promise<void>;
+
+/**
+ * This gateway's workers of the team's move queues: `move-advance` (one look at a move), `move-upload` (one
+ * archive to GitHub-owned storage) and the minute's `move-sweep`. Each reads the move from the store first.
+ */
+export async function workMoveJobs(
+  context: MoveContext,
+  options: { uploads: number; track: <T>(handler: Handler<T>) => Handler<T> },
+): Promise<void> {
+  const { jobs } = context;
+  await jobs.work<{ moveId: string }>(
+    'move-advance',
+    1,
+    options.track(async ({ moveId }) => {
+      try {
+        await advanceMove(context, moveId);
+      } catch (error) {
+        // The target's limit: look again after GitHub's wait instead of the engine's quick retries.
+        const wait = limitWaitMs(error);
+        if (wait === undefined) throw error;
+        context.log(`move ${moveId}: the target's limit, next look in ${Math.ceil(wait / 1000)} s`);
+        await advanceLater(context, moveId, wait);
+      }
+    }),
+  );
+  await jobs.work<{ moveId: string; name: string }>(
+    'move-upload',
+    options.uploads,
+    options.track((job, meta) => uploadMove(context, job, meta.retryCount)),
+  );
+  await jobs.work<object>(
+    'move-sweep',
+    1,
+    options.track(async () => {
+      for (const move of await context.moves.list())
+        // A failed move still follows the imports it had started.
+        if (moveOpen(move) || move.repositories.some((repo) => IMPORT_STEPS.has(repo.step)))
+          await jobs.send('move-advance', { moveId: move.id }, { key: move.id });
+    }),
+  );
+  await jobs.every('move-sweep', '* * * * *');
+}

@@ -1,0 +1,85 @@
+import type { Move, MoveStartRequest } from '@/contracts/move-run';
+import type { MovePreview } from '@/contracts/moves';
+import type { WavePlanRequest } from '@/contracts/waves';
+import { NAMES_PER_QUERY } from '../target-client';
+import { parsePlanRequest } from '@/server/waves/routes';
+import { MoveInputError } from '../move-input-error';
+
+/** A move's exports: locked, left locked until its validation passed (the move unlocks), nothing left out. */
+const EXPORT_OPTIONS = (() => {
+  const wave = parsePlanRequest({
+    owner: { kind: 'org', login: 'move' },
+    options: { lockRepositories: true, unlockWhenVerified: false },
+  });
+  if ('error' in wave) throw new Error(wave.error);
+  return wave.options;
+})();
+
+/**
+ * What a preview allows to start: only the ready repositories; none, or a token either side refuses, is the
+ * user's to fix (422 with the reason, GitHub's words where it gave them). Nothing has been started then.
+ */
+export function readyToMove(preview: MovePreview): MovePreview['repositories'] {
+  const refused = preview.tokens.find((token) => !token.ok);
+  if (refused)
+    throw new MoveInputError(
+      `The ${refused.side} credential ${refused.credential} cannot move: ${refused.reason}`,
+    );
+  const ready = preview.repositories.filter((repo) => repo.ready);
+  if (ready.length === 0)
+    throw new MoveInputError('No repository is ready to move: see each one’s pre-flight checks.');
+  return ready;
+}
+
+/** The wave that exports a move's ready repositories: one per archive (GEI's rule), the source credential. */
+export function moveWaveRequest(request: MoveStartRequest, preview: MovePreview): WavePlanRequest {
+  const names = readyToMove(preview).map((repo) => repo.name);
+  return {
+    owner: { kind: 'org', login: request.source.login },
+    // Exactly these names (repository names hold no glob character): the batches below cover the selection.
+    filters: { namePattern: names.join(' ') },
+    caps: { maxRepos: 1, maxSizeKb: request.caps.maxSizeKb, concurrency: request.caps.concurrency },
+    options: { ...EXPORT_OPTIONS, credential: preview.source.credential },
+    batches: names.map((name) => [name]),
+  };
+}
+
+/** The move as first written: every ready repository waiting for its export; the pre-flight's target requests counted. */
+export function newMove(input: {
+  id: string;
+  at: string;
+  request: MoveStartRequest;
+  preview: MovePreview;
+  waveId: string;
+}): Move {
+  const { preview, request } = input;
+  const ready = readyToMove(preview);
+  const { organization } = preview.target;
+  if (!organization) throw new MoveInputError(`No organization ${preview.target.login} on the target.`);
+  // The pre-flight this start ran again: one organization read and one aliased name check per 50 names.
+  const preflight = 1 + Math.ceil(preview.selected / NAMES_PER_QUERY);
+  return {
+    id: input.id,
+    createdAt: input.at,
+    updatedAt: input.at,
+    state: 'running',
+    source: { kind: 'org', login: preview.source.login, credential: preview.source.credential },
+    target: {
+      login: preview.target.login,
+      credential: preview.target.credential,
+      organizationId: organization.id,
+      databaseId: organization.databaseId,
+    },
+    request,
+    afterValidation: request.afterValidation ?? 'unlock',
+    waveId: input.waveId,
+    repositories: ready.map((repo) => ({
+      name: repo.name,
+      targetName: repo.targetName,
+      visibility: repo.visibility,
+      step: 'waiting',
+      updatedAt: input.at,
+    })),
+    requests: { source: 0, target: preflight, targetPoints: preflight },
+  };
+}

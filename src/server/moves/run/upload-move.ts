@@ -1,0 +1,50 @@
+import { ArchiveUploadError } from '../gei/gei-errors';
+import { advanceNow, recordMove, type MoveContext } from './move-context';
+
+/** Attempts of one upload (the engine's retries) before the repository fails with the last reason. */
+export const UPLOAD_ATTEMPTS = 5;
+
+/**
+ * One repository's archive to GitHub-owned storage (job `move-upload`, key: the move and the repository; long
+ * expiry). Each part's progress is written before the next is sent, so the gateway that takes the job after a
+ * kill resumes from the part reached; an expired resume starts afresh (the upload's own rule). GitHub's refusal
+ * (a 4xx, an answer no storage sends) fails the repository at once; anything else is retried by the engine, and
+ * fails it after `UPLOAD_ATTEMPTS`.
+ */
+export async function uploadMove(
+  context: MoveContext,
+  job: { moveId: string; name: string },
+  retryCount: number,
+): Promise<void> {
+  const move = await context.moves.get(job.moveId);
+  const repo = move?.repositories.find((found) => found.name === job.name);
+  if (!move || !repo?.archive || move.state !== 'running') return;
+  if (repo.step !== 'verified' && repo.step !== 'uploading') return;
+  const { location, bytesSent, parts } = repo.upload ?? {};
+  const resume =
+    location !== undefined && bytesSent !== undefined && parts !== undefined
+      ? { location, bytesSent, parts }
+      : undefined;
+  try {
+    const uploaded = await context.upload({
+      move,
+      file: repo.archive.file,
+      name: `${repo.targetName}.tar.gz`,
+      resume,
+      onPart: async (progress) => {
+        await recordMove(context, move.id, { type: 'upload-progress', name: repo.name, ...progress });
+      },
+    });
+    await recordMove(context, move.id, { type: 'uploaded', name: repo.name, uri: uploaded.uri });
+    await advanceNow(context, move.id);
+  } catch (error) {
+    const permanent = error instanceof ArchiveUploadError && error.kind !== 'failed';
+    if (!permanent && retryCount + 1 < UPLOAD_ATTEMPTS) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    await recordMove(context, move.id, {
+      type: 'repository-failed',
+      name: repo.name,
+      error: `The upload to GitHub-owned storage failed: ${reason}`,
+    });
+  }
+}
