@@ -45,6 +45,7 @@ const LOADERS: Record<PageModule, () => Promise<RouteModule>> = {
   waves: () => import('./routes/waves'),
   wave: () => import('./routes/wave'),
   moves: () => import('./routes/moves'),
+  move: () => import('./routes/move'),
   imports: () => import('./routes/imports'),
   import: () => import('./routes/import'),
   domains: () => import('./routes/domains'),

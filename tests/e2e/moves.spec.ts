@@ -4,14 +4,14 @@ import { expect, expectAccessible, test } from './fixtures';
 /**
  * The moves page (issue 36, planning): opened from the navigation, a move of octo-org into the simulator's
  * octo-target planned and previewed — pre-flight per repository, token checks, cost as ranges — in both
- * schemes and at phone width. Running a move is not built: its button says so.
+ * schemes and at phone width. Running one: move-run.spec.ts.
  */
 async function previewFromNavigation(page: Page) {
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moves' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Moves' })).toBeVisible();
   await expect(page).toHaveTitle('Moves · Ferry');
-  await expect(page.getByRole('region', { name: 'No move yet' })).toContainText('Simulated');
+  await expect(page.getByRole('region', { name: 'What a move needs' })).toContainText('Simulated');
   await expect(page.getByRole('textbox', { name: 'Source organization' })).toHaveValue('octo-org');
   await expect(page.getByRole('textbox', { name: 'Target organization' })).toHaveValue('octo-target');
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -36,7 +36,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('list', { name: 'Token checks' })).toContainText('Target — default');
     await expect(page.getByRole('list', { name: 'Cost' })).toContainText(/\d–\d[\d,]* GraphQL points/);
     await expect(page.getByRole('list', { name: 'Not migrated' })).toContainText('Git LFS objects');
-    await expect(page.getByRole('button', { name: 'Start move' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Start move' })).toBeEnabled();
     await expectAccessible(page);
   });
 }

@@ -12,6 +12,7 @@ import { moveQueries, usePreviewMove } from '../api/move-queries';
 import { checkMoveForm, EMPTY_MOVE_FORM, type MoveFormField, type MoveFormValues } from '../utils/move-form';
 import { MoveFilterFields } from './move-filter-fields';
 import { MovePreviewView } from './move-preview';
+import { MoveStartControls } from './move-start-controls';
 
 /** The simulator's target organization (src/simulator/target/seed.ts): the default there, nothing when live. */
 const SIMULATED_TARGET_ORG = 'octo-target';
@@ -69,17 +70,17 @@ export function MovePlanForm() {
             {org('target', 'Target organization', 'On the target GitHub')}
           </Stack>
           <MoveFilterFields values={values} errors={errors} onChange={change} />
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <MoveStartControls
+            planned={
+              preview.data && preview.variables
+                ? { request: preview.variables, preview: preview.data }
+                : undefined
+            }
+          >
             <Button type="submit" variant="outlined" disabled={preview.isPending}>
               Preview
             </Button>
-            <Button variant="contained" disabled aria-describedby="start-move-note">
-              Start move
-            </Button>
-            <Typography id="start-move-note" variant="body2" color="text.secondary">
-              Running a move is not built yet: this page plans one and says what it would cost.
-            </Typography>
-          </Stack>
+          </MoveStartControls>
           {preview.error ? <ErrorAlert error={preview.error} context="Preview" /> : null}
           {preview.data ? <MovePreviewView preview={preview.data} clockOffsetMs={clockOffsetMs} /> : null}
         </Stack>

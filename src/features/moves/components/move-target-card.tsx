@@ -44,16 +44,13 @@ function TargetFacts({ target }: { target: MoveTarget }) {
   );
 }
 
-/**
- * The page's empty state: what a move is and what it needs, with where this gateway would land one
- * (`GET /api/moves/target`). No move has run from here yet: running one is not built.
- */
+/** What a move is and what it needs, with where this gateway lands one (`GET /api/moves/target`). */
 export function MoveTargetCard() {
   const target = useQuery(moveQueries.target());
   return (
     <Paper variant="outlined" component="section" aria-labelledby="move-needs-heading" sx={{ p: 2 }}>
       <Typography id="move-needs-heading" variant="h6" component="h2" gutterBottom>
-        No move yet
+        What a move needs
       </Typography>
       <Typography sx={{ mb: 1 }}>
         A move takes an organization’s repositories into an organization on GitHub.com with GitHub Enterprise

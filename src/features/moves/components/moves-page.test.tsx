@@ -27,7 +27,7 @@ describe('the moves page', () => {
   it('says what a move needs: the simulated target, its address and credentials', async () => {
     renderApp('/moves');
     expect(await screen.findByRole('heading', { level: 1, name: 'Moves' })).toBeInTheDocument();
-    const needs = screen.getByRole('region', { name: 'No move yet' });
+    const needs = screen.getByRole('region', { name: 'What a move needs' });
     expect(
       await within(needs).findByText('Simulated (embedded simulator)', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
@@ -36,8 +36,15 @@ describe('the moves page', () => {
     );
     expect(screen.getByRole('button', { name: 'Start move' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Start move' })).toHaveAccessibleDescription(
-      /Running a move is not built yet/,
+      /^Preview first: a move starts with the repositories its preview finds ready/,
     );
+    expect(
+      await within(screen.getByRole('region', { name: 'Moves so far' })).findByText(
+        /^No move yet/,
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('previews octo-org → octo-target: each repository, a refused check with its reason, costs as ranges', async () => {
@@ -72,6 +79,8 @@ describe('the moves page', () => {
     expect(cost).toHaveTextContent(/Target \(default\): \d[\d,]*–\d[\d,]* GraphQL points — pre-flight \d/);
     expect(cost).toHaveTextContent(/Target budget: [\d,]+ of 5,000 points left now/);
     expect(screen.getByRole('list', { name: 'Not migrated' })).toHaveTextContent('Git LFS objects');
+    // Ready repositories and every token able: the move may start (docs, refused, stays behind).
+    expect(screen.getByRole('button', { name: 'Start move' })).toBeEnabled();
   }, 40_000);
 
   it('says what is wrong with an empty or invalid organization on the field, and sends nothing', async () => {

@@ -1,10 +1,11 @@
 import Stack from '@mui/material/Stack';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { MoveList } from './move-list';
 import { MovePlanForm } from './move-plan-form';
 import { MoveTargetCard } from './move-target-card';
 
-/** `/moves`: what a move needs, and a move planned: pre-flight and cost before anything starts. */
+/** `/moves`: what a move needs, a move planned (pre-flight and cost before anything starts), the moves so far. */
 export function MovesPage() {
   useDocumentTitle('Moves');
   return (
@@ -15,6 +16,7 @@ export function MovesPage() {
       <Stack spacing={3}>
         <MoveTargetCard />
         <MovePlanForm />
+        <MoveList />
       </Stack>
     </PageContainer>
   );

@@ -69,7 +69,9 @@ describe('a repository’s step in words', () => {
 
   it('offers retry on a failed repository and abort on an import GitHub holds or runs', () => {
     expect(canRetry(repo({ step: 'failed' }))).toBe(true);
+    expect(canRetry(repo({ step: 'aborted' }))).toBe(true);
     expect(canRetry(repo({ step: 'done' }))).toBe(false);
+    expect(canRetry(repo({ step: 'cancelled' }))).toBe(false);
     expect(canAbort(repo({ step: 'queued' }))).toBe(true);
     expect(canAbort(repo({ step: 'importing' }))).toBe(true);
     expect(canAbort(repo({ step: 'uploading' }))).toBe(false);

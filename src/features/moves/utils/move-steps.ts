@@ -59,8 +59,8 @@ export function moveStateTone(state: MoveState, failed: number): Tone {
   return 'info';
 }
 
-/** Retry a failed repository; abort one whose import GitHub holds or runs (the gateway decides the rest). */
-export const canRetry = (repo: MoveRepository) => repo.step === 'failed';
+/** Retry a failed or aborted repository; abort one whose import GitHub holds or runs (the gateway decides the rest). */
+export const canRetry = (repo: MoveRepository) => repo.step === 'failed' || repo.step === 'aborted';
 export const canAbort = (repo: MoveRepository) => repo.step === 'queued' || repo.step === 'importing';
 
 export const FIELD_WORDS: Record<ValidationField, string> = {

@@ -1,0 +1,149 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ErrorAlert } from '@/components/error-alert';
+import { LoadingState } from '@/components/loading-state';
+import { PageContainer } from '@/components/page-container';
+import { isStale, StaleDataNotice } from '@/components/stale-data-notice';
+import { ToneChip } from '@/components/tone-chip';
+import type { Move } from '@/contracts/move-run';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatNumber } from '@/lib/format';
+import { countOf } from '@/lib/wave-summary';
+import { moveQueries, useMoveAction, type MoveAction } from '../api/move-queries';
+import { moveHref } from '../paths';
+import { isLiveMove } from '../utils/move-polling';
+import { MOVE_STATE_WORDS, moveStateTone } from '../utils/move-steps';
+import { MoveRunTable } from './move-run-table';
+
+/** Actions that cannot be undone ask first; the rest go at once. */
+type Confirming = { kind: 'cancel' } | { kind: 'abort'; repository: string } | undefined;
+
+function Totals({ move }: { move: Move }) {
+  const count = (step: string) => move.repositories.filter((repo) => repo.step === step).length;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Totals">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 3 }}>
+        <Typography>
+          <strong>{formatNumber(count('done'))}</strong> done,{' '}
+          <strong>{formatNumber(count('failed'))}</strong> failed of{' '}
+          {countOf(move.repositories.length, 'repository', 'repositories')}
+        </Typography>
+        <Typography>
+          Source: <strong>{formatNumber(move.requests.source)}</strong> GitHub requests
+        </Typography>
+        <Typography>
+          Target: <strong>{formatNumber(move.requests.target)}</strong> GraphQL requests,{' '}
+          {formatNumber(move.requests.targetPoints)} points
+        </Typography>
+        <Typography>
+          After validation: {move.afterValidation === 'unlock' ? 'source unlocked' : 'source kept locked'}
+        </Typography>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `/moves/:id`: each repository's step and validation, pause/resume/cancel, retry and abort, the manifest. */
+export function MovePage({ id }: { id: string }) {
+  const move = useQuery(moveQueries.detail(id));
+  const action = useMoveAction(id);
+  const [confirming, setConfirming] = useState<Confirming>();
+  const stale = isStale(move);
+  const data = move.data;
+  const title = data ? `${data.source.login} → ${data.target.login}` : 'Move';
+  useDocumentTitle(
+    data ? `Move ${title}` : 'Move',
+    data ? MOVE_STATE_WORDS[data.state].toLowerCase() : undefined,
+  );
+  if (!data) {
+    return (
+      <PageContainer title="Move">
+        {move.error ? (
+          <ErrorAlert error={move.error} onRetry={() => void move.refetch()} />
+        ) : (
+          <LoadingState label="Loading the move" />
+        )}
+      </PageContainer>
+    );
+  }
+  const busy = action.isPending || stale;
+  const failed = data.repositories.filter((repo) => repo.step === 'failed').length;
+  const state = MOVE_STATE_WORDS[data.state];
+  const run = (next: MoveAction) => {
+    if (next.kind === 'abort') setConfirming({ kind: 'abort', repository: next.repository });
+    else action.mutate(next);
+  };
+  const confirm = () => {
+    if (confirming) action.mutate(confirming, { onSettled: () => setConfirming(undefined) });
+  };
+  return (
+    <PageContainer
+      title={title}
+      subtitle={
+        <ToneChip
+          tone={stale ? 'default' : moveStateTone(data.state, failed)}
+          label={stale ? `${state} (last known)` : state}
+        />
+      }
+      actions={
+        <>
+          {data.state === 'running' ? (
+            <Button onClick={() => action.mutate({ kind: 'pause' })} disabled={busy}>
+              Pause
+            </Button>
+          ) : null}
+          {data.state === 'paused' ? (
+            <Button onClick={() => action.mutate({ kind: 'resume' })} disabled={busy}>
+              Resume
+            </Button>
+          ) : null}
+          {isLiveMove(data.state) ? (
+            <Button color="error" onClick={() => setConfirming({ kind: 'cancel' })} disabled={busy}>
+              Cancel move
+            </Button>
+          ) : null}
+          <Button component="a" href={moveHref.manifest(id, 'json')} download>
+            Manifest (JSON)
+          </Button>
+          <Button component="a" href={moveHref.manifest(id, 'csv')} download>
+            Manifest (CSV)
+          </Button>
+        </>
+      }
+    >
+      <Stack spacing={2}>
+        <StaleDataNotice query={move} what="The move is shown" />
+        {data.state === 'failed' ? (
+          <Alert severity="error" role="alert" aria-label="Why the move stopped">
+            The move stopped: {data.error ?? 'no reason given.'}
+          </Alert>
+        ) : null}
+        <Totals move={data} />
+        {action.error ? <ErrorAlert error={action.error} /> : null}
+        <MoveRunTable repositories={data.repositories} busy={busy} onAction={run} />
+      </Stack>
+      <ConfirmDialog
+        open={confirming !== undefined}
+        title={
+          confirming?.kind === 'abort' ? `Abort the import of ${confirming.repository}?` : 'Cancel this move?'
+        }
+        confirmLabel={confirming?.kind === 'abort' ? 'Abort the import' : 'Cancel the move'}
+        cancelLabel={confirming?.kind === 'abort' ? 'Keep importing' : 'Keep the move'}
+        destructive
+        busy={action.isPending}
+        onConfirm={confirm}
+        onClose={() => setConfirming(undefined)}
+      >
+        {confirming?.kind === 'abort'
+          ? 'GitHub stops this repository’s import. Its source stays locked; Retry starts it again.'
+          : 'Every repository not done is cancelled: nothing more is exported, uploaded or started, and nothing is validated or unlocked. Imports GitHub already runs finish there; Ferry stops following them.'}
+      </ConfirmDialog>
+    </PageContainer>
+  );
+}

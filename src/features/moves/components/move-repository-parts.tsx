@@ -1,0 +1,82 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { MoveRepository } from '@/contracts/move-run';
+import { ToneChip } from '@/components/tone-chip';
+import type { MoveAction } from '../api/move-queries';
+import { canAbort, canRetry, stepText, stepTone } from '../utils/move-steps';
+
+/** What one repository shows, the same in the wide table and in the phone's list. */
+export interface MoveRepositoryPartProps {
+  repo: MoveRepository;
+}
+
+export function RepositoryNames({ repo }: MoveRepositoryPartProps) {
+  return (
+    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      {repo.name} → {repo.targetName}{' '}
+      <Typography component="span" variant="body2" color="text.secondary">
+        ({repo.visibility})
+      </Typography>
+    </Typography>
+  );
+}
+
+/** The step as a chip, with GitHub's reason beside a failure (the chip would cut it). */
+export function RepositoryStep({ repo }: MoveRepositoryPartProps) {
+  const text = stepText(repo);
+  const failed = repo.step === 'failed';
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <ToneChip tone={stepTone(repo.step)} label={failed ? 'Failed' : text} />
+      {failed ? (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {text}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+export function SourceLock({ repo }: MoveRepositoryPartProps) {
+  return (
+    <Typography variant="body2">
+      {repo.sourceLock === 'locked' ? 'Locked' : repo.sourceLock === 'unlocked' ? 'Unlocked' : '—'}
+    </Typography>
+  );
+}
+
+export interface RepositoryActionsProps extends MoveRepositoryPartProps {
+  busy: boolean;
+  onAction: (action: MoveAction) => void;
+}
+
+/** Retry a failed repository at once; an abort asks first (the page's dialog). */
+export function RepositoryActions({ repo, busy, onAction }: RepositoryActionsProps) {
+  if (!canRetry(repo) && !canAbort(repo)) return null;
+  return (
+    <Stack direction="row" spacing={1}>
+      {canRetry(repo) ? (
+        <Button
+          size="small"
+          disabled={busy}
+          aria-label={`Retry ${repo.name}`}
+          onClick={() => onAction({ kind: 'retry', repository: repo.name })}
+        >
+          Retry
+        </Button>
+      ) : null}
+      {canAbort(repo) ? (
+        <Button
+          size="small"
+          color="error"
+          disabled={busy}
+          aria-label={`Abort the import of ${repo.name}`}
+          onClick={() => onAction({ kind: 'abort', repository: repo.name })}
+        >
+          Abort
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
+import type { AfterValidation } from '@/contracts/move-run';
+import type { MovePlanRequest, MovePreview } from '@/contracts/moves';
+import { useStartMove } from '../api/move-queries';
+import { moveHref } from '../paths';
+import { startBlockedBecause } from '../utils/move-start';
+
+export interface MoveStartControlsProps {
+  /** The plan as previewed (undefined until a preview answered; a change to the form clears it). */
+  planned: { request: MovePlanRequest; preview: MovePreview } | undefined;
+  /** The form's own buttons (Preview), first in the row. */
+  children: ReactNode;
+}
+
+/**
+ * What happens to the sources once validated, and "Start move": enabled once a preview found repositories ready
+ * and every token able. A refusal (the gateway's 422 with its reason, a 503) is said beside the button and the
+ * plan stays as it is.
+ */
+export function MoveStartControls({ planned, children }: MoveStartControlsProps) {
+  const [afterValidation, setAfterValidation] = useState<AfterValidation>('unlock');
+  const start = useStartMove();
+  const navigate = useNavigate();
+  const labelId = useId();
+  const noteId = useId();
+  const blocked = startBlockedBecause(planned?.preview);
+  const onStart = () => {
+    if (!planned || blocked) return;
+    start.mutate(
+      { ...planned.request, afterValidation },
+      { onSuccess: (move) => void navigate(moveHref.move(move.id)) },
+    );
+  };
+  return (
+    <Stack spacing={1}>
+      <FormControl>
+        <FormLabel id={labelId}>After validation</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={labelId}
+          value={afterValidation}
+          onChange={(event) => setAfterValidation(event.target.value as AfterValidation)}
+        >
+          <FormControlLabel value="unlock" control={<Radio />} label="Unlock the source" />
+          <FormControlLabel value="keep-locked" control={<Radio />} label="Keep the source locked" />
+        </RadioGroup>
+      </FormControl>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        {children}
+        <Button
+          variant="contained"
+          disabled={blocked !== undefined || start.isPending}
+          aria-describedby={blocked ? noteId : undefined}
+          onClick={onStart}
+        >
+          Start move
+        </Button>
+        {blocked ? (
+          <Typography id={noteId} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {blocked}
+          </Typography>
+        ) : null}
+      </Stack>
+      {start.error ? <ErrorAlert error={start.error} context="Start" /> : null}
+    </Stack>
+  );
+}
