@@ -19,6 +19,7 @@ export const PAGE_ROUTES = [
   { path: paths.waves.home, module: 'waves' },
   { path: paths.waves.wave, module: 'wave' },
   { path: paths.moves.home, module: 'moves' },
+  { path: paths.identities.home, module: 'identities' },
   { path: paths.moves.move, module: 'move' },
   { path: paths.imports.home, module: 'imports' },
   { path: paths.imports.repo, module: 'import' },

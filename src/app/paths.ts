@@ -1,5 +1,6 @@
 import { alertPaths } from '@/features/alerts/paths';
 import { domainPaths } from '@/features/domains/paths';
+import { identityPaths } from '@/features/identities/paths';
 import { importPaths } from '@/features/imports/paths';
 import { migrationPaths } from '@/features/migrations/paths';
 import { movePaths } from '@/features/moves/paths';
@@ -14,6 +15,7 @@ export const paths = {
   migrations: migrationPaths,
   waves: wavePaths,
   moves: movePaths,
+  identities: identityPaths,
   imports: importPaths,
   domains: domainPaths,
 } as const;

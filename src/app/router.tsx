@@ -46,6 +46,7 @@ const LOADERS: Record<PageModule, () => Promise<RouteModule>> = {
   wave: () => import('./routes/wave'),
   moves: () => import('./routes/moves'),
   move: () => import('./routes/move'),
+  identities: () => import('./routes/identities'),
   imports: () => import('./routes/imports'),
   import: () => import('./routes/import'),
   domains: () => import('./routes/domains'),
