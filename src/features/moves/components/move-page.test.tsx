@@ -1,0 +1,198 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Move } from '@/contracts/move-run';
+import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
+import { renderApp } from '@/testing/render-with-providers';
+import { simServer, simulator, TEST_ORIGIN, warmTestStore } from '@/testing/sim-server';
+
+beforeAll(() => warmTestStore(), 60_000);
+
+type User = ReturnType<typeof renderApp>['user'];
+
+/** Plan octo-org's repositories matching `pattern` into octo-target and preview them. */
+async function previewPattern(user: User, pattern: string) {
+  await user.type(await screen.findByRole('textbox', { name: 'Name pattern' }, { timeout: 10_000 }), pattern);
+  const target = screen.getByRole('textbox', { name: 'Target organization' });
+  await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
+  await user.click(screen.getByRole('button', { name: 'Preview' }));
+  return screen.findByRole('status', { name: 'Preview summary' }, { timeout: 15_000 });
+}
+
+/** A move started through the gateway, as the page's own Start sends it. */
+async function startThroughGateway(names: string[]): Promise<Move> {
+  const response = await fetch(`${TEST_ORIGIN}/api/moves`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ferry-client': 'test' },
+    body: JSON.stringify({
+      source: { kind: 'org', login: 'octo-org' },
+      target: { login: 'octo-target' },
+      filters: { namePattern: names.join(', ') },
+      caps: {},
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  return (await response.json()) as Move;
+}
+
+async function setQuirks(quirks: { lossyRepositories?: string[]; stuckRepositories?: string[] }) {
+  const response = await fetch(`${TEST_ORIGIN}/__sim/faults/target/quirks`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: 'faults' },
+    body: JSON.stringify(quirks),
+  });
+  expect(response.ok, await response.clone().text()).toBe(true);
+}
+
+/** Move the frozen simulated clock on until `done` holds (the gateway's jobs run between the steps). */
+async function advanceUntil(done: () => boolean, seconds = 120, rounds = 60) {
+  for (let round = 0; round < rounds && !done(); round++) {
+    simulator().advance(seconds);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('starting a move', () => {
+  it('starts from the preview with the choice made, and opens the move’s page', async () => {
+    const { user, router } = renderApp('/moves');
+    await previewPattern(user, 'mobile-*');
+    await user.click(screen.getByRole('radio', { name: 'Keep the source locked' }));
+    await user.click(screen.getByRole('button', { name: 'Start move' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'octo-org → octo-target' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toMatch(/^\/moves\/[A-Za-z0-9-]+$/);
+    const table = screen.getByRole('table', { name: 'Repositories' });
+    expect(within(table).getByRole('row', { name: 'mobile-ios' })).toHaveTextContent(
+      'mobile-ios → mobile-ios',
+    );
+    expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent('source kept locked');
+    expect(screen.getByRole('link', { name: 'Manifest (CSV)' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/api\/moves\/[A-Za-z0-9-]+\/manifest\.csv$/),
+    );
+  }, 40_000);
+
+  it.each([
+    [422, 'The request was rejected', 'No repository of this move is ready any more.'],
+    [503, 'Ferry’s server is having trouble (HTTP 503)', 'The store does not answer.'],
+  ])(
+    'says the gateway’s %s beside the button and keeps the plan',
+    async (status, title, message) => {
+      simServer.use(
+        http.post(`${TEST_ORIGIN}/api/moves`, () =>
+          HttpResponse.json({ message, code: 'INVALID', source: 'gateway' }, { status }),
+        ),
+      );
+      const { user, router } = renderApp('/moves');
+      await previewPattern(user, 'docs');
+      await user.click(screen.getByRole('button', { name: 'Start move' }));
+      const alert = await screen.findByRole('alert', {}, { timeout: 10_000 });
+      expect(alert).toHaveTextContent(`Start: ${title}`);
+      expect(alert).toHaveTextContent(message);
+      expect(router.state.location.pathname).toBe('/moves');
+      expect(screen.getByRole('textbox', { name: 'Name pattern' })).toHaveValue('docs');
+      expect(screen.getByRole('status', { name: 'Preview summary' })).toBeInTheDocument();
+    },
+    40_000,
+  );
+});
+
+describe('watching a move', () => {
+  it('lists the move on /moves with its state and a link to its page', async () => {
+    const move = await startThroughGateway(['hello-world']);
+    const { user, router } = renderApp('/moves');
+    const list = await screen.findByRole('table', { name: 'Moves' }, { timeout: 10_000 });
+    const row = within(list).getAllByRole('row')[1];
+    if (!row) throw new Error('no move listed');
+    expect(row).toHaveTextContent('octo-org → octo-target');
+    expect(row).toHaveTextContent(/of 1$/);
+    await user.click(within(row).getByRole('link'));
+    expect(router.state.location.pathname).toBe(`/moves/${move.id}`);
+  }, 30_000);
+
+  it('runs to the end: done, validated, unlocked; the lossy repository fails with its differences, left locked', async () => {
+    await setQuirks({ lossyRepositories: ['mobile-android'] });
+    const move = await startThroughGateway(['mobile-*']);
+    renderApp(`/moves/${move.id}`);
+    const table = await screen.findByRole('table', { name: 'Repositories' }, { timeout: 15_000 });
+    await advanceUntil(() => screen.queryByText('Completed') !== null);
+    expect(await screen.findByText('Completed', {}, { timeout: 15_000 })).toBeInTheDocument();
+    const ios = within(table).getByRole('row', { name: 'mobile-ios' });
+    expect(ios).toHaveTextContent('Done');
+    expect(ios).toHaveTextContent('Passed');
+    expect(ios).toHaveTextContent('Unlocked');
+    const android = within(table).getByRole('row', { name: 'mobile-android' });
+    expect(android).toHaveTextContent('Failed');
+    expect(android).toHaveTextContent('Locked');
+    const differences = within(android).getByRole('table', { name: 'Differences of mobile-android' });
+    // The lossy import arrives short by a tag and a pull request: the archive and the source agree, the target not.
+    const [, source, archive, target] = within(within(differences).getByRole('row', { name: 'Tags' }))
+      .getAllByRole('cell')
+      .map((cell) => Number(cell.textContent));
+    expect(source).toBe(archive);
+    expect(target).toBe((archive ?? 0) - 1);
+    expect(within(android).getByRole('button', { name: 'Retry mobile-android' })).toBeEnabled();
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(totals).toHaveTextContent('1 done, 1 failed of 2 repositories');
+  }, 60_000);
+
+  it('asks before cancelling, and cancels only once confirmed', async () => {
+    await setQuirks({ stuckRepositories: ['hello-world'] });
+    const move = await startThroughGateway(['hello-world']);
+    const { user } = renderApp(`/moves/${move.id}`);
+    const cancel = await screen.findByRole('button', { name: 'Cancel move' }, { timeout: 15_000 });
+    await user.click(cancel);
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this move?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the move' }));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByText('Running')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel move' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this move?' })).getByRole('button', {
+        name: 'Cancel the move',
+      }),
+    );
+    await expect.poll(() => screen.queryByRole('dialog'), { timeout: 10_000 }).toBeNull();
+    const row = screen.getByRole('row', { name: 'hello-world' });
+    expect(await within(row).findByText('Cancelled', {}, { timeout: 10_000 })).toBeInTheDocument();
+    // The header says it too, and offers nothing more to cancel.
+    expect(screen.getAllByText('Cancelled')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Cancel move' })).not.toBeInTheDocument();
+  }, 40_000);
+
+  it('asks before aborting an import; the aborted repository may be retried', async () => {
+    // A stuck import never leaves PENDING_VALIDATION (gh-gei#1296): the case abort exists for.
+    await setQuirks({ stuckRepositories: ['hello-world'] });
+    const move = await startThroughGateway(['hello-world']);
+    const { user } = renderApp(`/moves/${move.id}`);
+    const row = await screen.findByRole('row', { name: 'hello-world' }, { timeout: 15_000 });
+    await advanceUntil(
+      () => within(row).queryByRole('button', { name: 'Abort the import of hello-world' }) !== null,
+    );
+    await user.click(within(row).getByRole('button', { name: 'Abort the import of hello-world' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abort the import of hello-world?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Abort the import' }));
+    await expect.poll(() => screen.queryByRole('dialog'), { timeout: 10_000 }).toBeNull();
+    const aborted = screen.getByRole('row', { name: 'hello-world' });
+    expect(await within(aborted).findByText('Aborted', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(within(aborted).getByRole('button', { name: 'Retry hello-world' })).toBeEnabled();
+  }, 60_000);
+
+  it('says the move cannot be read, and when a refresh fails that it shows what it last knew', async () => {
+    const move = await startThroughGateway(['hello-world']);
+    renderApp(`/moves/${move.id}`);
+    await screen.findByRole('table', { name: 'Repositories' }, { timeout: 15_000 });
+    simServer.use(http.get(`${TEST_ORIGIN}/api/moves/${move.id}`, () => HttpResponse.error()));
+    const notice = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(notice).toHaveTextContent('this may no longer be so');
+    expect(screen.getByText('Running (last known)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel move' })).toBeDisabled();
+  }, 40_000);
+
+  it('says so for a move that does not exist', async () => {
+    renderApp('/moves/no-such-move');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(/not found/i);
+  }, 20_000);
+});
