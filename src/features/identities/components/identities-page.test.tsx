@@ -5,6 +5,14 @@ import { simulator } from '@/testing/sim-server';
 import { importIntoTarget } from '@/testing/target-import';
 
 describe('the identities page', () => {
+  it('is linked from the moves page’s header', async () => {
+    renderApp('/moves');
+    expect(await screen.findByRole('link', { name: 'Identities' }, { timeout: 15_000 })).toHaveAttribute(
+      'href',
+      '/moves/identities',
+    );
+  }, 45_000);
+
   it('says there are no mannequins before an import', async () => {
     renderApp('/moves/identities?target=octo-target');
     expect(await screen.findByRole('heading', { level: 1, name: 'Identities' })).toBeInTheDocument();
@@ -12,15 +20,15 @@ describe('the identities page', () => {
       await screen.findByText(
         'No mannequins in octo-target yet: they appear after an import.',
         {},
-        { timeout: 10_000 },
+        { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
-  }, 30_000);
+  }, 45_000);
 
   it('maps hubot to hubot-cloud by its suggestion, saves it and sends the invitation after a confirmation', async () => {
     await importIntoTarget(simulator(), 'people', ['hubot', 'ada']);
     const { user } = renderApp('/moves/identities?target=octo-target');
-    const table = await screen.findByRole('table', { name: 'Mannequins' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Mannequins' }, { timeout: 20_000 });
     const hubot = within(table).getByRole('row', { name: 'hubot' });
     expect(hubot).toHaveTextContent('hubot-cloud (same e-mail)');
     expect(hubot).toHaveTextContent('Not invited');
@@ -28,7 +36,7 @@ describe('the identities page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept suggestions' }));
     const field = within(hubot).getByRole('textbox', { name: 'Target user for hubot' });
-    await expect.poll(() => (field as HTMLInputElement).value, { timeout: 10_000 }).toBe('hubot-cloud');
+    await expect.poll(() => (field as HTMLInputElement).value, { timeout: 20_000 }).toBe('hubot-cloud');
     expect(within(table).getByRole('textbox', { name: 'Target user for ada' })).toHaveValue('');
 
     // A login GitHub refuses is not saved.
@@ -43,7 +51,7 @@ describe('the identities page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send attribution invitations?' });
     await user.click(within(dialog).getByRole('button', { name: 'Send 1' }));
     expect(
-      await screen.findByText(/^1 invitation sent, 0 refused/, {}, { timeout: 10_000 }),
+      await screen.findByText(/^1 invitation sent, 0 refused/, {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     await expect
       .poll(
@@ -51,7 +59,7 @@ describe('the identities page', () => {
           within(screen.getByRole('table', { name: 'Mannequins' })).getByRole('row', { name: 'hubot' })
             .textContent,
         {
-          timeout: 10_000,
+          timeout: 20_000,
         },
       )
       .toContain('Invited: hubot-cloud');
@@ -59,5 +67,5 @@ describe('the identities page', () => {
       'href',
       '/api/identities/reclaim.csv?target=octo-target',
     );
-  }, 40_000);
+  }, 60_000);
 });

@@ -1,4 +1,6 @@
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { MoveList } from './move-list';
@@ -12,6 +14,11 @@ export function MovesPage() {
     <PageContainer
       title="Moves"
       subtitle="Take an organization’s repositories into GitHub.com with GitHub Enterprise Importer."
+      actions={
+        <Button component={RouterLink} to="/moves/identities">
+          Identities
+        </Button>
+      }
     >
       <Stack spacing={3}>
         <MoveTargetCard />
