@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { readAsGhGei } from '../../src/server/moves/identities/gh-gei-csv-reader';
+import { expect, expectAccessible, test } from './fixtures';
+
+/**
+ * The identity map (issue 36): octo-org's hello-world moved into the simulator's octo-target through the API (its
+ * issues' author hubot has no account there: a mannequin), then, in the browser, hubot mapped to hubot-cloud by
+ * its suggestion (same e-mail), the reclaim CSV downloaded and read as gh gei reads it, the invitation sent and
+ * accepted ten simulated minutes later.
+ */
+test.setTimeout(180_000);
+
+test('a mannequin reclaimed from the identity map; the CSV downloaded is what gh gei reads', async ({
+  page,
+  sim,
+}) => {
+  const created = await page.request.post('/api/moves', {
+    data: {
+      source: { kind: 'org', login: 'octo-org' },
+      target: { login: 'octo-target' },
+      filters: { namePattern: 'hello-world' },
+    },
+    // A write says where it comes from (the app sends its client id).
+    headers: { 'x-ferry-client': 'e2e-identities' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  // The move runs on the simulated clock: moved on two minutes per look until it has ended.
+  await expect
+    .poll(
+      async () => {
+        const move = (await (await page.request.get(`/api/moves/${id}`)).json()) as { state: string };
+        if (move.state === 'running') await sim.advance(120);
+        return move.state;
+      },
+      { timeout: 150_000, intervals: [500] },
+    )
+    .toBe('completed');
+
+  await page.goto('/moves');
+  await page.getByRole('link', { name: 'Identities' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Identities' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Target organization' }).fill('octo-target');
+  await page.getByRole('button', { name: 'Show' }).click();
+
+  const table = page.getByRole('table', { name: 'Mannequins' });
+  const hubot = table.getByRole('row', { name: 'hubot', exact: true });
+  await expect(hubot).toContainText('hubot@example.com');
+  await expect(hubot).toContainText('hubot-cloud (same e-mail)');
+  await expect(hubot).toContainText('Not invited');
+  await page.getByRole('button', { name: 'Accept suggestions' }).click();
+  await expect(hubot.getByRole('textbox', { name: 'Target user for hubot' })).toHaveValue('hubot-cloud');
+  await expectAccessible(page);
+
+  // The CSV, downloaded: gh gei's header, then hubot's line with its mannequin id, read back unchanged.
+  const answer = (await (await page.request.get('/api/identities?target=octo-target')).json()) as {
+    mannequins: { id: string; login: string }[];
+  };
+  const mannequinId = answer.mannequins.find((m) => m.login === 'hubot')?.id;
+  expect(mannequinId).toMatch(/^M_/);
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  const file = await (await download).path();
+  const csv = readFileSync(file, 'utf8');
+  expect(csv.split('\n')[0]).toBe('mannequin-user,mannequin-id,target-user');
+  expect(readAsGhGei(csv)).toEqual([{ login: 'hubot', id: mannequinId, target: 'hubot-cloud' }]);
+
+  await page.getByRole('button', { name: 'Send invitations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send attribution invitations?' });
+  await dialog.getByRole('button', { name: 'Send 1' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'invitation sent' })).toContainText(
+    '1 invitation sent, 0 refused',
+  );
+  await expect(hubot).toContainText('Invited: hubot-cloud');
+
+  // The simulated member accepts ten minutes after the invitation: the mannequin is reclaimed.
+  await sim.advance(600);
+  await page.reload();
+  await expect(
+    page.getByRole('table', { name: 'Mannequins' }).getByRole('row', { name: 'hubot', exact: true }),
+  ).toContainText('Accepted by hubot-cloud');
+  await expect(page.getByRole('textbox', { name: 'Target user for hubot' })).toBeDisabled();
+});
