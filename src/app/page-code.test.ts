@@ -30,6 +30,8 @@ describe('pageModuleFor', () => {
     ['/imports/octo-org/hello-world', 'import'],
     ['/domains/compare', 'domains-compare'],
     ['/waves/abc', 'wave'],
+    ['/moves', 'moves'],
+    ['/moves/abc-1', 'move'],
     ['/alerts', 'alerts'],
   ])('%s is drawn by routes/%s', (pathname, module) => {
     expect(pageModuleFor(pathname)).toBe(module);
