@@ -14,12 +14,16 @@ let testStore: TestStore;
 let gateway: Gateway;
 const ORIGIN = 'http://localhost:5180';
 
-function call(path: string, init: { method?: string; body?: unknown; type?: string } = {}) {
+function call(
+  path: string,
+  init: { method?: string; body?: unknown; type?: string; headers?: Record<string, string> } = {},
+) {
   return gateway.app.request(`${ORIGIN}${path}`, {
     method: init.method ?? 'GET',
     headers: {
       'sec-fetch-site': 'same-origin',
       origin: ORIGIN,
+      ...init.headers,
       ...(init.body === undefined ? {} : { 'content-type': init.type ?? 'application/json' }),
     },
     body:
@@ -253,6 +257,23 @@ describe('the identity map of octo-target', () => {
     expect(((await app.json()) as { message: string }).message).toContain(
       'Resource not accessible by integration',
     );
+  });
+
+  it('GitHub’s secondary limit on the first invitation: 429 with retry-after, nothing recorded as sent', async () => {
+    const ada = named(await list(), 'ada');
+    const fault = await call('/__sim/faults/target', {
+      method: 'POST',
+      body: { kind: 'secondary-rate-limit', field: 'createAttributionInvitation', count: 1 },
+      headers: { 'x-ferry-sim-intent': 'faults' },
+    });
+    expect(fault.status).toBe(201);
+    const limited = await call('/api/identities/reclaim', {
+      method: 'POST',
+      body: { target: TARGET_ORG, mappings: [{ mannequinId: ada.id, targetUser: 'monalisa' }] },
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await list()).invitations.map((i) => i.mannequinId)).not.toContain(ada.id);
   });
 
   it('an organization the target does not know is a 422 with GitHub’s words', async () => {
