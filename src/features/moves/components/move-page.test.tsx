@@ -191,6 +191,25 @@ describe('watching a move', () => {
     expect(screen.getByRole('button', { name: 'Cancel move' })).toBeDisabled();
   }, 40_000);
 
+  it.each(['a%00b', 'x'.repeat(65), '..%2F..%2Fwaves', 'id%3Cscript%3E'])(
+    'draws no move for the address /moves/%s, and asks the gateway nothing',
+    async (id) => {
+      let asked = 0;
+      simServer.use(
+        http.get(`${TEST_ORIGIN}/api/moves/*`, () => {
+          asked++;
+          return HttpResponse.json({}, { status: 500 });
+        }),
+      );
+      renderApp(`/moves/${id}`);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 }),
+      ).toBeInTheDocument();
+      expect(asked).toBe(0);
+    },
+    20_000,
+  );
+
   it('says so for a move that does not exist', async () => {
     renderApp('/moves/no-such-move');
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(/not found/i);
