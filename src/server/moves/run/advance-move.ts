@@ -230,7 +230,14 @@ async function unlockValidated(context: MoveContext, move: Move) {
     const repo = repoNamed(current, name);
     if (!current.waveId || repo?.batchId === undefined) continue;
     await context.waves.unlock(current.waveId, repo.batchId);
-    await recordMove(context, current.id, { type: 'source-unlocked', name });
+    // The wave counted the unlock: the move takes its count with the outcome (it may be the move's last look).
+    const wave = await context.waves.get(current.waveId);
+    await recordMove(
+      context,
+      current.id,
+      { type: 'source-unlocked', name },
+      ...(wave ? [{ type: 'wave' as const, wave }] : []),
+    );
   }
 }
 

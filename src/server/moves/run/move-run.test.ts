@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,10 @@ import type { Move, MoveManifestRow, MoveSummary } from '@/contracts/move-run';
 import { loadConfig } from '@/server/config';
 import { composeGateway, type Gateway } from '@/server/gateway';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
-import { TARGET_ORG } from '@/simulator/target/seed';
+import { TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
+import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
+import { buildTestArchive } from '@/simulator/target/test-archive';
+import { ORG_QUERY, SOURCE, START_MIGRATION, upload } from '@/simulator/target/test-harness';
 
 /**
  * A move of octo-org repositories into octo-target over the gateway as composed, on the embedded simulator with
@@ -21,7 +25,7 @@ const ORIGIN = 'http://localhost:5180';
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ferry-move-run-'));
   test = await openTestStore();
-  gateway = composeGateway(loadConfig({ SIM_SPEED: '0', WAVE_CHECK_MAX_MS: '200' }), {
+  gateway = composeGateway(loadConfig({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet', WAVE_CHECK_MAX_MS: '200' }), {
     store: test.store,
     archiveDir: dir,
     watch: false,
@@ -83,7 +87,8 @@ const PLAN = {
 async function reset(quirks?: { lossyRepositories: string[] }) {
   const answer = await call('/__sim/reset', {
     method: 'POST',
-    body: {},
+    // No background usage: the test's clock runs simulated hours and the demo's use would spend octocat's budget.
+    body: { scenario: 'quiet' },
     headers: { 'x-ferry-sim-intent': 'reset' },
   });
   expect(answer.status).toBe(200);
@@ -122,6 +127,9 @@ describe('a move runs (octo-org → octo-target)', () => {
       expect(repo).toMatchObject({ step: 'done', sourceLock: 'unlocked', validation: { result: 'passed' } });
       expect(repo.migration).toMatchObject({ state: 'SUCCEEDED' });
       expect(repo.archive?.sha256).toMatch(/^[0-9a-f]{64}$/);
+      // GitHub's log, saved beside the archive as soon as the import ended.
+      expect(repo.migration?.logFile).toBe(`${repo.archive?.file}.migration-log.txt`);
+      expect(await readFile(repo.migration?.logFile ?? '', 'utf8')).toMatch(/\S/);
     }
     // Exactly one migration per repository on the target.
     const migrations = simulator().target.world.state().migrations;
@@ -162,4 +170,192 @@ describe('a move runs (octo-org → octo-target)', () => {
       'repository,target_repository,step,archive_sha256,migration_id,log_file,validation,source_lock',
     );
   }, 60_000);
+
+  it('with lossyRepositories [docs]: docs ends failed with its differences and its source still locked; the others done', async () => {
+    await reset({ lossyRepositories: ['docs'] });
+    const created = await call('/api/moves', { method: 'POST', body: PLAN });
+    expect(created.status).toBe(201);
+    const move = await runUntil(((await created.json()) as Move).id, ended);
+    expect(move.state).toBe('completed');
+    const docs = move.repositories.find((repo) => repo.name === 'docs');
+    expect(docs).toMatchObject({ step: 'failed', sourceLock: 'locked', validation: { result: 'failed' } });
+    expect(docs?.validation?.differences.map((difference) => difference.field)).toEqual(
+      expect.arrayContaining(['tags']),
+    );
+    expect(docs?.error).toMatch(/differences|source stays locked/);
+    for (const repo of move.repositories.filter((found) => found.name !== 'docs'))
+      expect(repo).toMatchObject({ step: 'done', sourceLock: 'unlocked' });
+    // docs's export still holds its lock on the source; the others' are released.
+    const exports = [...simulator().github().migrations.migrations.values()];
+    expect(exports.filter((exported) => exported.locked.size > 0)).toHaveLength(1);
+    const summary = ((await (await call('/api/moves')).json()) as MoveSummary[]).find(
+      (found) => found.id === move.id,
+    );
+    expect(summary).toMatchObject({ done: 2, failed: 1 });
+  }, 60_000);
+
+  it('a start whose answer was lost (written, migration already on the target) is adopted: no second start', async () => {
+    await reset();
+    const graphql = async <T>(query: string, variables: Record<string, unknown>) => {
+      const response = await simulator().fetch(
+        new Request(`${TARGET_SIMULATOR_ORIGIN}/graphql`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TARGET_TOKENS.octocat}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+        }),
+      );
+      return ((await response.json()) as { data: T }).data;
+    };
+    const { organization: org } = await graphql<{ organization: { id: string; databaseId: number } }>(
+      ORG_QUERY,
+      {
+        login: TARGET_ORG,
+      },
+    );
+    const bytes = await buildTestArchive({
+      owner: 'octo-org',
+      name: 'hello-world',
+      commits: 1,
+      branches: [],
+      tags: [],
+      issueAuthors: [],
+      pullAuthors: [],
+      releases: 0,
+    });
+    const file = path.join(dir, 'adopted.tar.gz');
+    await writeFile(file, bytes);
+    const { uri } = (await (
+      await upload(simulator(), org.databaseId, bytes, TARGET_TOKENS.octocat)
+    ).json()) as {
+      uri: string;
+    };
+    const { createMigrationSource } = await graphql<{
+      createMigrationSource: { migrationSource: { id: string } };
+    }>(SOURCE, { name: 'Ferry', url: 'https://ghes.example', ownerId: org.id, type: 'GITHUB_ARCHIVE' });
+    const sourceId = createMigrationSource.migrationSource.id;
+    // The gateway wrote its decision, then died before GitHub's answer was stored: the start itself landed.
+    const at = new Date(simulator().clock.now()).toISOString();
+    const { startRepositoryMigration } = await graphql<{
+      startRepositoryMigration: { repositoryMigration: { id: string } };
+    }>(START_MIGRATION, {
+      sourceId,
+      ownerId: org.id,
+      sourceRepositoryUrl: 'https://ghes.example/octo-org/hello-world',
+      repositoryName: 'hello-world',
+      continueOnError: true,
+      gitArchiveUrl: uri,
+      metadataArchiveUrl: uri,
+      accessToken: 'not-used',
+    });
+    const startedId = startRepositoryMigration.repositoryMigration.id;
+    const crashed: Move = {
+      id: 'crashed-1',
+      createdAt: at,
+      updatedAt: at,
+      state: 'running',
+      source: { kind: 'org', login: 'octo-org', credential: 'default' },
+      target: {
+        login: TARGET_ORG,
+        credential: 'default',
+        organizationId: org.id,
+        databaseId: org.databaseId,
+      },
+      request: { ...PLAN, caps: { maxRepos: 1, maxSizeKb: 1, concurrency: 1 } } as Move['request'],
+      afterValidation: 'keep-locked',
+      migrationSourceId: sourceId,
+      repositories: [
+        {
+          name: 'hello-world',
+          targetName: 'hello-world',
+          visibility: 'private',
+          step: 'uploaded',
+          archive: { file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
+          upload: { uri },
+          migration: { startRequestedAt: at },
+        },
+      ],
+      requests: { source: 0, target: 0, targetPoints: 0 },
+    };
+    await test.store.moves.save(crashed);
+    // Any look at it (here: a resume, which asks for one) finds the start without an id.
+    expect((await call('/api/moves/crashed-1/resume', { method: 'POST' })).status).toBe(200);
+    const move = await runUntil('crashed-1', (found) => found.repositories[0]?.migration?.id !== undefined);
+    expect(move.repositories[0]?.migration?.id).toBe(startedId);
+    expect(move.repositories[0]?.error).toBeUndefined();
+    const settled = await runUntil('crashed-1', ended);
+    expect(settled.repositories[0]?.migration).toMatchObject({ id: startedId, state: 'SUCCEEDED' });
+    const toName = simulator()
+      .target.world.state()
+      .migrations.filter((migration) => migration.repositoryName === 'hello-world');
+    expect(toName).toHaveLength(1);
+  }, 60_000);
+
+  it('refuses to start with a target token GEI refuses (App, fine-grained): 422 with GitHub’s reason, nothing started', async () => {
+    await reset();
+    const before = (await (await call('/api/moves')).json()) as MoveSummary[];
+    for (const credential of ['app', 'fine-grained']) {
+      const refused = await call('/api/moves', {
+        method: 'POST',
+        body: { ...PLAN, target: { login: TARGET_ORG, credential } },
+      });
+      // Without SIM_CREDENTIALS=several the name is unknown: 422 too, before any request.
+      expect(refused.status).toBe(422);
+    }
+    expect((await (await call('/api/moves')).json()) as MoveSummary[]).toHaveLength(before.length);
+    expect(simulator().target.world.state().migrations).toEqual([]);
+  });
+
+  it('answers hostile input with a 4xx: bad ids and names, unknown fields, wrong types, no JSON', async () => {
+    const cases: [string, { method?: string; body?: unknown; headers?: Record<string, string> }, number][] = [
+      ['/api/moves/nope', {}, 404],
+      ['/api/moves/a%00b', {}, 404],
+      [`/api/moves/${'a'.repeat(200)}`, {}, 404],
+      ['/api/moves/nope/manifest', {}, 404],
+      ['/api/moves/nope/manifest.csv', {}, 404],
+      ['/api/moves/nope/pause', { method: 'POST' }, 404],
+      ['/api/moves/nope/repositories/docs/retry', { method: 'POST' }, 404],
+      ['/api/moves/nope/repositories/a%00b/abort', { method: 'POST' }, 404],
+      ['/api/moves', { method: 'POST', body: { ...PLAN, unknown: 1 } }, 422],
+      ['/api/moves', { method: 'POST', body: { ...PLAN, afterValidation: 'archive' } }, 422],
+      ['/api/moves', { method: 'POST', body: { ...PLAN, source: { kind: 'org', login: 'a\u0000b' } } }, 422],
+      ['/api/moves', { method: 'POST', body: [] }, 400],
+      [
+        '/api/moves',
+        { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain', origin: ORIGIN } },
+        415,
+      ],
+    ];
+    for (const [pathname, init, status] of cases) {
+      const answer = await call(pathname, init);
+      expect([pathname, answer.status]).toEqual([pathname, status]);
+    }
+    const huge = await gateway.app.request(`${ORIGIN}/api/moves`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'same-origin', origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...PLAN, filters: { namePattern: 'x'.repeat(3_000_000) } }),
+    });
+    expect(huge.status).toBe(413);
+    // A repository that is done cannot be aborted, one that runs cannot be retried: 409.
+    const at = new Date().toISOString();
+    await test.store.moves.save({
+      id: 'done-1',
+      createdAt: at,
+      updatedAt: at,
+      state: 'running',
+      source: { kind: 'org', login: 'octo-org' },
+      target: { login: TARGET_ORG },
+      request: PLAN as Move['request'],
+      afterValidation: 'unlock',
+      repositories: [
+        { name: 'docs', targetName: 'docs', visibility: 'private', step: 'done' },
+        { name: 'cli-tools', targetName: 'cli-tools', visibility: 'private', step: 'exporting' },
+      ],
+      requests: { source: 0, target: 0, targetPoints: 0 },
+    });
+    expect((await call('/api/moves/done-1/repositories/docs/abort', { method: 'POST' })).status).toBe(409);
+    expect((await call('/api/moves/done-1/repositories/cli-tools/retry', { method: 'POST' })).status).toBe(
+      409,
+    );
+    expect((await call('/api/moves/done-1/repositories/nope/retry', { method: 'POST' })).status).toBe(404);
+  });
 });

@@ -3,16 +3,11 @@ import type { Move, MoveManifestRow, MoveStartRequest, MoveSummary } from '@/con
 import type { GatewayConfig } from '@/server/config';
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
-import { archiveBounds, jsonBounds } from '@/server/outbound/bounds';
 import type { MoveStore } from '@/server/store/move-store';
 import type { WaveRunner } from '@/server/waves/runner';
-import { uploadArchive } from '../gei/archive-upload';
-import { createGeiOperations } from '../gei/gei-operations';
 import type { Mover } from '../mover';
-import { createTargetClient } from '../target-client';
-import { graphqlPostOf, sourceGraphqlBase } from '../validation/graphql-posts';
-import { validateMove } from '../validation/validate-move';
 import { advanceNow, recordMove, type MoveContext, type TargetCount } from './move-context';
+import { moveContextOf } from './move-context-of';
 import { IMPORT_STEPS, isFinalStep, type MoveEvent } from './move-machine';
 import { workMoveJobs } from './move-workers';
 import { moveWaveRequest, newMove } from './new-move';
@@ -25,8 +20,6 @@ export interface MoveRunnerOptions {
   jobs: () => Promise<JobEngine>;
   fetchGithub: UpstreamFetch;
   fetchTarget: UpstreamFetch;
-  /** Save a migration log (U's `saveMigrationLog`); the file written, or undefined when GitHub no longer has it. */
-  saveLog?: (input: { url: string; file: string }) => Promise<string | undefined>;
   /** Waits between status polls (default 15–60 s: GitHub's budget, gh-gei polls every 10 s). */
   pollMs?: { min: number; max: number };
   exportLookMs?: number;
@@ -35,19 +28,6 @@ export interface MoveRunnerOptions {
   uploads?: number;
   now?: () => number;
   log?: (message: string) => void;
-}
-
-/** The token value of an `Authorization` header (`token …` / `Bearer …`). */
-const tokenOf = (authorization: string) => authorization.replace(/^(?:token|bearer)\s+/i, '');
-
-/** The source's web address (`https://ghes.example/org/repo`): GHES's API base without `/api/v3`. */
-export function sourceWebUrl(apiBase: string, owner: string, name: string): string {
-  const url = new URL(apiBase);
-  const base =
-    url.hostname === 'api.github.com'
-      ? 'https://github.com'
-      : `${url.origin}${url.pathname.replace(/\/api\/v3\/?$/, '').replace(/\/+$/, '')}`;
-  return [base, encodeURIComponent(owner), ...(name ? [encodeURIComponent(name)] : [])].join('/');
 }
 
 export function summaryOf(move: Move): MoveSummary {
@@ -92,7 +72,6 @@ export class MoveActionError extends Error {
  * of one; uploads, starts, status, validation and unlocks are its own steps (advance-move.ts, upload-move.ts).
  */
 export function createMoveRunner(options: MoveRunnerOptions) {
-  const { config } = options;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(`[moves] ${message}`));
   let ready: Promise<MoveContext> | undefined;
@@ -109,86 +88,9 @@ export function createMoveRunner(options: MoveRunnerOptions) {
       }
     };
 
-  function targetClientOf(move: Move) {
-    const credential = options.mover.targetCredential(move.target.credential);
-    return {
-      credential,
-      client: createTargetClient({
-        baseUrl: config.target.baseUrl,
-        authorization: () => credential.authorization(),
-        fetch: options.fetchTarget,
-        bounds: jsonBounds(config),
-      }),
-    };
-  }
-
-  function context(jobs: JobEngine): MoveContext {
-    return {
-      moves: options.moves,
-      waves: options.waves,
-      jobs,
-      target(move: Move, count: TargetCount) {
-        const { credential, client } = targetClientOf(move);
-        return {
-          client,
-          ops: createGeiOperations(client, {
-            onRequest: (points) => {
-              count.requests += 1;
-              count.points += points ?? 1;
-            },
-          }),
-          token: async () => tokenOf(await credential.authorization()),
-          authorization: () => credential.authorization(),
-        };
-      },
-      sourceToken: async (move) =>
-        tokenOf(await options.mover.sourceCredential(move.source.credential).authorization()),
-      sourceUrl: (move, name) => sourceWebUrl(config.github.baseUrl, move.source.login, name),
-      async validate(move, repositories) {
-        const source = options.mover.sourceCredential(move.source.credential);
-        const sourceClient = createTargetClient({
-          baseUrl: sourceGraphqlBase(config.github.baseUrl),
-          authorization: () => source.authorization(),
-          fetch: options.fetchGithub,
-          bounds: jsonBounds(config),
-        });
-        return validateMove({
-          source: { owner: move.source.login, post: graphqlPostOf(sourceClient), protectedBranches: true },
-          target: {
-            owner: move.target.login,
-            post: graphqlPostOf(targetClientOf(move).client),
-            protectedBranches: true,
-          },
-          repositories,
-          releasesMigrated: true,
-        });
-      },
-      async upload({ move, file, name, resume, onPart }) {
-        const { credential } = targetClientOf(move);
-        return uploadArchive({
-          file,
-          name,
-          orgDatabaseId: move.target.databaseId ?? 0,
-          uploadsUrl: config.target.uploadsUrl,
-          authorization: await credential.authorization(),
-          fetch: options.fetchTarget,
-          bounds: archiveBounds(config),
-          ...(options.partBytes ? { partBytes: options.partBytes } : {}),
-          ...(resume ? { resume } : {}),
-          onPart,
-        });
-      },
-      saveLog: options.saveLog ?? (() => Promise.resolve(undefined)),
-      pollMs: options.pollMs ?? { min: 15_000, max: 60_000 },
-      exportLookMs: options.exportLookMs ?? 5_000,
-      now,
-      log,
-    };
-  }
-
   function open(): Promise<MoveContext> {
     ready ??= (async () => {
-      const made = context(await options.jobs());
+      const made = moveContextOf(options, await options.jobs(), now, log);
       await workMoveJobs(made, { uploads: options.uploads ?? 2, track });
       return made;
     })();

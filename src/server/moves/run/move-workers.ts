@@ -24,7 +24,9 @@ export async function workMoveJobs(
         // The target's limit: look again after GitHub's wait instead of the engine's quick retries.
         const wait = limitWaitMs(error);
         if (wait === undefined) throw error;
-        context.log(`move ${moveId}: the target's limit, next look in ${Math.ceil(wait / 1000)} s`);
+        context.log(
+          `move ${moveId}: ${error instanceof Error ? error.message : String(error)}; next look in ${Math.ceil(wait / 1000)} s`,
+        );
         await advanceLater(context, moveId, wait);
       }
     }),

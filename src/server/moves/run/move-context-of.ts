@@ -1,0 +1,119 @@
+import type { Move } from '@/contracts/move-run';
+import type { JobEngine } from '@/server/jobs/job-engine';
+import { archiveBounds, jsonBounds } from '@/server/outbound/bounds';
+import { uploadArchive } from '../gei/archive-upload';
+import { createGeiOperations } from '../gei/gei-operations';
+import { saveMigrationLog } from '../gei/migration-log';
+import { createTargetClient } from '../target-client';
+import { graphqlPostOf, sourceGraphqlBase } from '../validation/graphql-posts';
+import { validateMove } from '../validation/validate-move';
+import type { MoveContext, TargetCount } from './move-context';
+import type { MoveRunnerOptions } from './move-runner';
+
+/** The token value of an `Authorization` header (`token …` / `Bearer …`). */
+const tokenOf = (authorization: string) => authorization.replace(/^(?:token|bearer)\s+/i, '');
+
+/** The source's web address (`https://ghes.example/org/repo`): GHES's API base without `/api/v3`. */
+export function sourceWebUrl(apiBase: string, owner: string, name: string): string {
+  const url = new URL(apiBase);
+  const base =
+    url.hostname === 'api.github.com'
+      ? 'https://github.com'
+      : `${url.origin}${url.pathname.replace(/\/api\/v3\/?$/, '').replace(/\/+$/, '')}`;
+  return [base, encodeURIComponent(owner), ...(name ? [encodeURIComponent(name)] : [])].join('/');
+}
+
+/** A move's jobs' context over the gateway's parts: both GitHubs through their bounded fetches, the store, the engine. */
+export function moveContextOf(
+  options: MoveRunnerOptions,
+  jobs: JobEngine,
+  now: () => number,
+  log: (message: string) => void,
+): MoveContext {
+  const { config } = options;
+  function targetClientOf(move: Move) {
+    const credential = options.mover.targetCredential(move.target.credential);
+    return {
+      credential,
+      client: createTargetClient({
+        baseUrl: config.target.baseUrl,
+        authorization: () => credential.authorization(),
+        fetch: options.fetchTarget,
+        bounds: jsonBounds(config),
+      }),
+    };
+  }
+
+  return {
+    moves: options.moves,
+    waves: options.waves,
+    jobs,
+    target(move: Move, count: TargetCount) {
+      const { credential, client } = targetClientOf(move);
+      return {
+        client,
+        ops: createGeiOperations(client, {
+          onRequest: (points) => {
+            count.requests += 1;
+            count.points += points ?? 1;
+          },
+        }),
+        token: async () => tokenOf(await credential.authorization()),
+        authorization: () => credential.authorization(),
+      };
+    },
+    sourceToken: async (move) =>
+      tokenOf(await options.mover.sourceCredential(move.source.credential).authorization()),
+    sourceUrl: (move, name) => sourceWebUrl(config.github.baseUrl, move.source.login, name),
+    async validate(move, repositories) {
+      const source = options.mover.sourceCredential(move.source.credential);
+      const sourceClient = createTargetClient({
+        baseUrl: sourceGraphqlBase(config.github.baseUrl),
+        authorization: () => source.authorization(),
+        fetch: options.fetchGithub,
+        bounds: jsonBounds(config),
+      });
+      return validateMove({
+        source: { owner: move.source.login, post: graphqlPostOf(sourceClient), protectedBranches: true },
+        target: {
+          owner: move.target.login,
+          post: graphqlPostOf(targetClientOf(move).client),
+          protectedBranches: true,
+        },
+        repositories,
+        releasesMigrated: true,
+      });
+    },
+    async upload({ move, file, name, resume, onPart }) {
+      const { credential } = targetClientOf(move);
+      return uploadArchive({
+        file,
+        name,
+        orgDatabaseId: move.target.databaseId ?? 0,
+        uploadsUrl: config.target.uploadsUrl,
+        authorization: await credential.authorization(),
+        fetch: options.fetchTarget,
+        bounds: archiveBounds(config),
+        ...(options.partBytes ? { partBytes: options.partBytes } : {}),
+        ...(resume ? { resume } : {}),
+        onPart,
+      });
+    },
+    // GitHub keeps the log 24 hours: saved beside the archive when the import ends (no credentials sent).
+    async saveLog({ url, file }) {
+      const saved = await saveMigrationLog({
+        url,
+        file,
+        fetch: options.fetchTarget,
+        bounds: jsonBounds(config),
+      });
+      if (saved.saved) return saved.file;
+      log(`a migration log was not saved (${saved.reason}): ${saved.message}`);
+      return undefined;
+    },
+    pollMs: options.pollMs ?? { min: 15_000, max: 60_000 },
+    exportLookMs: options.exportLookMs ?? 5_000,
+    now,
+    log,
+  };
+}
