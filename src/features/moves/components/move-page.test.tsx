@@ -162,6 +162,19 @@ describe('watching a move', () => {
     expect(screen.queryByRole('button', { name: 'Cancel move' })).not.toBeInTheDocument();
   }, 40_000);
 
+  it('pauses and resumes a move at once (neither loses anything)', async () => {
+    await setQuirks({ stuckRepositories: ['hello-world'] });
+    const move = await startThroughGateway(['hello-world']);
+    const { user } = renderApp(`/moves/${move.id}`);
+    await user.click(await screen.findByRole('button', { name: 'Pause' }, { timeout: 15_000 }));
+    expect(await screen.findByRole('button', { name: 'Resume' }, { timeout: 10_000 })).toBeEnabled();
+    expect(screen.getByText('Paused')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel move' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+    expect(await screen.findByRole('button', { name: 'Pause' }, { timeout: 10_000 })).toBeEnabled();
+    expect(screen.getByText('Running')).toBeInTheDocument();
+  }, 40_000);
+
   it('asks before aborting an import; the aborted repository may be retried', async () => {
     // A stuck import never leaves PENDING_VALIDATION (gh-gei#1296): the case abort exists for.
     await setQuirks({ stuckRepositories: ['hello-world'] });
