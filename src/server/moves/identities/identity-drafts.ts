@@ -5,6 +5,8 @@ import type {
   SentInvitation,
 } from '@/contracts/identities';
 import type { FerryStore } from '@/server/store/ferry-store';
+import { IdentityInputError } from './identity-input-error';
+import { MAX_IDENTITY_PAGES } from './identity-reads';
 
 /**
  * The identity map and the invitations Ferry sent, kept in the author editor's draft store (`author_drafts`),
@@ -16,8 +18,10 @@ import type { FerryStore } from '@/server/store/ferry-store';
 const mapKey = (org: string) => `identities:${org.toLowerCase()}`;
 const invitedKey = (org: string) => `identities-invited:${org.toLowerCase()}`;
 const SENT_BY = 'ferry-invitations';
+/** Rows a map may hold: as many mannequins as a read lists (50 pages of 100), so input cannot grow it further. */
+export const MAX_MAP_ROWS = MAX_IDENTITY_PAGES * 100;
 
-export function identityDrafts(store: FerryStore) {
+export function identityDrafts(store: FerryStore, maxRows = MAX_MAP_ROWS) {
   return {
     async list(org: string): Promise<IdentityDraft[]> {
       return (await store.authorDrafts.list(mapKey(org))).map((row) => ({
@@ -31,6 +35,12 @@ export function identityDrafts(store: FerryStore) {
     },
 
     async save(org: string, request: IdentityDraftsSave): Promise<IdentityDraftsSaved> {
+      const kept = new Set((await store.authorDrafts.list(mapKey(org))).map((row) => row.authorId));
+      const added = new Set(request.saves.map((save) => save.databaseId).filter((id) => !kept.has(id)));
+      if (kept.size + added.size > maxRows)
+        throw new IdentityInputError(
+          `The map of ${org} holds at most ${maxRows} mannequins (as many as Ferry reads); nothing was saved.`,
+        );
       const results = await store.authorDrafts.save(
         mapKey(org),
         request.saves.map((save) => ({
