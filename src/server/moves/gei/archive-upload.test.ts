@@ -2,6 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { createSimulator, TARGET_SIMULATOR_ORIGIN, type Simulator } from '@/simulator/simulator';
@@ -216,6 +220,57 @@ describe('uploading an archive to GitHub-owned storage', () => {
     await expect(uploadArchive({ ...other.input, name: 'a\u0000b' })).rejects.toBeInstanceOf(
       ArchiveUploadError,
     );
+  });
+
+  it('holds no more than a few chunks of a part in memory while sending it over HTTP', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const size = 48 * 1024 * 1024;
+    const file = fileOf('held.tar.gz', randomBytes(size));
+    let held = Number.NaN;
+    // A storage that, with 40 MiB of the body received, measures what the sender still holds after a full GC.
+    const server = createServer((request, response) => {
+      let received = 0;
+      let measured = false;
+      request.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (!measured && received > 40 * 1024 * 1024) {
+          measured = true;
+          request.pause();
+          gc();
+          setTimeout(() => {
+            gc();
+            held = process.memoryUsage().arrayBuffers - before;
+            request.resume();
+          }, 50);
+        }
+      });
+      request.on('end', () =>
+        response
+          .writeHead(201, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ uri: 'gei://archive/0e4c7b0e-1b1e-4b8e-9a0e-000000000001' })),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    try {
+      await uploadArchive({
+        file,
+        name: 'held.tar.gz',
+        orgDatabaseId: 1,
+        uploadsUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        authorization: 'Bearer x',
+        fetch: (request) => fetch(request),
+        bounds: { headersMs: 10_000, idleMs: 10_000, totalMs: 20_000, maxBytes: 1024 * 1024 },
+        partBytes: size,
+      });
+    } finally {
+      server.close();
+      fs.rmSync(file);
+    }
+    // undici's fetch keeps every chunk of a body it may resend on a 307/308 unless redirects are an error.
+    expect(held).toBeLessThan(16 * 1024 * 1024);
   });
 
   describe('hostile storage', () => {

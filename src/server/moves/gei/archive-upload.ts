@@ -1,6 +1,4 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { parseUploadedArchive } from '@/contracts/github/gei';
 import { USER_AGENT } from '@/contracts/github/http';
 import { isRecord, isShapeError, stringOf } from '@/contracts/json';
@@ -11,6 +9,7 @@ import {
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
 import { failingAs } from '@/server/outbound/upstream-failure';
+import { fileRangeStream } from './file-range-stream';
 import { ArchiveUploadError } from './gei-errors';
 
 /**
@@ -156,21 +155,18 @@ function exchangeOf(input: UploadArchiveInput, origin: string) {
       'content-type': typeof body === 'string' && body ? 'application/json' : 'application/octet-stream',
       'content-length': String(bytes),
     });
-    // A ranged read: only this part, streamed; destroyed whatever happens to the exchange.
-    const stream =
-      typeof body === 'string' || bytes === 0
-        ? undefined
-        : createReadStream(input.file, { start: body.start, end: body.end - 1, highWaterMark: 1024 * 1024 });
+    // A ranged read of this part only, pulled as the request sends it; cancelled whatever becomes of the exchange.
+    const part =
+      typeof body === 'string' || bytes === 0 ? undefined : fileRangeStream(input.file, body.start, body.end);
+    const stream = part?.stream;
     try {
       const init: RequestInit & { duplex?: 'half' } = {
         method,
         headers,
-        redirect: 'manual',
-        body: stream
-          ? (Readable.toWeb(stream) as ReadableStream<Uint8Array>)
-          : body === ''
-            ? undefined
-            : (body as string),
+        // Storage never redirects an upload; 'error' also stops undici's fetch keeping every chunk sent for a
+        // possible 307/308 resend (nodejs/undici#4058: a 100 MB part held whole until its answer).
+        redirect: 'error',
+        body: stream ?? (body === '' ? undefined : (body as string)),
         ...(stream ? { duplex: 'half' } : {}),
       };
       const answer = await failingAs('connect', () => fetchBounded(input.fetch, url, init, bounds));
@@ -181,7 +177,7 @@ function exchangeOf(input: UploadArchiveInput, origin: string) {
         text: new TextDecoder().decode(raw),
       };
     } finally {
-      stream?.destroy();
+      await part?.close();
     }
   };
 }
