@@ -50,6 +50,7 @@ function ChoiceField({ row, onChoose }: { row: IdentityRow; onChoose: IdentityTa
         if (event.key === 'Enter') commit();
       }}
       error={invalid}
+      sx={{ minWidth: 180 }}
       helperText={invalid ? 'Not a GitHub login' : undefined}
       slotProps={{ htmlInput: { 'aria-label': `Target user for ${row.mannequin.login}`, spellCheck: false } }}
     />
@@ -64,7 +65,8 @@ function ChoiceField({ row, onChoose }: { row: IdentityRow; onChoose: IdentityTa
 export function IdentityTable({ rows, sent, onChoose }: IdentityTableProps) {
   return (
     <TableScroller label="Mannequins">
-      <Table size="small" aria-label="Mannequins">
+      {/* Wide enough for a login in each column: a phone scrolls the table sideways rather than squeezing it. */}
+      <Table size="small" aria-label="Mannequins" sx={{ minWidth: 760 }}>
         <TableHead>
           <TableRow>
             <TableCell>Mannequin</TableCell>
