@@ -1,8 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
-import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { simServer, simulator, TEST_ORIGIN, warmTestStore } from '@/testing/sim-server';
+
+// The list of moves is read from the store: open it before the first test rather than inside it.
+beforeAll(() => warmTestStore(), 60_000);
 
 /** Plan a move with the form's defaults (the connection's octo-org → the simulator's octo-target). */
 async function previewDefaults(user: ReturnType<typeof renderApp>['user']) {
