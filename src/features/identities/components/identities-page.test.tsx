@@ -15,7 +15,9 @@ describe('the identities page', () => {
 
   it('says there are no mannequins before an import', async () => {
     renderApp('/moves/identities?target=octo-target');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Identities' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Identities' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(
       await screen.findByText(
         'No mannequins in octo-target yet: they appear after an import.',
