@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,8 +7,12 @@ import type { Move, MoveManifestRow, MoveSummary } from '@/contracts/move-run';
 import { loadConfig } from '@/server/config';
 import { composeGateway, type Gateway } from '@/server/gateway';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
+import { uploadArchive, type UploadProgress } from '@/server/moves/gei/archive-upload';
+import { archiveBounds } from '@/server/outbound/bounds';
 import { TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
+import { buildArchive } from '@/simulator/github/migrations/archive';
+import { readTarGz } from '@/simulator/target/read-tar';
 import { buildTestArchive } from '@/simulator/target/test-archive';
 import { ORG_QUERY, SOURCE, START_MIGRATION, upload } from '@/simulator/target/test-harness';
 
@@ -25,13 +29,22 @@ const ORIGIN = 'http://localhost:5180';
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ferry-move-run-'));
   test = await openTestStore();
-  gateway = composeGateway(loadConfig({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet', WAVE_CHECK_MAX_MS: '200' }), {
-    store: test.store,
-    archiveDir: dir,
-    watch: false,
-    controlAccess: 'any',
-    moves: { pollMs: { min: 50, max: 200 }, exportLookMs: 50 },
-  });
+  gateway = composeGateway(
+    loadConfig({
+      SIM_SPEED: '0',
+      SIM_SCENARIO: 'quiet',
+      SIM_CREDENTIALS: 'several',
+      WAVE_CHECK_MAX_MS: '200',
+    }),
+    {
+      store: test.store,
+      archiveDir: dir,
+      watch: false,
+      controlAccess: 'any',
+      // Parts of 1 MiB: docs and cli-tools (5 and 10 MB archives) go up in several parts, as above 100 MiB.
+      moves: { pollMs: { min: 50, max: 200 }, exportLookMs: 50, partBytes: 1024 * 1024 },
+    },
+  );
 }, 60_000);
 afterAll(async () => {
   await gateway.stop();
@@ -61,6 +74,29 @@ const simulator = () => {
 /** The target account's points this simulated hour (its own requests; imports' charges are apart). */
 const targetPoints = () => simulator().target.world.state().points.get('octocat')?.[1] ?? 0;
 const targetHour = () => simulator().target.world.state().points.get('octocat')?.[0];
+
+async function targetGraphql<T>(query: string, variables: Record<string, unknown>) {
+  const response = await simulator().fetch(
+    new Request(`${TARGET_SIMULATOR_ORIGIN}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TARGET_TOKENS.octocat}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+  return ((await response.json()) as { data: T }).data;
+}
+
+const testArchive = () =>
+  buildTestArchive({
+    owner: 'octo-org',
+    name: 'hello-world',
+    commits: 1,
+    branches: [],
+    tags: [],
+    issueAuthors: [],
+    pullAuthors: [],
+    releases: 0,
+  });
 
 /** Move the simulated clock while the move runs (5 simulated seconds every 25 ms), until `done` says so. */
 async function runUntil(id: string, done: (move: Move) => boolean, timeoutMs = 45_000): Promise<Move> {
@@ -107,6 +143,8 @@ describe('a move runs (octo-org → octo-target)', () => {
     await reset();
     // The plan page previews first (its listing is kept): the start then lists nothing again on the source.
     expect((await call('/api/moves/preview', { method: 'POST', body: PLAN })).status).toBe(200);
+    // Whose budget each token spends is asked once per token and kept (the write pace's accounts): not the move's.
+    await gateway.services.credentials.accounts();
     const sourceBefore = simulator().github().stats.requests;
     const pointsBefore = targetPoints();
     const hour = targetHour();
@@ -196,32 +234,13 @@ describe('a move runs (octo-org → octo-target)', () => {
 
   it('a start whose answer was lost (written, migration already on the target) is adopted: no second start', async () => {
     await reset();
-    const graphql = async <T>(query: string, variables: Record<string, unknown>) => {
-      const response = await simulator().fetch(
-        new Request(`${TARGET_SIMULATOR_ORIGIN}/graphql`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${TARGET_TOKENS.octocat}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ query, variables }),
-        }),
-      );
-      return ((await response.json()) as { data: T }).data;
-    };
-    const { organization: org } = await graphql<{ organization: { id: string; databaseId: number } }>(
+    const { organization: org } = await targetGraphql<{ organization: { id: string; databaseId: number } }>(
       ORG_QUERY,
       {
         login: TARGET_ORG,
       },
     );
-    const bytes = await buildTestArchive({
-      owner: 'octo-org',
-      name: 'hello-world',
-      commits: 1,
-      branches: [],
-      tags: [],
-      issueAuthors: [],
-      pullAuthors: [],
-      releases: 0,
-    });
+    const bytes = await testArchive();
     const file = path.join(dir, 'adopted.tar.gz');
     await writeFile(file, bytes);
     const { uri } = (await (
@@ -229,13 +248,13 @@ describe('a move runs (octo-org → octo-target)', () => {
     ).json()) as {
       uri: string;
     };
-    const { createMigrationSource } = await graphql<{
+    const { createMigrationSource } = await targetGraphql<{
       createMigrationSource: { migrationSource: { id: string } };
     }>(SOURCE, { name: 'Ferry', url: 'https://ghes.example', ownerId: org.id, type: 'GITHUB_ARCHIVE' });
     const sourceId = createMigrationSource.migrationSource.id;
     // The gateway wrote its decision, then died before GitHub's answer was stored: the start itself landed.
     const at = new Date(simulator().clock.now()).toISOString();
-    const { startRepositoryMigration } = await graphql<{
+    const { startRepositoryMigration } = await targetGraphql<{
       startRepositoryMigration: { repositoryMigration: { id: string } };
     }>(START_MIGRATION, {
       sourceId,
@@ -293,13 +312,16 @@ describe('a move runs (octo-org → octo-target)', () => {
   it('refuses to start with a target token GEI refuses (App, fine-grained): 422 with GitHub’s reason, nothing started', async () => {
     await reset();
     const before = (await (await call('/api/moves')).json()) as MoveSummary[];
-    for (const credential of ['app', 'fine-grained']) {
+    for (const [credential, words] of [
+      ['app', 'Resource not accessible by integration'],
+      ['fine-grained', 'Resource not accessible by personal access token'],
+    ] as const) {
       const refused = await call('/api/moves', {
         method: 'POST',
         body: { ...PLAN, target: { login: TARGET_ORG, credential } },
       });
-      // Without SIM_CREDENTIALS=several the name is unknown: 422 too, before any request.
       expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { message: string }).message).toContain(words);
     }
     expect((await (await call('/api/moves')).json()) as MoveSummary[]).toHaveLength(before.length);
     expect(simulator().target.world.state().migrations).toEqual([]);
@@ -358,4 +380,81 @@ describe('a move runs (octo-org → octo-target)', () => {
     );
     expect((await call('/api/moves/done-1/repositories/nope/retry', { method: 'POST' })).status).toBe(404);
   });
+
+  it('an upload killed between parts resumes from the part reached: one upload, the archive whole on the target', async () => {
+    await reset();
+    const { organization: org } = await targetGraphql<{ organization: { id: string; databaseId: number } }>(
+      ORG_QUERY,
+      { login: TARGET_ORG },
+    );
+    // Over 3 MiB: a real archive with a file of incompressible bytes in it.
+    const entries = [...(await readTarGz(await testArchive())).entries()].map(([name, body]) => ({
+      name,
+      body,
+    }));
+    const bytes = await buildArchive(
+      [...entries, { name: 'padding.bin', body: randomBytes(3 * 1024 * 1024) }],
+      new Date(Date.UTC(2026, 0, 1)),
+    );
+    const file = path.join(dir, 'resumed.tar.gz');
+    await writeFile(file, bytes);
+    // The first gateway sends two parts, writes its progress, and dies.
+    let reached: UploadProgress | undefined;
+    const killed = uploadArchive({
+      file,
+      name: 'hello-world.tar.gz',
+      orgDatabaseId: org.databaseId,
+      uploadsUrl: gateway.config.target.uploadsUrl,
+      authorization: `Bearer ${TARGET_TOKENS.octocat}`,
+      fetch: gateway.services.upstreams.target,
+      bounds: archiveBounds(gateway.config),
+      partBytes: 1024 * 1024,
+      onPart: async (progress) => {
+        reached = progress;
+        if (progress.parts === 2) throw new Error('killed');
+      },
+    });
+    await expect(killed).rejects.toThrow('killed');
+    expect(reached).toMatchObject({ parts: 2, bytesSent: 2 * 1024 * 1024 });
+    const at = new Date(simulator().clock.now()).toISOString();
+    await test.store.moves.save({
+      id: 'resumed-1',
+      createdAt: at,
+      updatedAt: at,
+      state: 'running',
+      source: { kind: 'org', login: 'octo-org', credential: 'default' },
+      target: {
+        login: TARGET_ORG,
+        credential: 'default',
+        organizationId: org.id,
+        databaseId: org.databaseId,
+      },
+      request: PLAN as Move['request'],
+      afterValidation: 'keep-locked',
+      repositories: [
+        {
+          name: 'hello-world',
+          targetName: 'hello-world',
+          visibility: 'private',
+          step: 'uploading',
+          sourceLock: 'locked',
+          archive: { file, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
+          upload: reached,
+        },
+      ],
+      requests: { source: 0, target: 0, targetPoints: 0 },
+    });
+    const openUploads = () =>
+      (simulator().target.world.storage().save() as { uploads: unknown[] }).uploads.length;
+    expect(openUploads()).toBe(1);
+    // The gateway that takes the work over resumes at part 3.
+    expect((await call('/api/moves/resumed-1/resume', { method: 'POST' })).status).toBe(200);
+    const move = await runUntil('resumed-1', ended);
+    const repo = move.repositories[0];
+    expect(repo?.upload?.uri).toMatch(/^gei:\/\/archive\//);
+    // No second upload was opened: the one killed was finished.
+    expect(openUploads()).toBe(0);
+    // GitHub read the whole archive: the import succeeded (a truncated gzip fails it with the reason).
+    expect([repo?.migration?.state, repo?.migration?.failureReason]).toEqual(['SUCCEEDED', undefined]);
+  }, 60_000);
 });
