@@ -20,7 +20,7 @@ import { uploadArchive, type UploadArchiveInput, type UploadProgress } from './a
 const scratch = fs.mkdtempSync(join(tmpdir(), 'archive-upload-test-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-const bounds = { headersMs: 2_000, idleMs: 2_000, totalMs: 5_000, maxBytes: 1024 * 1024 };
+const bounds = { headersMs: 10_000, idleMs: 10_000, totalMs: 20_000, maxBytes: 1024 * 1024 };
 const PART = 64 * 1024;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -204,6 +204,17 @@ describe('uploading an archive to GitHub-owned storage', () => {
     });
     sim.advance(3_600);
     expect((await gei.migrationStates([id])).states.get(id)).toMatchObject({ state: 'SUCCEEDED' });
+  });
+
+  it('starts afresh, never calling it, when the saved Location is on another host', async () => {
+    const sim = createSimulator({ speed: 0 });
+    const bytes = randomBytes(2 * PART);
+    const { input, seen, stored } = setup(sim, fileOf('foreign.tar.gz', bytes), {
+      resume: { location: 'https://evil.example/steal?part_number=2', bytesSent: PART, parts: 1 },
+    });
+    await uploadArchive(input);
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'PATCH', 'PATCH', 'PUT']);
+    expect(sha256(stored()[0]?.bytes ?? Buffer.alloc(0))).toBe(sha256(bytes));
   });
 
   it('passes GitHub’s refusals on with its words: an App token, a bad organization', async () => {
