@@ -409,9 +409,9 @@ describe('a move runs (octo-org → octo-target)', () => {
       fetch: gateway.services.upstreams.target,
       bounds: archiveBounds(gateway.config),
       partBytes: 1024 * 1024,
-      onPart: async (progress) => {
+      onPart: (progress) => {
         reached = progress;
-        if (progress.parts === 2) throw new Error('killed');
+        return progress.parts === 2 ? Promise.reject(new Error('killed')) : Promise.resolve();
       },
     });
     await expect(killed).rejects.toThrow('killed');
