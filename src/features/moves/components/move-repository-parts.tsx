@@ -40,7 +40,7 @@ export function RepositoryStep({ repo }: MoveRepositoryPartProps) {
 
 export function SourceLock({ repo }: MoveRepositoryPartProps) {
   return (
-    <Typography variant="body2">
+    <Typography variant="body2" component="span">
       {repo.sourceLock === 'locked' ? 'Locked' : repo.sourceLock === 'unlocked' ? 'Unlocked' : '—'}
     </Typography>
   );

@@ -11,8 +11,19 @@ import { fieldWords, sideText } from '../utils/move-steps';
 /** Validation of one repository: passed, or each field that differs, source / archive / target. */
 export function MoveValidation({ repo }: { repo: MoveRepository }) {
   const validation = repo.validation;
-  if (!validation) return <Typography variant="body2">Not yet</Typography>;
-  if (validation.result === 'passed') return <Typography variant="body2">Passed</Typography>;
+  // Spans: on a phone the result follows its "Validation:" label on the same line.
+  if (!validation)
+    return (
+      <Typography variant="body2" component="span">
+        Not yet
+      </Typography>
+    );
+  if (validation.result === 'passed')
+    return (
+      <Typography variant="body2" component="span">
+        Passed
+      </Typography>
+    );
   return (
     <>
       <Typography variant="body2">Failed{validation.reason ? `: ${validation.reason}` : ''}</Typography>
