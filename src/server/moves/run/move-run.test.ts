@@ -159,6 +159,15 @@ describe('a move runs (octo-org → octo-target)', () => {
     ]);
     expect(started.waveId).toBeDefined();
 
+    // Paused, the move's wave starts no export either; resumed, both go on.
+    const paused = (await (await call(`/api/moves/${started.id}/pause`, { method: 'POST' })).json()) as Move;
+    expect(paused.state).toBe('paused');
+    expect(await gateway.waves?.get(started.waveId ?? '')).toMatchObject({ state: 'paused' });
+    expect(
+      ((await (await call(`/api/moves/${started.id}/resume`, { method: 'POST' })).json()) as Move).state,
+    ).toBe('running');
+    expect(await gateway.waves?.get(started.waveId ?? '')).toMatchObject({ state: 'running' });
+
     const move = await runUntil(started.id, ended);
     expect(move.state).toBe('completed');
     for (const repo of move.repositories) {

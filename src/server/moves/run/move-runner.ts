@@ -146,8 +146,17 @@ export function createMoveRunner(options: MoveRunnerOptions) {
     },
     list: async () => (await options.moves.list()).map(summaryOf),
     get: (id: string) => options.moves.get(id),
-    pause: (id: string) => act(id, { type: 'pause' }),
-    resume: (id: string) => act(id, { type: 'resume' }),
+    /** Paused: no new upload or start, and the wave starts no new export (exports running finish). */
+    async pause(id: string) {
+      const move = await act(id, { type: 'pause' });
+      if (move?.waveId) await options.waves.pause(move.waveId);
+      return move;
+    },
+    async resume(id: string) {
+      const move = await act(id, { type: 'resume' });
+      if (move?.waveId) await options.waves.resume(move.waveId);
+      return move;
+    },
     async cancel(id: string) {
       const move = await act(id, { type: 'cancel' });
       if (move?.waveId) await options.waves.cancel(move.waveId);
