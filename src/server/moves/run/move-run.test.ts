@@ -241,6 +241,43 @@ describe('a move runs (octo-org → octo-target)', () => {
     expect(summary).toMatchObject({ done: 2, failed: 1 });
   }, 60_000);
 
+  it('aborts a stuck import on GitHub (aborted, its slot freed), and a retry uploads and starts it again', async () => {
+    await reset();
+    const set = await call('/__sim/faults/target/quirks', {
+      method: 'POST',
+      body: { stuckRepositories: ['hello-world'] },
+      headers: { 'x-ferry-sim-intent': 'faults' },
+    });
+    expect(set.status).toBe(200);
+    const created = await call('/api/moves', {
+      method: 'POST',
+      body: { ...PLAN, filters: { namePattern: 'hello-world' } },
+    });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as Move).id;
+    const stuck = await runUntil(
+      id,
+      (move) => move.repositories[0]?.migration?.state === 'PENDING_VALIDATION',
+    );
+    const firstId = stuck.repositories[0]?.migration?.id;
+    const aborted = await call(`/api/moves/${id}/repositories/hello-world/abort`, { method: 'POST' });
+    expect(aborted.status).toBe(200);
+    expect(((await aborted.json()) as Move).repositories[0]).toMatchObject({ step: 'aborted' });
+    const onTarget = () =>
+      simulator()
+        .target.world.state()
+        .migrations.filter((migration) => migration.repositoryName === 'hello-world');
+    expect(onTarget().map((migration) => migration.abortedAt !== undefined)).toEqual([true]);
+
+    const retried = await call(`/api/moves/${id}/repositories/hello-world/retry`, { method: 'POST' });
+    expect(retried.status).toBe(200);
+    expect(((await retried.json()) as Move).state).toBe('running');
+    const again = await runUntil(id, (move) => (move.repositories[0]?.migration?.id ?? firstId) !== firstId);
+    expect(again.repositories[0]?.step).toMatch(/queued|importing/);
+    expect(onTarget()).toHaveLength(2);
+    expect((await call(`/api/moves/${id}/cancel`, { method: 'POST' })).status).toBe(200);
+  }, 60_000);
+
   it('a start whose answer was lost (written, migration already on the target) is adopted: no second start', async () => {
     await reset();
     const { organization: org } = await targetGraphql<{ organization: { id: string; databaseId: number } }>(
