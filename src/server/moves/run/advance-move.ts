@@ -4,6 +4,7 @@ import { TargetCredentialError, TargetRateLimitedError } from '../target-errors'
 import {
   advanceLater,
   recordCount,
+  recordCounted,
   recordMove,
   recordMoveIf,
   type MoveContext,
@@ -68,7 +69,7 @@ async function migrationSource(context: MoveContext, move: Move, target: TargetS
     name: `Ferry move ${move.id}`,
     url: context.sourceUrl(move, ''),
   });
-  const recorded = await recordMove(context, move.id, { type: 'migration-source', id });
+  const recorded = await recordCounted(context, move.id, target.count, { type: 'migration-source', id });
   return recorded?.migrationSourceId ?? id;
 }
 
@@ -113,7 +114,7 @@ async function startImports(
     const refused = credentialRefusal(error);
     if (!refused) throw error;
     context.log(`move ${move.id} stopped: ${refused}`);
-    return recordMove(context, move.id, { type: 'move-failed', error: refused });
+    return recordCounted(context, move.id, target.count, { type: 'move-failed', error: refused });
   }
   return context.moves.get(move.id);
 }
@@ -133,7 +134,12 @@ async function adopt(
   const ours = found.find((migration) => !migration.createdAt || Date.parse(migration.createdAt) >= since);
   if (!ours) return false;
   context.log(`move ${move.id}: ${repo.name}'s import ${ours.id} adopted (its start's answer was lost)`);
-  await recordMove(context, move.id, { type: 'started', name: repo.name, id: ours.id, state: ours.state });
+  await recordCounted(context, move.id, target.count, {
+    type: 'started',
+    name: repo.name,
+    id: ours.id,
+    state: ours.state,
+  });
   return true;
 }
 
@@ -150,11 +156,11 @@ async function start(context: MoveContext, move: Move, target: TargetSide, repo:
       githubPat: await target.token(),
       targetRepoVisibility: repo.visibility,
     });
-    await recordMove(context, move.id, { type: 'started', name: repo.name, ...started });
+    await recordCounted(context, move.id, target.count, { type: 'started', name: repo.name, ...started });
   } catch (error) {
     // GitHub refused this repository's start (the name taken, a bad archive): it fails with GitHub's words.
     if (error instanceof GeiRefusedError && error.refusal !== 'credential')
-      await recordMove(context, move.id, {
+      await recordCounted(context, move.id, target.count, {
         type: 'repository-failed',
         name: repo.name,
         error: `GitHub says: ${error.message}`,
@@ -194,7 +200,7 @@ async function pollImports(
       if (file) events.push({ type: 'log-saved', name: repo.name, file });
     }
   }
-  const recorded = events.length > 0 ? await recordMove(context, move.id, ...events) : move;
+  const recorded = events.length > 0 ? await recordCounted(context, move.id, target.count, ...events) : move;
   return { move: recorded, remaining: rateLimit?.remaining };
 }
 

@@ -51,6 +51,7 @@ export function moveContextOf(
     target(move: Move, count: TargetCount) {
       const { credential, client } = targetClientOf(move);
       return {
+        count,
         client,
         ops: createGeiOperations(client, {
           onRequest: (points) => {

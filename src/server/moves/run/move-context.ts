@@ -15,6 +15,8 @@ export interface TargetCount {
 
 /** The target as one job reaches it for one move: its GEI operations, counted into `count`. */
 export interface TargetSide {
+  /** What this side's calls cost since last written (`recordCounted` writes it with the outcome). */
+  count: TargetCount;
   ops: GeiOperations;
   client: TargetClient;
   /** The target token's value, for `githubPat` (GEI checks the token that will own the import). */
@@ -84,11 +86,25 @@ export async function recordMoveIf(
   return { move, applied };
 }
 
-/** Charge the move what its target calls cost (one write for a job's calls). */
+/** The `requests` event of what `count` holds, which starts afresh. */
+function takeCount(count: TargetCount): MoveEvent[] {
+  if (count.requests === 0) return [];
+  const event: MoveEvent = { type: 'requests', target: count.requests, targetPoints: count.points };
+  count.requests = 0;
+  count.points = 0;
+  return [event];
+}
+
+/**
+ * Write outcomes with what the calls that led to them cost, in one change: a move that reads as ended has every
+ * request counted.
+ */
+export const recordCounted = (context: MoveContext, id: string, count: TargetCount, ...events: MoveEvent[]) =>
+  recordMove(context, id, ...takeCount(count), ...events);
+
+/** Charge the move what its target calls cost and were not yet written with an outcome. */
 export const recordCount = (context: MoveContext, id: string, count: TargetCount) =>
-  count.requests > 0
-    ? recordMove(context, id, { type: 'requests', target: count.requests, targetPoints: count.points })
-    : Promise.resolve(undefined);
+  count.requests > 0 ? recordCounted(context, id, count) : Promise.resolve(undefined);
 
 /** Look at the move now (a user's action, an upload done). */
 export const advanceNow = (context: Pick<MoveContext, 'jobs'>, id: string) =>
