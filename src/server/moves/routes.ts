@@ -6,6 +6,7 @@ import { gatewayError } from '@/server/gateway-error';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { CredentialRefusedError, RateLimitedError } from '@/server/waves/github-client';
 import { WaveInputError } from '@/server/waves/wave-input-error';
+import { GeiRefusedError } from './gei/gei-errors';
 import { MoveInputError } from './move-input-error';
 import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-request';
 import type { Mover } from './mover';
@@ -155,6 +156,9 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
         const move = await running[action](id, name);
         return move ? c.json(move) : notFound(c);
       } catch (error) {
+        // GitHub would not abort it (it ended meanwhile, say): its words, and the move unchanged.
+        if (error instanceof GeiRefusedError && error.refusal !== 'credential')
+          return gatewayError(c, 409, `GitHub says: ${error.message}`, 'CONFLICT');
         if (error instanceof MoveActionError)
           return gatewayError(
             c,

@@ -353,6 +353,26 @@ describe('a move runs (octo-org → octo-target)', () => {
       .target.world.state()
       .migrations.filter((migration) => migration.repositoryName === 'hello-world');
     expect(toName).toHaveLength(1);
+
+    // A move that still thinks it imports, when GitHub has finished: abort is GitHub's refusal, a 409 in its words.
+    const stale: Move = {
+      ...settled,
+      id: 'stale-1',
+      state: 'paused',
+      repositories: settled.repositories.map((repo) => ({
+        ...repo,
+        step: 'importing',
+        migration: { id: startedId, state: 'IN_PROGRESS' },
+        validation: undefined,
+      })),
+    };
+    await test.store.moves.save(stale);
+    const refused = await call('/api/moves/stale-1/repositories/hello-world/abort', { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^GitHub says: /);
+    expect(((await (await call('/api/moves/stale-1')).json()) as Move).repositories[0]?.step).toBe(
+      'importing',
+    );
   }, 60_000);
 
   it('refuses to start with a target token GEI refuses (App, fine-grained): 422 with GitHub’s reason, nothing started', async () => {
