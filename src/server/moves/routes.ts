@@ -12,6 +12,7 @@ import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-reques
 import type { Mover } from './mover';
 import { moveManifestCsv } from './run/move-manifest';
 import { MoveActionError, type MoveRunner } from './run/move-runner';
+import { publicMove } from './run/public-move';
 import {
   TargetCredentialError,
   TargetGraphqlError,
@@ -129,7 +130,7 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
     const request = parseMoveStart(body);
     if (isMoveInvalid(request)) return gatewayError(c, request.status, request.error, request.code);
     try {
-      return c.json(await running.create(request), 201);
+      return c.json(publicMove(await running.create(request)), 201);
     } catch (error) {
       return answerFailure(c, error);
     }
@@ -138,13 +139,13 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
   app.get('/:id', async (c) => {
     const id = idOf(c);
     const move = id ? await running.get(id) : undefined;
-    return move ? c.json(move) : notFound(c);
+    return move ? c.json(publicMove(move)) : notFound(c);
   });
   for (const action of ['pause', 'resume', 'cancel'] as const)
     app.post(`/:id/${action}`, async (c) => {
       const id = idOf(c);
       const move = id ? await running[action](id) : undefined;
-      return move ? c.json(move) : notFound(c);
+      return move ? c.json(publicMove(move)) : notFound(c);
     });
   for (const action of ['retry', 'abort'] as const)
     app.post(`/:id/repositories/:name/${action}`, async (c) => {
@@ -154,7 +155,7 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
       if (!name) return gatewayError(c, 404, 'The move has no such repository.', 'NOT_FOUND');
       try {
         const move = await running[action](id, name);
-        return move ? c.json(move) : notFound(c);
+        return move ? c.json(publicMove(move)) : notFound(c);
       } catch (error) {
         // GitHub would not abort it (it ended meanwhile, say): its words, and the move unchanged.
         if (error instanceof GeiRefusedError && error.refusal !== 'credential')

@@ -513,6 +513,11 @@ describe('a move runs (octo-org → octo-target)', () => {
     const openUploads = () =>
       (simulator().target.world.storage().save() as { uploads: unknown[] }).uploads.length;
     expect(openUploads()).toBe(1);
+    // The session's address (its upload_id lets a holder add parts) is stored, never answered.
+    const shown = await (await call('/api/moves/resumed-1')).text();
+    expect(reached?.location).toMatch(/upload_id=/);
+    expect(shown).not.toContain('upload_id');
+    expect(JSON.parse(shown)).toMatchObject({ repositories: [{ upload: { parts: reached?.parts } }] });
     // The gateway that takes the work over resumes at part 3.
     expect((await call('/api/moves/resumed-1/resume', { method: 'POST' })).status).toBe(200);
     const move = await runUntil('resumed-1', ended);
