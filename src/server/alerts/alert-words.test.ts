@@ -22,6 +22,7 @@ describe('alert words', () => {
       ALERT_PAGES.rateLimits,
       ALERT_PAGES.connection,
       ALERT_PAGES.wave('w-1'),
+      ALERT_PAGES.move('2026-11-26-0a1b2c3d'),
       ALERT_PAGES.orgMigration('o', '1'),
       ALERT_PAGES.userMigration('1'),
       ALERT_PAGES.import('o', 'r'),

@@ -10,6 +10,7 @@ export const ALERT_PAGES = {
   rateLimits: '/rate-limits',
   connection: '/connection',
   wave: (id: string) => `/waves/${encodeURIComponent(id)}`,
+  move: (id: string) => `/moves/${encodeURIComponent(id)}`,
   orgMigration: (org: string, id: string) =>
     `/migrations/orgs/${encodeURIComponent(org)}/${encodeURIComponent(id)}`,
   userMigration: (id: string) => `/migrations/user/${encodeURIComponent(id)}`,

@@ -1,4 +1,5 @@
 import type { Move } from '@/contracts/move-run';
+import { moveEvents } from '@/server/alerts/move-events';
 import { createMover } from '@/server/moves/mover';
 import { createMoveRoutes } from '@/server/moves/routes';
 import { createMoveRunner, type MoveRunner } from '@/server/moves/run/move-runner';
@@ -16,12 +17,29 @@ function lazyMoveStore(store: NonNullable<GatewayServices['storeAccess']>): Move
   };
 }
 
+/** The store, telling `onChange` what each write changed (as read in the same transaction), as waves do. */
+function watchedMoveStore(store: MoveStore, onChange: ((before: Move, after: Move) => void) | undefined) {
+  if (!onChange) return store;
+  return {
+    ...store,
+    async update(id: string, change: (move: Move) => Move) {
+      let before: Move | undefined;
+      const after = await store.update(id, (current) => {
+        before = current;
+        return change(current);
+      });
+      if (before && after && before !== after) onChange(before, after);
+      return after;
+    },
+  };
+}
+
 /**
  * `/api/moves/*`: a move of an organization into GitHub.com (issue 36): the plan (`POST /api/moves/preview`),
  * and with a store, the run — jobs on the engine the waves use, the exports a wave's batches of one.
  */
 export function movesArea(services: GatewayServices): Area {
-  const { config, credentials, upstreams, secrets, waves, storeAccess, jobs } = services;
+  const { config, credentials, upstreams, secrets, waves, storeAccess, jobs, alerts } = services;
   const mover = createMover({
     config,
     credentials,
@@ -33,7 +51,14 @@ export function movesArea(services: GatewayServices): Area {
     waves && storeAccess && jobs
       ? createMoveRunner({
           config,
-          moves: lazyMoveStore(storeAccess),
+          // Repositories done, failed or not validating, and the move's end, go to the alert targets.
+          moves: watchedMoveStore(
+            lazyMoveStore(storeAccess),
+            alerts &&
+              ((before, after) => {
+                for (const event of moveEvents(before, after, new Date())) void alerts.emit(event);
+              }),
+          ),
           waves,
           mover,
           jobs: jobs.engine,
