@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { moveQueries, usePreviewMove } from '../api/move-queries';
+import { choicesChangedSince, choicesToSend, withChoice, type MoveChoices } from '../utils/move-choices';
 import { checkMoveForm, EMPTY_MOVE_FORM, type MoveFormField, type MoveFormValues } from '../utils/move-form';
 import { MoveFilterFields } from './move-filter-fields';
 import { MovePreviewView } from './move-preview';
@@ -24,6 +25,8 @@ export function MovePlanForm() {
   // What the person typed; a field not typed yet shows its default (the connection's first organization).
   const [typed, setTyped] = useState<Partial<MoveFormValues>>({});
   const [errors, setErrors] = useState<Partial<Record<MoveFormField, string>>>({});
+  // Where each repository lands, as changed in the preview's table (kept while the plan stays the same).
+  const [choices, setChoices] = useState<MoveChoices>({});
   const values: MoveFormValues = {
     ...EMPTY_MOVE_FORM,
     source: sourceOrgs.data?.[0] ?? '',
@@ -35,8 +38,16 @@ export function MovePlanForm() {
   const change = (field: MoveFormField, value: string) => {
     setTyped((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
+    setChoices({});
     preview.reset();
   };
+  const sendable = choicesToSend(choices);
+  const stale =
+    preview.data && choicesChangedSince(choices, preview.variables?.repositories)
+      ? sendable
+        ? 'Preview again: a repository’s name or visibility on the target changed.'
+        : 'Correct the target names marked in the table, then preview again.'
+      : undefined;
   // `noValidate`: each refusal is said on its field, in the page's words, and nothing is sent.
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +56,8 @@ export function MovePlanForm() {
       setErrors(check.errors);
       return;
     }
-    preview.mutate(check.request);
+    if (!sendable) return;
+    preview.mutate(sendable.length > 0 ? { ...check.request, repositories: sendable } : check.request);
   };
   const org = (field: 'source' | 'target', label: string, helper: string) => (
     <TextField
@@ -71,6 +83,7 @@ export function MovePlanForm() {
           </Stack>
           <MoveFilterFields values={values} errors={errors} onChange={change} />
           <MoveStartControls
+            staleBecause={stale}
             planned={
               preview.data && preview.variables
                 ? { request: preview.variables, preview: preview.data }
@@ -82,7 +95,16 @@ export function MovePlanForm() {
             </Button>
           </MoveStartControls>
           {preview.error ? <ErrorAlert error={preview.error} context="Preview" /> : null}
-          {preview.data ? <MovePreviewView preview={preview.data} clockOffsetMs={clockOffsetMs} /> : null}
+          {preview.data ? (
+            <MovePreviewView
+              preview={preview.data}
+              clockOffsetMs={clockOffsetMs}
+              edit={{
+                choices,
+                onChange: (repo, change) => setChoices((now) => withChoice(now, repo, change)),
+              }}
+            />
+          ) : null}
         </Stack>
       </Box>
     </Paper>

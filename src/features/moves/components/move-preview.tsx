@@ -7,6 +7,7 @@ import { formatNumber } from '@/lib/format';
 import { countOf } from '@/lib/wave-summary';
 import { MoveCostList } from './move-cost-list';
 import { MoveRepositoryTable } from './move-repository-table';
+import type { MoveTargetEdit } from './move-target-fields';
 import { MoveTokenChecks } from './move-token-checks';
 
 const Heading = ({ children }: { children: string }) => (
@@ -16,7 +17,15 @@ const Heading = ({ children }: { children: string }) => (
 );
 
 /** The planned move: what is selected and ready, the tokens, the cost, and what GitHub leaves behind. */
-export function MovePreviewView({ preview, clockOffsetMs }: { preview: MovePreview; clockOffsetMs: number }) {
+export function MovePreviewView({
+  preview,
+  clockOffsetMs,
+  edit,
+}: {
+  preview: MovePreview;
+  clockOffsetMs: number;
+  edit?: MoveTargetEdit;
+}) {
   const refusedTokens = preview.tokens.filter((token) => !token.ok).length;
   return (
     <Stack spacing={2} component="section" aria-label="Preview">
@@ -43,7 +52,7 @@ export function MovePreviewView({ preview, clockOffsetMs }: { preview: MovePrevi
       {preview.repositories.length === 0 ? (
         <Typography color="text.secondary">No repository matches these filters.</Typography>
       ) : (
-        <MoveRepositoryTable repositories={preview.repositories} />
+        <MoveRepositoryTable repositories={preview.repositories} edit={edit} />
       )}
       <Heading>Cost</Heading>
       <MoveCostList cost={preview.cost} clockOffsetMs={clockOffsetMs} />

@@ -8,9 +8,19 @@ import type { MovePlannedRepository } from '@/contracts/moves';
 import { TableScroller } from '@/components/table-scroller';
 import { ToneChip } from '@/components/tone-chip';
 import { checkLabel } from '../utils/move-format';
+import { MoveTargetFields, type MoveTargetEdit } from './move-target-fields';
 
-/** Per repository: where it lands, each pre-flight check (a refusal with GitHub's words), ready or not. */
-export function MoveRepositoryTable({ repositories }: { repositories: readonly MovePlannedRepository[] }) {
+/**
+ * Per repository: where it lands (its name and visibility editable when `edit` is given), each pre-flight check
+ * (a refusal with GitHub's words), ready or not.
+ */
+export function MoveRepositoryTable({
+  repositories,
+  edit,
+}: {
+  repositories: readonly MovePlannedRepository[];
+  edit?: MoveTargetEdit;
+}) {
   return (
     <TableScroller label="Repositories of the move">
       <Table size="small" aria-label="Repositories of the move">
@@ -27,7 +37,11 @@ export function MoveRepositoryTable({ repositories }: { repositories: readonly M
             <TableRow key={repo.name} aria-label={repo.name}>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{repo.name}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                {repo.targetName} ({repo.visibility})
+                {edit ? (
+                  <MoveTargetFields repo={repo} edit={edit} />
+                ) : (
+                  `${repo.targetName} (${repo.visibility})`
+                )}
               </TableCell>
               <TableCell>
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>

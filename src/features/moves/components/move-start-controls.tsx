@@ -18,6 +18,8 @@ import { startBlockedBecause } from '../utils/move-start';
 export interface MoveStartControlsProps {
   /** The plan as previewed (undefined until a preview answered; a change to the form clears it). */
   planned: { request: MovePlanRequest; preview: MovePreview } | undefined;
+  /** Why the shown preview no longer is the plan (choices changed since): Start waits for a new preview. */
+  staleBecause?: string;
   /** The form's own buttons (Preview), first in the row. */
   children: ReactNode;
 }
@@ -27,13 +29,13 @@ export interface MoveStartControlsProps {
  * and every token able. A refusal (the gateway's 422 with its reason, a 503) is said beside the button and the
  * plan stays as it is.
  */
-export function MoveStartControls({ planned, children }: MoveStartControlsProps) {
+export function MoveStartControls({ planned, staleBecause, children }: MoveStartControlsProps) {
   const [afterValidation, setAfterValidation] = useState<AfterValidation>('unlock');
   const start = useStartMove();
   const navigate = useNavigate();
   const labelId = useId();
   const noteId = useId();
-  const blocked = startBlockedBecause(planned?.preview);
+  const blocked = staleBecause ?? startBlockedBecause(planned?.preview);
   const onStart = () => {
     if (!planned || blocked) return;
     start.mutate(

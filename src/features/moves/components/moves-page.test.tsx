@@ -121,4 +121,47 @@ describe('the moves page', () => {
     expect(pattern).toHaveValue('docs');
     expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled();
   }, 30_000);
+  it('changes where a repository lands in the preview’s table: GitHub’s name rules on the field, Start after a new preview', async () => {
+    const { user } = renderApp('/moves');
+    await user.type(await screen.findByRole('textbox', { name: 'Name pattern' }), 'mobile-*');
+    await previewDefaults(user);
+    const table = await screen.findByRole('table', { name: 'Repositories of the move' }, { timeout: 15_000 });
+    const start = screen.getByRole('button', { name: 'Start move' });
+    await expect.poll(() => (start as HTMLButtonElement).disabled, { timeout: 10_000 }).toBe(false);
+    const name = within(table).getByRole('textbox', { name: 'Target name of mobile-ios' });
+    // A name GitHub refuses: said on the field, and neither Preview nor Start sends it.
+    await user.clear(name);
+    await user.type(name, 'ios app');
+    expect(name).toHaveAccessibleDescription(/Letters, digits/);
+    expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription(/Correct the target names/);
+    // Two repositories on one name: the gateway's pre-flight refuses the second (the choice was sent).
+    await user.clear(name);
+    await user.type(name, 'mobile-android');
+    expect(start).toHaveAccessibleDescription(/Preview again/);
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await expect
+      .poll(
+        () =>
+          table.isConnected && within(table).queryAllByText(/already takes the name mobile-android/).length,
+        {
+          timeout: 15_000,
+        },
+      )
+      .toBe(1);
+    // A free name and another visibility: previewed again, Start may be pressed.
+    await user.clear(name);
+    await user.type(name, 'ios-app');
+    await user.selectOptions(
+      within(table).getByRole('combobox', { name: 'Visibility of mobile-ios' }),
+      'public',
+    );
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    const row = await within(table).findByRole('row', { name: 'mobile-ios' });
+    await expect
+      .poll(() => row.textContent, { timeout: 15_000 })
+      .toMatch(/Name free on the target: ok.*Ready$/);
+    expect(within(row).getByRole('combobox', { name: 'Visibility of mobile-ios' })).toHaveValue('public');
+    expect(start).toBeEnabled();
+  }, 60_000);
 });
