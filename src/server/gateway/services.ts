@@ -149,6 +149,7 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
   metrics.readFrom({
     rateReadings: () => recorder.latest(),
     waves: waves ? () => waves.list() : undefined,
+    moves: storeAccess ? async () => (await storeAccess()).moves.list() : undefined,
     storeUp: storeAccess ? () => answersWithin(storeAccess, 2_000) : undefined,
   });
   const { archiveDir } = options;

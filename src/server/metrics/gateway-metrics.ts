@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { MOVE_REPOSITORY_STEPS, MOVE_STATES, type Move } from '@/contracts/move-run';
 import { WAVE_BATCH_STATES, type Wave } from '@/contracts/waves';
 import type { RateReading } from '../store/rate-history';
 
@@ -12,11 +13,26 @@ export interface MetricsSources {
   rateReadings: () => RateReading[];
   /** Every wave in the store. */
   waves?: () => Promise<Wave[]>;
+  /** Every move in the store. */
+  moves?: () => Promise<Move[]>;
   /** Whether the store answers a trivial query in time. */
   storeUp?: () => Promise<boolean>;
 }
 
 import { DEFAULT_CREDENTIAL } from '../credentials/credential-config';
+
+/**
+ * A read shared by the gauges of one scrape (prom-client starts every collect at once), forgotten as soon as it
+ * settles: the next scrape reads afresh. (A timer to forget it could wait behind an embedded store whose queries
+ * never yield to timers, and serve the previous scrape's figures.)
+ */
+function oncePerScrape<T>(read: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= read().finally(() => {
+      pending = undefined;
+    }));
+}
 
 export function createGatewayMetrics(options: { processMetrics?: boolean } = {}) {
   const registry = new Registry();
@@ -74,13 +90,7 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
   );
 
   // One read of the waves serves both wave gauges of a scrape.
-  let wavesRead: Promise<Wave[]> | undefined;
-  const readWaves = () => {
-    wavesRead ??= (sources.waves?.() ?? Promise.resolve([])).finally(() => {
-      setTimeout(() => (wavesRead = undefined), 0);
-    });
-    return wavesRead;
-  };
+  const readWaves = oncePerScrape(() => sources.waves?.() ?? Promise.resolve([]));
   new Gauge({
     name: 'ferry_wave_batches',
     help: 'Batches of every wave in the store, by state.',
@@ -103,6 +113,39 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
         for (const batch of wave.batches) if (batch.state === 'verified') bytes += batch.bytes ?? 0;
       this.set(bytes);
     },
+  });
+  // One read of the moves serves both move gauges of a scrape.
+  const readMoves = oncePerScrape(() => sources.moves?.() ?? Promise.resolve([]));
+  /** A gauge of counts by one label, every known value exposed (0 when none: rules over it see no gap). */
+  const countGauge = <L extends string>(
+    name: string,
+    help: string,
+    label: L,
+    values: readonly string[],
+    count: (moves: Move[], add: (value: string) => void) => void,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label] as const,
+      registers: [registry],
+      async collect() {
+        const counts = new Map<string, number>(values.map((value) => [value, 0]));
+        count(await readMoves(), (value) => counts.set(value, (counts.get(value) ?? 0) + 1));
+        for (const [value, n] of counts) this.set({ [label]: value } as Record<L, string>, n);
+      },
+    });
+  countGauge(
+    'ferry_move_repositories',
+    'Repositories of every move in the store, by step (waiting … done, failed).',
+    'step',
+    MOVE_REPOSITORY_STEPS,
+    (moves, add) => {
+      for (const move of moves) for (const repo of move.repositories) add(repo.step);
+    },
+  );
+  countGauge('ferry_moves', 'Moves in the store, by state.', 'state', MOVE_STATES, (moves, add) => {
+    for (const move of moves) add(move.state);
   });
   new Gauge({
     name: 'ferry_store_up',
@@ -130,7 +173,7 @@ export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;
 
 /** A route group for the duration histogram (never the raw path: its label values must stay few). */
 export function routeGroup(pathname: string): string {
-  const api = /^\/api\/(github|registrar|ferry|waves|health|config)(?:\/|$)/.exec(pathname);
+  const api = /^\/api\/(github|registrar|ferry|waves|moves|health|config)(?:\/|$)/.exec(pathname);
   if (api) return `/api/${api[1]}`;
   if (pathname === '/metrics') return '/metrics';
   if (pathname.startsWith('/__sim/')) return '/__sim';

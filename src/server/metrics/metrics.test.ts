@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Move, MoveRepositoryStep } from '@/contracts/move-run';
 import { inProcessGateway } from '@/testing/node-servers';
 import type { FerryStore } from '../store/ferry-store';
 import { openTestStore } from '../store/test-store';
@@ -77,6 +78,55 @@ describe('GET /metrics', () => {
     expect(Number(githubGets?.[1])).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
+  it('counts every move’s repositories per step and the moves per state, read from the store at each scrape', async () => {
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store });
+    const at = '2026-11-26T10:00:00.000Z';
+    const repo = (name: string, step: MoveRepositoryStep) => ({
+      name,
+      targetName: name,
+      visibility: 'private' as const,
+      step,
+    });
+    const move = (id: string, state: Move['state'], repositories: Move['repositories']): Move => ({
+      id,
+      createdAt: at,
+      updatedAt: at,
+      state,
+      source: { kind: 'org', login: 'octo-org' },
+      target: { login: 'octo-target' },
+      request: { source: { kind: 'org', login: 'octo-org' }, target: { login: 'octo-target' } },
+      afterValidation: 'unlock',
+      repositories,
+      requests: { source: 0, target: 0, targetPoints: 0 },
+    });
+    await store.moves.save(
+      move('m-metrics-1', 'running', [repo('a', 'done'), repo('b', 'importing'), repo('c', 'importing')]),
+    );
+    await store.moves.save(move('m-metrics-2', 'completed', [repo('d', 'done'), repo('e', 'failed')]));
+    const value = (text: string, line: string) => new RegExp(`^${line} (\\d+)$`, 'm').exec(text)?.[1];
+    const { families, text } = await scrape(gateway.call);
+    expect(family(families, 'ferry_move_repositories').type).toBe('GAUGE');
+    expect(value(text, 'ferry_move_repositories\\{step="done"\\}')).toBe('2');
+    expect(value(text, 'ferry_move_repositories\\{step="importing"\\}')).toBe('2');
+    expect(value(text, 'ferry_move_repositories\\{step="failed"\\}')).toBe('1');
+    // Every step is exposed, at 0 when no repository is there (a rule over it never sees a gap).
+    expect(value(text, 'ferry_move_repositories\\{step="uploading"\\}')).toBe('0');
+    expect(value(text, 'ferry_moves\\{state="running"\\}')).toBe('1');
+    expect(value(text, 'ferry_moves\\{state="completed"\\}')).toBe('1');
+    expect(value(text, 'ferry_moves\\{state="cancelled"\\}')).toBe('0');
+
+    // A step moves on: the next scrape reads it.
+    await store.moves.update('m-metrics-1', (found) => ({
+      ...found,
+      repositories: found.repositories.map((r) =>
+        r.step === 'importing' ? { ...r, step: 'validating' } : r,
+      ),
+    }));
+    const again = (await scrape(gateway.call)).text;
+    expect(value(again, 'ferry_move_repositories\\{step="importing"\\}')).toBe('0');
+    expect(value(again, 'ferry_move_repositories\\{step="validating"\\}')).toBe('2');
+  }, 60_000);
+
   it('asks for the access password like every other route, and never shows a secret', async () => {
     const gateway = inProcessGateway({
       SIM_SPEED: '0',
@@ -115,6 +165,7 @@ describe('GET /metrics', () => {
   it('labels durations by route group, never by raw path (few label values whatever is asked)', () => {
     expect(routeGroup('/api/github/orgs/x/migrations/1')).toBe('/api/github');
     expect(routeGroup('/api/waves/abc/manifest.json')).toBe('/api/waves');
+    expect(routeGroup('/api/moves/2026-11-26-0a1b2c3d/manifest.csv')).toBe('/api/moves');
     expect(routeGroup('/api/%00/../../etc')).toBe('/api/other');
     expect(routeGroup('/migrations/octo-org/12')).toBe('page');
     expect(routeGroup('/assets/index-abc.js')).toBe('/assets');
