@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import type { Move, MoveManifestRow, MoveStartRequest, MoveSummary } from '@/contracts/move-run';
 import type { GatewayConfig } from '@/server/config';
 import type { JobEngine } from '@/server/jobs/job-engine';
@@ -11,6 +12,7 @@ import { moveContextOf } from './move-context-of';
 import { IMPORT_STEPS, isFinalStep, type MoveEvent } from './move-machine';
 import { workMoveJobs } from './move-workers';
 import { moveWaveRequest, newMove } from './new-move';
+import { removeLeftScratch } from '../validation/scratch';
 
 export interface MoveRunnerOptions {
   config: GatewayConfig;
@@ -91,6 +93,12 @@ export function createMoveRunner(options: MoveRunnerOptions) {
   function open(): Promise<MoveContext> {
     ready ??= (async () => {
       const made = moveContextOf(options, await options.jobs(), now, log);
+      // Validation's scratch folders (bare repositories, up to GBs) that a killed gateway on this machine left.
+      await removeLeftScratch(tmpdir()).then(
+        (removed) =>
+          void (removed.length > 0 && log(`${removed.length} scratch folder(s) of ended processes removed`)),
+        (error: unknown) => log(`scratch folders not cleared: ${String(error)}`),
+      );
       await workMoveJobs(made, { uploads: options.uploads ?? 2, track });
       return made;
     })();
