@@ -115,7 +115,11 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     },
   });
   // One read of the moves serves both move gauges of a scrape.
-  const readMoves = oncePerScrape(() => sources.moves?.() ?? Promise.resolve([]));
+  // A store that does not answer leaves these gauges empty (never 0s that read as "nothing moves") and the
+  // scrape answered: ferry_store_up says why.
+  const readMoves = oncePerScrape(() =>
+    (sources.moves?.() ?? Promise.resolve([])).catch((): undefined => undefined),
+  );
   /** A gauge of counts by one label, every known value exposed (0 when none: rules over it see no gap). */
   const countGauge = <L extends string>(
     name: string,
@@ -130,8 +134,11 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
       labelNames: [label] as const,
       registers: [registry],
       async collect() {
+        const moves = await readMoves();
+        this.reset();
+        if (!moves) return;
         const counts = new Map<string, number>(values.map((value) => [value, 0]));
-        count(await readMoves(), (value) => counts.set(value, (counts.get(value) ?? 0) + 1));
+        count(moves, (value) => counts.set(value, (counts.get(value) ?? 0) + 1));
         for (const [value, n] of counts) this.set({ [label]: value } as Record<L, string>, n);
       },
     });

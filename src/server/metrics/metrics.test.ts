@@ -127,6 +127,18 @@ describe('GET /metrics', () => {
     expect(value(again, 'ferry_move_repositories\\{step="validating"\\}')).toBe('2');
   }, 60_000);
 
+  it('still answers when the moves cannot be read: their gauges say nothing rather than 0', async () => {
+    const failing = {
+      ...store,
+      moves: { ...store.moves, list: () => Promise.reject(new Error('the store stopped answering')) },
+    };
+    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store: failing });
+    const { text } = await scrape(gateway.call);
+    expect(text).not.toMatch(/^ferry_move_repositories\{/m);
+    expect(text).not.toMatch(/^ferry_moves\{/m);
+    expect(text).toMatch(/^ferry_store_up /m);
+  });
+
   it('asks for the access password like every other route, and never shows a secret', async () => {
     const gateway = inProcessGateway({
       SIM_SPEED: '0',
