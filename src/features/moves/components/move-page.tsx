@@ -142,7 +142,7 @@ export function MovePage({ id }: { id: string }) {
       >
         {confirming?.kind === 'abort'
           ? 'GitHub stops this repository’s import. Its source stays locked; Retry starts it again.'
-          : 'Every repository not done is cancelled: nothing more is exported, uploaded or started, and nothing is validated or unlocked. Imports GitHub already runs finish there; Ferry stops following them.'}
+          : 'Every repository not done is cancelled: nothing more is exported, uploaded or started, and nothing is validated or unlocked. Imports GitHub still runs are aborted there.'}
       </ConfirmDialog>
     </PageContainer>
   );

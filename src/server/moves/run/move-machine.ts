@@ -27,6 +27,8 @@ export type MoveEvent =
   | { type: 'abort'; name: string }
   /** The wave that exports the move's repositories, as the store holds it now. */
   | { type: 'wave'; wave: Wave }
+  /** A `move-upload` job takes the archive's upload (one job at a time uploads it; see `UPLOAD_CLAIM_MS`). */
+  | { type: 'upload-claimed'; name: string; job: string }
   | { type: 'upload-progress'; name: string; location: string; bytesSent: number; parts: number }
   | { type: 'uploaded'; name: string; uri: string }
   | { type: 'migration-source'; id: string }
@@ -55,6 +57,23 @@ export const IMPORT_STEPS = new Set<MoveRepositoryStep>(['queued', 'importing'])
 const ENDED_MOVE = new Set<Move['state']>(['completed', 'failed', 'cancelled']);
 
 export const isFinalStep = (step: MoveRepositoryStep) => FINAL.has(step);
+
+/**
+ * How long an upload's claim holds without a part written: the upload job's expiry (6 h), past which its job is
+ * certainly over. A killed holder's job comes back under the same id and goes on at once; only a job lost for
+ * good waits this long before another job takes the upload.
+ */
+export const UPLOAD_CLAIM_MS = 6 * 3_600 * 1_000;
+
+/** May `job` upload this repository's archive now: none holds it, it holds it, or its holder is long silent. */
+function claimable(repo: MoveRepository, job: string, at: string): boolean {
+  if (repo.step === 'verified') return true;
+  if (repo.step !== 'uploading') return false;
+  const holder = repo.upload?.job;
+  if (holder === undefined || holder === job) return true;
+  const since = Date.parse(repo.updatedAt ?? repo.upload?.claimedAt ?? '');
+  return !(Date.parse(at) - since < UPLOAD_CLAIM_MS);
+}
 
 function withRepository(move: Move, name: string, change: (repo: MoveRepository) => MoveRepository): Move {
   let changed = false;
@@ -168,7 +187,7 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return move.state === 'paused' ? { ...move, state: 'running' } : move;
     case 'cancel':
       if (ENDED_MOVE.has(move.state)) return move;
-      // Imports already started finish on GitHub; Ferry stops following them.
+      // The runner aborts on GitHub the imports still under way (`cancel` in move-runner.ts).
       return {
         ...move,
         state: 'cancelled',
@@ -190,13 +209,24 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       );
     case 'wave':
       return followWave(move, event.wave);
+    case 'upload-claimed':
+      return withRepository(move, event.name, (repo) =>
+        claimable(repo, event.job, at)
+          ? touch({ ...repo, step: 'uploading', upload: { ...repo.upload, job: event.job, claimedAt: at } })
+          : repo,
+      );
     case 'upload-progress':
       return withRepository(move, event.name, (repo) =>
         repo.step === 'verified' || repo.step === 'uploading'
           ? touch({
               ...repo,
               step: 'uploading',
-              upload: { location: event.location, bytesSent: event.bytesSent, parts: event.parts },
+              upload: {
+                ...(repo.upload?.job ? { job: repo.upload.job, claimedAt: repo.upload.claimedAt } : {}),
+                location: event.location,
+                bytesSent: event.bytesSent,
+                parts: event.parts,
+              },
             })
           : repo,
       );

@@ -275,7 +275,11 @@ describe('a move runs (octo-org → octo-target)', () => {
     const again = await runUntil(id, (move) => (move.repositories[0]?.migration?.id ?? firstId) !== firstId);
     expect(again.repositories[0]?.step).toMatch(/queued|importing/);
     expect(onTarget()).toHaveLength(2);
-    expect((await call(`/api/moves/${id}/cancel`, { method: 'POST' })).status).toBe(200);
+    // Cancelling the move aborts on GitHub the import it still runs: no repository lands unvalidated.
+    const cancelled = await call(`/api/moves/${id}/cancel`, { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as Move).repositories[0]).toMatchObject({ step: 'cancelled' });
+    expect(onTarget().map((migration) => migration.abortedAt !== undefined)).toEqual([true, true]);
   }, 60_000);
 
   it('a start whose answer was lost (written, migration already on the target) is adopted: no second start', async () => {

@@ -69,6 +69,24 @@ export class MoveActionError extends Error {
   }
 }
 
+/** Abort on GitHub the imports `move` had under way (best effort: each refusal is logged, not thrown). */
+async function abortImports(made: MoveContext, id: string, move: Move, log: (message: string) => void) {
+  const running = move.repositories.filter((repo) => IMPORT_STEPS.has(repo.step) && repo.migration?.id);
+  if (running.length === 0) return;
+  const count: TargetCount = { requests: 0, points: 0 };
+  const { ops } = made.target(move, count);
+  for (const repo of running)
+    await ops
+      .abortRepositoryMigration(repo.migration?.id ?? '')
+      .catch((error: unknown) =>
+        log(
+          `${repo.name}: its import was not aborted (${error instanceof Error ? error.message : String(error)})`,
+        ),
+      );
+  if (count.requests > 0)
+    await recordMove(made, id, { type: 'requests', target: count.requests, targetPoints: count.points });
+}
+
 /**
  * Runs moves as jobs (run/move-workers.ts) on the engine the waves use: the move's exports are a wave's batches
  * of one; uploads, starts, status, validation and unlocks are its own steps (advance-move.ts, upload-move.ts).
@@ -80,8 +98,8 @@ export function createMoveRunner(options: MoveRunnerOptions) {
   let inFlight = 0;
 
   const track =
-    <T>(handler: (data: T, job: { retryCount: number }) => Promise<void>) =>
-    async (data: T, job: { retryCount: number }) => {
+    <T>(handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>) =>
+    async (data: T, job: { id: string; retryCount: number }) => {
       inFlight++;
       try {
         await handler(data, job);
@@ -165,10 +183,16 @@ export function createMoveRunner(options: MoveRunnerOptions) {
       if (move?.waveId) await options.waves.resume(move.waveId);
       return move;
     },
+    /**
+     * Nothing more starts, and every import GitHub still runs for the move is aborted there (else each would
+     * land a repository nobody validates). One that ended meanwhile is GitHub's refusal: left as it is.
+     */
     async cancel(id: string) {
+      const before = await options.moves.get(id);
       const move = await act(id, { type: 'cancel' });
       if (move?.waveId) await options.waves.cancel(move.waveId);
-      return move;
+      if (before && move?.state === 'cancelled') await abortImports(await open(), id, before, log);
+      return move && (await options.moves.get(id));
     },
     async retry(id: string, name: string) {
       const found = await repositoryOf(id, name);
