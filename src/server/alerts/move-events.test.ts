@@ -5,7 +5,11 @@ import { moveEvents } from './move-events';
 
 const at = new Date('2026-11-26T10:00:00Z');
 
-const repo = (name: string, step: MoveRepository['step'], more: Partial<MoveRepository> = {}) => ({
+const repo = (
+  name: string,
+  step: MoveRepository['step'],
+  more: Partial<MoveRepository> = {},
+): MoveRepository => ({
   name,
   targetName: name,
   visibility: 'private',

@@ -94,7 +94,10 @@ describe('GET /metrics', () => {
       state,
       source: { kind: 'org', login: 'octo-org' },
       target: { login: 'octo-target' },
-      request: { source: { kind: 'org', login: 'octo-org' }, target: { login: 'octo-target' } },
+      request: {
+        source: { kind: 'org', login: 'octo-org' },
+        target: { login: 'octo-target' },
+      } as Move['request'],
       afterValidation: 'unlock',
       repositories,
       requests: { source: 0, target: 0, targetPoints: 0 },
