@@ -6,6 +6,7 @@ import { GITHUB_PREFIX, githubError } from './github/http';
 import { createSourceGraphqlApp, SOURCE_GRAPHQL_PATH } from './github/graphql/app';
 import { registerImportRoutes } from './github/imports/routes';
 import { registerMigrationRoutes } from './github/migrations/routes';
+import { registerRepositoryUpdate } from './github/routes/repository-update';
 import { createStorageApp, STORAGE_PREFIX } from './github/migrations/storage';
 import { createGithubState, type GithubState, type Scenario } from './github/state';
 import { createRegistrarApp } from './registrar/app';
@@ -69,10 +70,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const app = new Hono();
   app.route(
     GITHUB_PREFIX,
-    createGithubApp(getGithub, clock, [registerMigrationRoutes, registerImportRoutes], {
-      storageOrigin: options.storageOrigin,
-      trustGatewayOrigin: options.trustGatewayOrigin,
-    }),
+    createGithubApp(
+      getGithub,
+      clock,
+      [registerMigrationRoutes, registerImportRoutes, registerRepositoryUpdate],
+      {
+        storageOrigin: options.storageOrigin,
+        trustGatewayOrigin: options.trustGatewayOrigin,
+      },
+    ),
   );
   // GHES's GraphQL, beside its REST (read-only: what a validation counts).
   app.route(SOURCE_GRAPHQL_PATH, createSourceGraphqlApp(getGithub, clock));

@@ -16,7 +16,7 @@ import { OPERATIONS } from '@/server/allow-list';
 import { SIM_TOKENS } from '@/simulator/github/seed';
 import { SIM_APP } from '@/simulator/github/apps';
 import { appJwt } from '@/testing/app-jwt';
-import { GITHUB_APP_OPERATIONS } from '@/contracts/github/operations';
+import { GITHUB_APP_OPERATIONS, GITHUB_GATEWAY_WRITES } from '@/contracts/github/operations';
 import { TARGET_OPERATIONS } from '@/contracts/github/target-operations';
 import type { Scenario } from '@/simulator/github/state';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
@@ -617,13 +617,15 @@ describe('the subset and the gateway allow-list agree', () => {
 
   it('holds exactly the allow-listed github operations, and the target GitHub.com’s REST reads', () => {
     expect(operationIds().sort()).toEqual(
-      [...GITHUB_OPERATIONS, ...GITHUB_APP_OPERATIONS, ...TARGET_OPERATIONS]
+      [...GITHUB_OPERATIONS, ...GITHUB_APP_OPERATIONS, ...GITHUB_GATEWAY_WRITES, ...TARGET_OPERATIONS]
         .map((operation) => operation.id)
         .sort(),
     );
     // None of the target's reads is a gateway operation unless the allow-list says so.
     const gateway = new Set<string>(GITHUB_OPERATIONS.map((operation) => operation.id));
     expect(TARGET_OPERATIONS.filter((operation) => gateway.has(operation.id))).toEqual([]);
+    // The gateway's own writes are never forwarded for a browser.
+    expect(GITHUB_GATEWAY_WRITES.filter((operation) => gateway.has(operation.id))).toEqual([]);
   });
 
   it('is $ref-closed', () => {

@@ -259,6 +259,15 @@ export const GITHUB_APP_OPERATIONS = [
   },
 ] as const;
 
+/**
+ * Writes the gateway sends itself to the source, never forwarded for a browser (not on the allow-list: a page
+ * must not rename, archive or publish a repository through the gateway): a move archives its source after
+ * validation (`src/server/moves/run/`). Listed so the contract tests check the simulator's answers too.
+ */
+export const GITHUB_GATEWAY_WRITES = [
+  { id: 'repos/update', method: 'PATCH', path: 'repos/{owner:login}/{repo:repo}' },
+] as const;
+
 const BY_ID = new Map<string, GithubOperation>(
   GITHUB_OPERATIONS.map((operation) => [operation.id, operation]),
 );

@@ -1,5 +1,6 @@
 import type { GithubRoutes } from '../app';
 import { apiBase, githubError, sendJson, validationFailed } from '../http';
+import { ARCHIVED_MESSAGE } from '../routes/repository-update';
 import { registerAuthorRoutes } from './author-routes';
 import { importLinks, importLookup } from './import-lookup';
 import { parseLfsChoice, parseStartRequest, readBody } from './request-checks';
@@ -36,6 +37,7 @@ export const registerImportRoutes: GithubRoutes = (app, state, clock) => {
     const s = state();
     const repo = findRepo(c, s);
     if (!repo) return githubError(c, 404, 'Not Found');
+    if (repo.archived) return githubError(c, 403, ARCHIVED_MESSAGE);
     const body = await readBody(c);
     if (body instanceof Response) return body;
     const start = parseStartRequest(body);
