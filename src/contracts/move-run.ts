@@ -75,7 +75,18 @@ export interface MoveRepository {
    * Upload to GitHub-owned storage: `uri` (`gei://archive/…`) once complete; while a multipart upload runs, the
    * next part's `location` and the bytes sent so far, so a restarted gateway resumes from there.
    */
-  upload?: { uri?: string; location?: string; bytesSent?: number; parts?: number };
+  upload?: {
+    uri?: string;
+    location?: string;
+    bytesSent?: number;
+    parts?: number;
+    /**
+     * The `move-upload` job that holds this upload and when it took it: a second job for the same archive (two
+     * gateways' looks each sent one) stands aside instead of uploading it again at the same time.
+     */
+    job?: string;
+    claimedAt?: string;
+  };
   /** GEI's migration: set before the start is sent (`startRequestedAt`), its id once GitHub answered. */
   migration?: {
     startRequestedAt?: string;

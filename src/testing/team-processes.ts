@@ -68,7 +68,11 @@ export async function waitUp(
   throw new Error(`${proc.url} did not come up: ${proc.output()}`);
 }
 
-export async function startSimulator(options: { speed: number; scenario: string }) {
+export async function startSimulator(options: {
+  speed: number;
+  scenario: string;
+  env?: Record<string, string>;
+}) {
   const apiPort = await port();
   const storagePort = await port();
   const sim = run(
@@ -79,6 +83,7 @@ export async function startSimulator(options: { speed: number; scenario: string 
       SIM_HOST: '127.0.0.1',
       SIM_SCENARIO: options.scenario,
       SIM_SPEED: String(options.speed),
+      ...options.env,
     },
     `http://127.0.0.1:${apiPort}`,
   );

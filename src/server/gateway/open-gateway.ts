@@ -5,6 +5,7 @@ import { prepareDataDir } from '../store/data-dir';
 import { explainOpenFailure } from '../store/open-failure';
 import { openStore } from '../store/open-store';
 import { loadStoreConfig, type StoreConfig } from '../store/store-config';
+import { movePacesFromEnv, type MovePacesFromEnv } from '../moves/run/move-paces-env';
 import { composeGateway, type Gateway } from './index';
 
 type Env = Record<string, string | undefined>;
@@ -31,8 +32,10 @@ export async function openGateway(
 ): Promise<OpenedGateway> {
   let config: GatewayConfig;
   let storeConfig: StoreConfig;
+  let moves: MovePacesFromEnv;
   try {
     config = loadConfig(env);
+    moves = movePacesFromEnv(env);
     if (host.port !== undefined) config = { ...config, port: host.port };
     storeConfig = loadStoreConfig(env);
   } catch (error) {
@@ -55,6 +58,7 @@ export async function openGateway(
     archiveDir: storeConfig.archiveDir,
     keepSimulatorWorldIn: storeConfig.dataDir,
     processMetrics: true,
+    moves,
     staticRoot: host.staticRoot && path.resolve(host.staticRoot),
   });
   let closing: Promise<void> | undefined;

@@ -141,6 +141,45 @@ describe('the move machine: upload, start, import', () => {
     expect(moveActions(done)).toMatchObject({ upload: [], start: ['a'], adopt: [] });
   });
 
+  it('one upload job at a time holds an archive: a second job stands aside, the holder keeps it through its parts', () => {
+    const claimed = apply(verified(), { type: 'upload-claimed', name: 'a', job: 'j1' });
+    expect(repoOf(claimed, 'a')).toMatchObject({
+      step: 'uploading',
+      upload: { job: 'j1', claimedAt: LATER },
+    });
+    // Another gateway's look sent a second job while the first ran: it takes nothing.
+    expect(apply(claimed, { type: 'upload-claimed', name: 'a', job: 'j2' })).toBe(claimed);
+    const progress = apply(claimed, {
+      type: 'upload-progress',
+      name: 'a',
+      location: '/uploads/x?part_number=2',
+      bytesSent: 100,
+      parts: 1,
+    });
+    expect(repoOf(progress, 'a')?.upload).toMatchObject({ job: 'j1', bytesSent: 100, parts: 1 });
+    expect(apply(progress, { type: 'upload-claimed', name: 'a', job: 'j2' })).toBe(progress);
+    // The holder's own job, back after its gateway died (same id), goes on from the part reached.
+    const again = apply(progress, { type: 'upload-claimed', name: 'a', job: 'j1' });
+    expect(repoOf(again, 'a')?.upload).toMatchObject({ job: 'j1', location: '/uploads/x?part_number=2' });
+  });
+
+  it('an upload nobody holds, or whose holder is silent past the job expiry, is taken by the next job', () => {
+    const left = (upload: MoveRepository['upload'], updatedAt: string) =>
+      move([
+        repo('a', { step: 'uploading', archive: { file: 'f', bytes: 1, sha256: 's' }, upload, updatedAt }),
+      ]);
+    const unheld = left({ location: '/u?part_number=3', bytesSent: 2, parts: 2 }, AT);
+    expect(
+      repoOf(apply(unheld, { type: 'upload-claimed', name: 'a', job: 'j2' }), 'a')?.upload,
+    ).toMatchObject({ job: 'j2', parts: 2 });
+    const recent = left({ job: 'j1', claimedAt: AT, parts: 1 }, AT);
+    expect(apply(recent, { type: 'upload-claimed', name: 'a', job: 'j2' })).toBe(recent);
+    const silent = left({ job: 'j1', claimedAt: '2026-11-20T05:00:00.000Z' }, '2026-11-20T05:00:00.000Z');
+    expect(repoOf(apply(silent, { type: 'upload-claimed', name: 'a', job: 'j2' }), 'a')?.upload?.job).toBe(
+      'j2',
+    );
+  });
+
   it('a start is written before it is sent: without its answer the next job adopts, never starts again', () => {
     const uploaded = apply(verified(), { type: 'uploaded', name: 'a', uri: 'gei://archive/1' });
     const requested = apply(uploaded, { type: 'start-requested', name: 'a', at: LATER });

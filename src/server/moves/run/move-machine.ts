@@ -103,6 +103,24 @@ export function stepOfState(state: GeiMigrationState): MoveRepositoryStep {
   }
 }
 
+/** The next part's place written; the upload's holder kept. */
+function progressed(
+  repo: MoveRepository,
+  event: { location: string; bytesSent: number; parts: number },
+): MoveRepository {
+  const { job, claimedAt } = repo.upload ?? {};
+  return {
+    ...repo,
+    step: 'uploading',
+    upload: {
+      ...(job ? { job, claimedAt } : {}),
+      location: event.location,
+      bytesSent: event.bytesSent,
+      parts: event.parts,
+    },
+  };
+}
+
 /** A repository's export as its wave batch says (batches of one: the batch whose only repository it is). */
 function followBatch(repo: MoveRepository, batch: WaveBatch | undefined): MoveRepository {
   if (!batch || !EXPORT_STEPS.has(repo.step)) return repo;
@@ -217,18 +235,7 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       );
     case 'upload-progress':
       return withRepository(move, event.name, (repo) =>
-        repo.step === 'verified' || repo.step === 'uploading'
-          ? touch({
-              ...repo,
-              step: 'uploading',
-              upload: {
-                ...(repo.upload?.job ? { job: repo.upload.job, claimedAt: repo.upload.claimedAt } : {}),
-                location: event.location,
-                bytesSent: event.bytesSent,
-                parts: event.parts,
-              },
-            })
-          : repo,
+        repo.step === 'verified' || repo.step === 'uploading' ? touch(progressed(repo, event)) : repo,
       );
     case 'uploaded':
       return withRepository(move, event.name, (repo) =>

@@ -3,7 +3,7 @@ import { advanceLater, type MoveContext } from './move-context';
 import { IMPORT_STEPS, moveOpen } from './move-machine';
 import { uploadMove } from './upload-move';
 
-type Handler<T> = (data: T, job: { retryCount: number }) => Promise<void>;
+type Handler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
 
 /**
  * This gateway's workers of the team's move queues: `move-advance` (one look at a move), `move-upload` (one
@@ -34,7 +34,7 @@ export async function workMoveJobs(
   await jobs.work<{ moveId: string; name: string }>(
     'move-upload',
     options.uploads,
-    options.track((job, meta) => uploadMove(context, job, meta.retryCount)),
+    options.track((job, meta) => uploadMove(context, job, meta)),
   );
   await jobs.work<object>(
     'move-sweep',

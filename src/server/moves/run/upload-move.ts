@@ -14,17 +14,30 @@ export const UPLOAD_ATTEMPTS = 5;
 export async function uploadMove(
   context: MoveContext,
   job: { moveId: string; name: string },
-  retryCount: number,
+  meta: { id: string; retryCount: number },
 ): Promise<void> {
-  const move = await context.moves.get(job.moveId);
+  const { retryCount } = meta;
+  const before = await context.moves.get(job.moveId);
+  if (!before || before.state !== 'running') return;
+  // Two looks may each have sent a job for this archive (the queue keeps one waiting, not one running): the job
+  // whose claim is written uploads; the other stands aside. A killed holder's job comes back with its id.
+  const move = await recordMove(context, job.moveId, {
+    type: 'upload-claimed',
+    name: job.name,
+    job: meta.id,
+  });
   const repo = move?.repositories.find((found) => found.name === job.name);
   if (!move || !repo?.archive || move.state !== 'running') return;
-  if (repo.step !== 'verified' && repo.step !== 'uploading') return;
+  if (repo.step !== 'uploading' || repo.upload?.job !== meta.id) return;
   const { location, bytesSent, parts } = repo.upload ?? {};
   const resume =
     location !== undefined && bytesSent !== undefined && parts !== undefined
       ? { location, bytesSent, parts }
       : undefined;
+  // Which gateway holds an upload, and where it resumed, is in its log (a team's operator, the team test).
+  context.log(
+    `move ${move.id}: ${repo.name}'s archive to storage${resume ? `, resumed after part ${resume.parts}` : ''}`,
+  );
   try {
     const uploaded = await context.upload({
       move,
