@@ -1,6 +1,7 @@
 import { domainHref, domainPaths } from '@/features/domains/paths';
 import { importHref, importPaths } from '@/features/imports/paths';
 import { migrationHref, migrationPaths } from '@/features/migrations/paths';
+import { moveHref, movePaths } from '@/features/moves/paths';
 import { OverviewPage } from '@/features/overview/components/overview-page';
 import type { OverviewLinks } from '@/features/overview/links';
 import { waveHref } from '@/features/waves/paths';
@@ -13,6 +14,8 @@ const links: OverviewLinks = {
   tld: domainHref.tld,
   migrations: migrationPaths.home,
   wave: waveHref.wave,
+  move: moveHref.move,
+  moves: movePaths.home,
   imports: importPaths.home,
   domains: domainPaths.home,
   rateLimits: '/rate-limits',

@@ -10,6 +10,8 @@ export interface OverviewLinks {
   tld: (tld: string) => string;
   migrations: string;
   wave: (id: string) => string;
+  move: (id: string) => string;
+  moves: string;
   imports: string;
   domains: string;
   rateLimits: string;

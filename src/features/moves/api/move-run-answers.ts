@@ -1,5 +1,5 @@
 import { isRecord, ShapeError, type JsonRecord } from '@/contracts/json';
-import { MOVE_REPOSITORY_STEPS, MOVE_STATES, type Move, type MoveSummary } from '@/contracts/move-run';
+import { MOVE_REPOSITORY_STEPS, MOVE_STATES, type Move } from '@/contracts/move-run';
 
 /**
  * The watch pages' edge for `GET /api/moves` and `GET /api/moves/{id}`: a body is read only once every field
@@ -79,16 +79,5 @@ export function parseMove(value: unknown): Move {
   return value as unknown as Move;
 }
 
-const isSummary = (value: unknown) =>
-  isRecord(value) &&
-  isText(value.id) &&
-  isText(value.createdAt) &&
-  STATES.includes(value.state) &&
-  isText(value.source) &&
-  isText(value.target) &&
-  [value.repositories, value.done, value.failed].every(isCount);
-
-export function parseMoveSummaries(value: unknown): MoveSummary[] {
-  if (!Array.isArray(value) || !value.every(isSummary)) throw malformed('the list of moves');
-  return value as MoveSummary[];
-}
+/** The list's parser is shared with the overview (src/contracts). */
+export { parseMoveSummaries } from '@/contracts/move-summary-answers';

@@ -1,10 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RateHistoryPoint } from '@/contracts/ferry';
+import type { Move } from '@/contracts/move-run';
 import { formatDateTime } from '@/lib/format';
 import { renderApp } from '@/testing/render-with-providers';
-import { simGithub, simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import {
+  simGithub,
+  simServer,
+  simulator,
+  TEST_ORIGIN,
+  testRuntime,
+  warmTestStore,
+} from '@/testing/sim-server';
+
+// The moves (and recent items) are read from the store: open it before the first test rather than inside it.
+beforeAll(() => warmTestStore(), 60_000);
 
 /**
  * The simulator behind the real gateway and its store (src/testing). The rate history comes from msw: the
@@ -59,8 +70,75 @@ describe('overview page', () => {
     expect(await within(imports).findByText(/No imports followed yet/)).toBeInTheDocument();
     const tlds = await screen.findByRole('region', { name: 'Recent TLD lookups' });
     expect(await within(tlds).findByText(/No TLD lookups yet/)).toBeInTheDocument();
+    const moves = await screen.findByRole('region', { name: 'Moves' });
+    expect(await within(moves).findByText(/No moves yet/)).toBeInTheDocument();
+    expect(within(moves).getByRole('link', { name: 'Go to Moves' })).toHaveAttribute('href', '/moves');
     expect(document.title).toBe('Overview · Ferry');
   });
+
+  it('lists moves like waves: source → target, done and failed of n, the state, each linking to its page', async () => {
+    // A move started through the gateway (it runs: nothing done yet) and one that ended with a failure.
+    const started = await fetch(`${TEST_ORIGIN}/api/moves`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ferry-client': 'another-browser-0001' },
+      body: JSON.stringify({
+        source: { kind: 'org', login: 'octo-org' },
+        target: { login: 'octo-target' },
+        filters: { namePattern: 'hello-world, docs' },
+        caps: {},
+      }),
+    });
+    expect(started.status, await started.clone().text()).toBe(201);
+    const running = (await started.json()) as Move;
+    const store = await testRuntime.services.storeAccess!();
+    const repo = (name: string, step: Move['repositories'][number]['step']) => ({
+      name,
+      targetName: name,
+      visibility: 'private' as const,
+      step,
+    });
+    await store.moves.save({
+      ...running,
+      id: '2026-01-02-0a1b2c3d',
+      createdAt: '2026-01-02T10:00:00.000Z',
+      state: 'completed',
+      repositories: [repo('a', 'done'), repo('b', 'done'), repo('c', 'failed')],
+    });
+
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Moves' });
+    const list = await within(section).findByRole('list', { name: 'Moves' });
+    const links = within(list).getAllByRole('link');
+    // Newest first, as the gateway lists them.
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/moves/${running.id}`,
+      '/moves/2026-01-02-0a1b2c3d',
+    ]);
+    expect(links[0]).toHaveTextContent(/octo-org → octo-target/);
+    expect(links[0]).toHaveTextContent('0 of 2 repositories done');
+    expect(links[0]).toHaveTextContent('Running');
+    expect(links[1]).toHaveTextContent(
+      `octo-org → octo-target, ${formatDateTime(Date.parse('2026-01-02T10:00:00.000Z'))}`,
+    );
+    expect(links[1]).toHaveTextContent('2 of 3 repositories done · 1 failed');
+    expect(links[1]).toHaveTextContent('Completed, 1 repository failed');
+    expect(within(section).queryByText(/No moves yet/)).not.toBeInTheDocument();
+  });
+
+  it('says when the moves cannot be read, and reads them again on Retry', async () => {
+    let refuse = true;
+    simServer.use(
+      http.get(`${TEST_ORIGIN}/api/moves`, () =>
+        refuse ? HttpResponse.json({ error: 'The store is not answering.' }, { status: 503 }) : undefined,
+      ),
+    );
+    const { user } = renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Moves' });
+    const retry = await within(section).findByRole('button', { name: /Retry/ }, { timeout: 15_000 });
+    refuse = false;
+    await user.click(retry);
+    expect(await within(section).findByText(/No moves yet/)).toBeInTheDocument();
+  }, 30_000);
 
   it('lists every export by state, archives about to be deleted first, each linking to its page', async () => {
     // The page reads the simulator's clock from its `Date` header: 5.5 days on, 36 h are left before

@@ -26,6 +26,9 @@ const ImportsSection = lazy(() =>
 const WavesSection = lazy(() =>
   import('./waves-section').then((module) => ({ default: module.WavesSection })),
 );
+const MovesSection = lazy(() =>
+  import('./moves-section').then((module) => ({ default: module.MovesSection })),
+);
 const TldSection = lazy(() => import('./tld-section').then((module) => ({ default: module.TldSection })));
 
 /** The home page: the budget, every export, the imports followed and recent lookups, each linking to its page. */
@@ -101,6 +104,9 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
         }}
       >
         <Box sx={{ display: 'grid', gap: 2 }}>
+          <Suspense fallback={<LoadingState label="Loading the moves" />}>
+            <MovesSection links={links} />
+          </Suspense>
           {folded && folded.waves.length > 0 ? (
             <Suspense fallback={<LoadingState label="Loading the waves" />}>
               <WavesSection waves={folded.waves} links={links} />
