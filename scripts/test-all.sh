@@ -37,7 +37,7 @@ EMBEDDED_ONLY=(
   src/server/watch/watch-entry.test.ts
   src/server/watch/watch-interval.test.ts
 )
-TEAM_SUITES=(src/server/jobs/team.test.ts src/server/watch/team-processes.test.ts)
+TEAM_SUITES=(src/server/jobs/team.test.ts src/server/watch/team-processes.test.ts src/server/moves/run/move-team.test.ts)
 lane "PostgreSQL pass" bash scripts/with-postgres.sh npx vitest run src/server/store src/server/watch src/server/jobs \
   "${EMBEDDED_ONLY[@]/#/--exclude=}" "${TEAM_SUITES[@]/#/--exclude=}" \
   --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json > reports/postgres.log 2>&1 &
