@@ -1,3 +1,4 @@
+import type { PlanAccountCost } from './budgets';
 import type { CredentialSummary } from './credentials';
 import type { CredentialKind } from './github/operations';
 import type { WaveCaps, WaveFilters } from './waves';
@@ -82,6 +83,11 @@ export interface MoveCost {
     restRequests: CostRange;
     /** GraphQL requests of validation: one aliased query per 50 repositories. */
     graphqlRequests: CostRange;
+    /**
+     * The source account's REST budget as last read, beside the unfinished waves that draw on it (a move's
+     * exports are a wave): what the move's `restRequests.max` would leave (`leftAfter`).
+     */
+    budget?: PlanAccountCost;
   };
   target: {
     credential: string;

@@ -1,3 +1,4 @@
+import type { PlanAccountCost } from '@/contracts/budgets';
 import { defaultCredential } from '@/contracts/credentials';
 import { githubOperation } from '@/contracts/github/operations';
 import {
@@ -7,6 +8,7 @@ import {
   type MovePreview,
   type MoveTarget,
 } from '@/contracts/moves';
+import type { WavePreview } from '@/contracts/waves';
 import type { GatewayConfig } from '@/server/config';
 import type { Credential, Credentials } from '@/server/credentials/credentials';
 import { createCredentials } from '@/server/credentials/credentials';
@@ -37,6 +39,11 @@ export interface MoverOptions {
   fetchGithub: UpstreamFetch;
   fetchTarget: UpstreamFetch;
   secrets?: SecretRegistry;
+  /** The source account's budget beside its unfinished waves (the wave runner's `accountCost`). */
+  sourceBudget?: (
+    credential: string,
+    requests: WavePreview['requests'],
+  ) => Promise<PlanAccountCost | undefined>;
   now?: () => number;
 }
 
@@ -156,6 +163,14 @@ export function createMover(options: MoverOptions) {
       const ready = selected.filter((_, index) => repositories[index]?.ready);
       const exports = moveExports(ready, listing.repos.length, request.caps);
       const organization = read.organization;
+      const sourceBudget = await options.sourceBudget?.(source.name, exports.requests).catch(() => undefined);
+      const cost = moveCost({
+        sizesKb: ready.map((repo) => repo.sizeKb),
+        exports,
+        sourceCredential: source.name,
+        targetCredential: target.name,
+        targetBudget: read.rateLimit,
+      });
       return {
         source: {
           login: request.source.login,
@@ -175,13 +190,7 @@ export function createMover(options: MoverOptions) {
         repositories,
         tokens,
         notMigrated: NOT_MIGRATED,
-        cost: moveCost({
-          sizesKb: ready.map((repo) => repo.sizeKb),
-          exports,
-          sourceCredential: source.name,
-          targetCredential: target.name,
-          targetBudget: read.rateLimit,
-        }),
+        cost: sourceBudget ? { ...cost, source: { ...cost.source, budget: sourceBudget } } : cost,
       };
     },
   };

@@ -11,6 +11,7 @@ import { accountCost, preview } from './planner';
 import { createRepositoryListings } from './repository-listing';
 import { downloadedBytes, removeArchive } from './steps/archive-batch';
 import { clearStaleLocks } from './steps/archive-lock';
+import { archiveRepository } from './steps/archive-repository';
 import { unlockBatch } from './steps/unlock-batch';
 import { advance, record, type WaveContext } from './wave-context';
 import { WaveInputError } from './wave-input-error';
@@ -170,6 +171,11 @@ export function createWaveRunner(options: RunnerOptions) {
       const budget = await options.accountBudget?.(request.options.credential).catch(() => undefined);
       return budget ? { ...plan, budget: accountCost(plan.requests, budget, waves) } : plan;
     },
+    /** What `requests` would leave of the budget `credential`'s account spends, beside its unfinished waves. */
+    async accountCost(credential: string | undefined, requests: WavePreview['requests']) {
+      const budget = await options.accountBudget?.(credential).catch(() => undefined);
+      return budget ? accountCost(requests, budget, await repository.list()) : undefined;
+    },
     async create(request: WavePlanRequest): Promise<Wave> {
       const made = await open();
       await refuseKnownRefusal(request);
@@ -200,6 +206,12 @@ export function createWaveRunner(options: RunnerOptions) {
       const batch = wave?.batches.find((b) => b.id === batchId);
       if (!wave || !batch) return undefined;
       return unlockBatch(made, wave, batch);
+    },
+    /** Archive one repository of the wave's owner through its client (a move's choice after validation). */
+    async archiveRepository(id: string, name: string) {
+      const made = await open();
+      const wave = await repository.get(id);
+      return wave ? archiveRepository(made, wave, name) : undefined;
     },
     /** Wait until no wave is running and this process has no step in hand (tests and benchmarks). */
     async settled(timeoutMs = 60_000) {

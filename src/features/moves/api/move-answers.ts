@@ -1,3 +1,4 @@
+import { parsePlanAccountCost } from '@/contracts/budgets';
 import { isRecord, ShapeError } from '@/contracts/json';
 import type { MovePreview, MoveTarget } from '@/contracts/moves';
 
@@ -73,5 +74,10 @@ export function parseMovePreview(value: unknown): MovePreview {
     !isCost(value.cost)
   )
     throw malformed('a move preview');
-  return value as unknown as MovePreview;
+  const preview = value as unknown as MovePreview;
+  // The source's budget is a figure beside the plan: a malformed one is dropped, the preview still shown.
+  const budget = parsePlanAccountCost(preview.cost.source.budget);
+  const source = { ...preview.cost.source };
+  delete source.budget;
+  return { ...preview, cost: { ...preview.cost, source: budget ? { ...source, budget } : source } };
 }

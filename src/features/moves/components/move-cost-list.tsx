@@ -1,8 +1,28 @@
 import Box from '@mui/material/Box';
+import type { PlanAccountCost } from '@/contracts/budgets';
 import type { MoveCost } from '@/contracts/moves';
 import { formatClockTime, formatNumber } from '@/lib/format';
 import { onLocalClock } from '@/lib/local-clock';
+import { countOf } from '@/lib/wave-summary';
 import { formatRange, formatSecondsRange } from '../utils/move-format';
+
+/** The source account's REST budget, beside its unfinished waves (a move's exports are one more). */
+function sourceBudgetText(budget: PlanAccountCost | undefined, clockOffsetMs: number): string {
+  if (!budget) return 'Source budget: not known (no store, or the credential was not read).';
+  const others =
+    budget.otherWaves > 0
+      ? ` ${countOf(budget.otherWaves, 'unfinished wave', 'unfinished waves')} on it should still make ${formatNumber(budget.owed)} requests.`
+      : '';
+  if (budget.remaining === undefined || budget.leftAfter === undefined)
+    return `Source budget: ${budget.account}’s, not read yet.${others}`;
+  const reset = budget.reset
+    ? ` (it resets at ${formatClockTime(onLocalClock(Date.parse(budget.reset), clockOffsetMs))})`
+    : '';
+  const now = `Source budget: ${budget.account}’s, ${formatNumber(budget.remaining)} requests left now${reset}.${others}`;
+  return budget.leftAfter < 0
+    ? `${now} Not enough: ${formatNumber(-budget.leftAfter)} short at most, so the exports would wait for the reset.`
+    : `${now} At most, ${formatNumber(budget.leftAfter)} would be left after this move.`;
+}
 
 function budgetText(budget: MoveCost['target']['budget'], clockOffsetMs: number): string {
   if (!budget) return 'Target budget: not read in the pre-flight.';
@@ -37,6 +57,7 @@ export function MoveCostList({ cost, clockOffsetMs }: { cost: MoveCost; clockOff
         (1 per import, 1 more per 100 records).
       </li>
       <li>Time: {formatSecondsRange(cost.seconds)}, at GitHub’s 5 imports at once per organization.</li>
+      <li>{sourceBudgetText(source.budget, clockOffsetMs)}</li>
       <li>{budgetText(budget, clockOffsetMs)}</li>
     </Box>
   );

@@ -46,6 +46,7 @@ export function movesArea(services: GatewayServices): Area {
     secrets,
     fetchGithub: upstreams.github,
     fetchTarget: upstreams.target,
+    sourceBudget: waves && ((credential, requests) => waves.accountCost(credential, requests)),
   });
   const runner: MoveRunner | undefined =
     waves && storeAccess && jobs

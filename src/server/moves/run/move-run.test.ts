@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Move, MoveManifestRow, MoveSummary } from '@/contracts/move-run';
+import type { MovePreview } from '@/contracts/moves';
 import { loadConfig } from '@/server/config';
 import { composeGateway, type Gateway } from '@/server/gateway';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
@@ -240,6 +241,20 @@ describe('a move runs (octo-org → octo-target)', () => {
     );
     expect(summary).toMatchObject({ done: 2, failed: 1 });
   }, 60_000);
+
+  it('costs the move against the source account’s REST budget beside its unfinished waves', async () => {
+    await reset();
+    // A reading of the account's budget, as the rate-limits page makes one.
+    expect((await call('/api/github/rate_limit')).status).toBe(200);
+    const answer = await call('/api/moves/preview', { method: 'POST', body: PLAN });
+    expect(answer.status).toBe(200);
+    const { cost } = (await answer.json()) as MovePreview;
+    expect(cost.source.budget).toMatchObject({ otherWaves: 0, owed: 0 });
+    expect(cost.source.budget?.account).toMatch(/\S/);
+    const { remaining, leftAfter } = cost.source.budget ?? {};
+    expect(remaining).toBeGreaterThan(0);
+    expect(leftAfter).toBe((remaining ?? 0) - cost.source.restRequests.max);
+  });
 
   it('aborts a stuck import on GitHub (aborted, its slot freed), and a retry uploads and starts it again', async () => {
     await reset();
