@@ -13,6 +13,7 @@ import { team } from './team';
 import { lighthouseMobile } from './lighthouse-mobile';
 import { mainThreadBlocking } from './main-thread-blocking';
 import { mappingApply } from './mapping-apply';
+import { move } from './move';
 import { moveUpload } from './move-upload';
 import type { BenchFigure } from './types';
 import { waves } from './waves';
@@ -39,5 +40,6 @@ export const FIGURES: BenchFigure[] = [
   mainThreadBlocking,
   waves,
   moveUpload,
+  move,
   team,
 ];

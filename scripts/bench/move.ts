@@ -1,0 +1,211 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Move, MoveStartRequest } from '@/contracts/move-run';
+import { loadConfig } from '@/server/config';
+import { composeGateway, type Gateway } from '@/server/gateway';
+import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import { createFerryStore } from '@/server/store/ferry-store';
+import { openStore } from '@/server/store/open-store';
+import { TARGET_ORG } from '@/simulator/target/seed';
+import { verdict, type BenchFigure, type BenchRow } from './types';
+
+const SPEED = 2_000;
+const ORIGIN = 'http://127.0.0.1:5180';
+
+/**
+ * 100 of big-org's repositories (001–100; 097 is `*-broken-*`, its export fails as GitHub's would), 5 in a
+ * smoke run. 500 would spend over 1,000 s on GitHub's one second between two writes alone (an export started
+ * and a source unlocked per repository: `writeSpacingMs`), longer than a bench run may take.
+ */
+const FULL = { pattern: '*-0?? *-100', size: 100 };
+const SMOKE = { pattern: '*-00[1-5]', size: 5 };
+
+/** What the target was asked, by GraphQL operation name (and uploads apart), with the points GitHub said. */
+interface TargetTally {
+  graphql: Map<string, { requests: number; points: number }>;
+  uploads: number;
+}
+
+const OPERATION = /^\s*(?:query|mutation)\s+(\w+)/;
+
+/** A GraphQL answer's `rateLimit.cost` (the points it took), 1 where it says none (as the move counts). */
+async function pointsOf(response: Response): Promise<number> {
+  try {
+    const body = (await response.clone().json()) as { data?: { rateLimit?: { cost?: unknown } } };
+    const cost = body.data?.rateLimit?.cost;
+    return typeof cost === 'number' ? cost : 1;
+  } catch {
+    return 1;
+  }
+}
+
+/** The target's fetch, counting each request by its GraphQL operation (uploads apart) before passing it on. */
+function countingTarget(tally: TargetTally, inner: () => UpstreamFetch): UpstreamFetch {
+  return async (request) => {
+    const url = new URL(request.url);
+    if (request.method === 'POST' && url.pathname.endsWith('/graphql')) {
+      const text = await request.clone().text();
+      let name = 'other';
+      try {
+        name = OPERATION.exec((JSON.parse(text) as { query?: string }).query ?? '')?.[1] ?? 'other';
+      } catch {
+        // Not JSON: counted as other.
+      }
+      const response = await inner()(request);
+      const entry = tally.graphql.get(name) ?? { requests: 0, points: 0 };
+      entry.requests += 1;
+      entry.points += await pointsOf(response);
+      tally.graphql.set(name, entry);
+      return response;
+    }
+    if (url.pathname.includes('/uploads')) tally.uploads += 1;
+    return inner()(request);
+  };
+}
+
+const sum = (tally: TargetTally, names: readonly string[]) =>
+  names.reduce(
+    (total, name) => {
+      const entry = tally.graphql.get(name);
+      return {
+        requests: total.requests + (entry?.requests ?? 0),
+        points: total.points + (entry?.points ?? 0),
+      };
+    },
+    { requests: 0, points: 0 },
+  );
+
+const STATUS = ['ferryMoveMigrationStates'];
+const VALIDATION = ['ferryMoveValidation'];
+
+async function call(gateway: Gateway, pathname: string, body?: unknown) {
+  return gateway.app.request(`${ORIGIN}${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'sec-fetch-site': 'same-origin',
+      ...(body === undefined ? {} : { 'content-type': 'application/json', origin: ORIGIN }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** One move of `plan` on a gateway as composed (embedded store, in-process simulator at SIM_SPEED=2000). */
+async function moveRun(folder: string, plan: { pattern: string; size: number }, log: (line: string) => void) {
+  const store = createFerryStore(await openStore({}));
+  const tally: TargetTally = { graphql: new Map(), uploads: 0 };
+  let gateway: Gateway | undefined;
+  const simulatorFetch = (): UpstreamFetch => {
+    const sim = gateway?.simulator;
+    if (!sim) throw new Error('no simulator');
+    return (request) => sim.fetch(request);
+  };
+  gateway = composeGateway(
+    loadConfig({ SIM_SPEED: String(SPEED), SIM_SCENARIO: 'big-org', WAVE_CHECK_MAX_MS: '500' }),
+    {
+      store,
+      archiveDir: path.join(folder, 'archives'),
+      watch: false,
+      controlAccess: 'any',
+      upstreams: { target: countingTarget(tally, simulatorFetch) },
+      // One status look a second at most (≈ 30 simulated minutes): GitHub's own pace is 15–60 s.
+      moves: { pollMs: { min: 1_000, max: 4_000 }, exportLookMs: 200 },
+    },
+  );
+  const sim = gateway.simulator!;
+  try {
+    const request: MoveStartRequest = {
+      source: { kind: 'org', login: 'big-org' },
+      target: { login: TARGET_ORG },
+      filters: { namePattern: plan.pattern },
+      caps: { maxRepos: 1, maxSizeKb: 100 * 1024 * 1024, concurrency: 4 },
+    };
+    const sourceBefore = sim.github().stats.requests;
+    const started = performance.now();
+    const created = await call(gateway, '/api/moves', request);
+    if (created.status !== 201)
+      throw new Error(`the move was refused: ${created.status} ${await created.text()}`);
+    const { id } = (await created.json()) as Move;
+    const planTarget = sum(tally, [...tally.graphql.keys()]);
+    let move: Move;
+    let lastLog = 0;
+    for (;;) {
+      move = (await (await call(gateway, `/api/moves/${id}`)).json()) as Move;
+      if (move.state !== 'running' && move.state !== 'paused') break;
+      if (performance.now() - started > 600_000) throw new Error('the move did not end within 10 minutes');
+      if (performance.now() - lastLog > 15_000) {
+        lastLog = performance.now();
+        const steps = new Map<string, number>();
+        for (const repo of move.repositories) steps.set(repo.step, (steps.get(repo.step) ?? 0) + 1);
+        log(`move: ${[...steps].map(([step, n]) => `${step} ${n}`).join(', ')}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    return { move, seconds, tally, planTarget, source: sim.github().stats.requests - sourceBefore };
+  } finally {
+    await gateway.stop();
+    await store.close();
+  }
+}
+
+export const move: BenchFigure = {
+  id: 'move',
+  title: 'A move into GitHub.com (big-org → octo-target)',
+  async run(context) {
+    const plan = context.size(FULL, SMOKE);
+    const folder = await mkdtemp(path.join(tmpdir(), 'ferry-bench-move-'));
+    try {
+      context.log(`move: ${plan.size} repositories of big-org (${plan.pattern}) into ${TARGET_ORG}`);
+      const { move: done, seconds, tally, planTarget, source } = await moveRun(folder, plan, context.log);
+      const n = done.repositories.length;
+      const count = (step: string) => done.repositories.filter((repo) => repo.step === step).length;
+      const status = sum(tally, STATUS);
+      const validation = sum(tally, VALIDATION);
+      const allTarget = sum(tally, [...tally.graphql.keys()]);
+      const sourceGraphql = done.requests.sourceGraphql ?? 0;
+      const validationGoal = Math.max(1, Math.ceil((50 * n) / 500));
+      const perRepo = (value: number) => (value / Math.max(1, n)).toFixed(2);
+      const byOperation = [...tally.graphql]
+        .sort((a, b) => b[1].requests - a[1].requests)
+        .map(([name, entry]) => `${name} ${entry.requests}`)
+        .join(', ');
+      const rows: BenchRow[] = [
+        {
+          figure: `Move of ${n} repositories: wall time and outcome`,
+          value: `${seconds.toFixed(1)} s; ${done.state}: ${count('done')} done, ${count('failed')} failed`,
+          goal: '—',
+          verdict: '—',
+          how: `POST /api/moves on a gateway as composed (embedded store, in-process simulator big-org at SIM_SPEED=${SPEED}, status looks 1–4 s apart), until the move ends; ${n < 500 ? `${n} rather than 500: GitHub's one second between writes (an export and an unlock per repository) alone would take over 1,000 s` : 'all 500'}`,
+        },
+        {
+          figure: `Move of ${n}: requests per repository, each side`,
+          value: `source ${perRepo(source)} (${source} REST and GraphQL, ${sourceGraphql} of them validation); target ${perRepo(allTarget.requests)} GraphQL (${allTarget.requests}, ${allTarget.points} points; ${planTarget.requests} of them the start's pre-flight) + ${perRepo(tally.uploads)} uploads`,
+          goal: '—',
+          verdict: '—',
+          how: `source: the simulator's request counter over the run; target: every GraphQL request the gateway sent, by operation (${byOperation}); the move's own count ${done.requests.target} requests, ${done.requests.targetPoints} points`,
+        },
+        {
+          figure: `Move of ${n}: status polls (GraphQL)`,
+          value: `${status.requests} requests, ${status.points} points (${perRepo(status.points)} per repository)`,
+          goal: 'one request per look for all running imports',
+          verdict: '—',
+          how: 'ferryMoveMigrationStates (nodes(ids:), ≤ 100 ids) requests and the points their rateLimit said',
+        },
+        {
+          figure: `Move of ${n}: validation (GraphQL per side)`,
+          value: `target ${validation.requests} requests, ${validation.points} points; source ${sourceGraphql} requests`,
+          goal: `≤ ${validationGoal} per side (50 per 500)`,
+          verdict: verdict(
+            validation.requests <= validationGoal && sourceGraphql <= validationGoal,
+            `${Math.max(validation.requests, sourceGraphql) - validationGoal}`,
+          ),
+          how: 'the aliased count query (50 repositories per query) on each side, as each look validates the imports that ended since the last',
+        },
+      ];
+      return rows;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  },
+};
