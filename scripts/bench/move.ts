@@ -94,13 +94,14 @@ async function call(gateway: Gateway, pathname: string, body?: unknown) {
 async function moveRun(folder: string, plan: { pattern: string; size: number }, log: (line: string) => void) {
   const store = createFerryStore(await openStore({}));
   const tally: TargetTally = { graphql: new Map(), uploads: 0 };
-  let gateway: Gateway | undefined;
+  // The embedded simulator exists once the gateway does: the target's fetch reaches it through this.
+  let simulator: Gateway['simulator'];
   const simulatorFetch = (): UpstreamFetch => {
-    const sim = gateway?.simulator;
-    if (!sim) throw new Error('no simulator');
+    if (!simulator) throw new Error('no simulator');
+    const sim = simulator;
     return (request) => sim.fetch(request);
   };
-  gateway = composeGateway(
+  const gateway = composeGateway(
     loadConfig({ SIM_SPEED: String(SPEED), SIM_SCENARIO: 'big-org', WAVE_CHECK_MAX_MS: '500' }),
     {
       store,
@@ -112,6 +113,7 @@ async function moveRun(folder: string, plan: { pattern: string; size: number }, 
       moves: { pollMs: { min: 1_000, max: 4_000 }, exportLookMs: 200 },
     },
   );
+  simulator = gateway.simulator;
   const sim = gateway.simulator!;
   try {
     const request: MoveStartRequest = {
@@ -157,7 +159,13 @@ export const move: BenchFigure = {
     const folder = await mkdtemp(path.join(tmpdir(), 'ferry-bench-move-'));
     try {
       context.log(`move: ${plan.size} repositories of big-org (${plan.pattern}) into ${TARGET_ORG}`);
-      const { move: done, seconds, tally, planTarget, source } = await moveRun(folder, plan, context.log);
+      const {
+        move: done,
+        seconds,
+        tally,
+        planTarget,
+        source,
+      } = await moveRun(folder, plan, (line) => context.log(line));
       const n = done.repositories.length;
       const count = (step: string) => done.repositories.filter((repo) => repo.step === step).length;
       const status = sum(tally, STATUS);
