@@ -97,6 +97,11 @@ export interface MoveRepository {
     logFile?: string;
   };
   validation?: RepositoryValidation;
+  /**
+   * The `move-advance` job validating it and when it took it: two gateways looking at the move at once validate
+   * it once (the other look leaves it; the holder's own job, back after a kill, goes on).
+   */
+  validationClaim?: { job: string; at: string };
   /** The source repository: locked by its export, unlocked after validation passed (or as chosen). */
   sourceLock?: 'locked' | 'unlocked';
   /** Why it failed, in GitHub's words where it gave them. */

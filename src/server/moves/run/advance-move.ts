@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Move, MoveRepository } from '@/contracts/move-run';
 import { GeiRefusedError } from '../gei/gei-errors';
 import { TargetCredentialError, TargetRateLimitedError } from '../target-errors';
@@ -24,7 +25,11 @@ const ADOPT_MARGIN_MS = 60_000;
  * ONE status request for all running imports, logs saved, validation of the newly succeeded together, unlocks —
  * and ask for the next look. Every outcome is written as an event under the move's row lock.
  */
-export async function advanceMove(context: MoveContext, id: string): Promise<void> {
+export async function advanceMove(
+  context: MoveContext,
+  id: string,
+  job: string = randomUUID(),
+): Promise<void> {
   let move = await context.moves.get(id);
   if (!move) return;
   if (move.waveId) {
@@ -47,7 +52,7 @@ export async function advanceMove(context: MoveContext, id: string): Promise<voi
     if (!move) return;
     const polled = actions.poll.length > 0 ? await pollImports(context, move, target) : undefined;
     if (polled) move = polled.move ?? move;
-    await validateSucceeded(context, move);
+    await validateSucceeded(context, move, job);
     await unlockValidated(context, move);
     move = (await context.moves.get(id)) ?? move;
     await scheduleNext(context, move, polled?.remaining);
@@ -205,11 +210,16 @@ async function pollImports(
 }
 
 /** The newly succeeded imports validated together (one aliased query per 50 per side). */
-async function validateSucceeded(context: MoveContext, move: Move) {
-  const due = moveActions(move).validate.flatMap((name) => {
-    const repo = repoNamed(move, name);
-    return repo?.archive ? [{ name, targetName: repo.targetName, archive: repo.archive.file }] : [];
-  });
+async function validateSucceeded(context: MoveContext, move: Move, job: string) {
+  const names = moveActions(move).validate;
+  if (names.length === 0) return;
+  // Another gateway's look may be validating them now: only those this look's claim took are counted here.
+  const claimed = await recordMove(context, move.id, { type: 'validation-claimed', names, job });
+  const due = (claimed?.repositories ?? []).flatMap((repo) =>
+    names.includes(repo.name) && repo.archive && !repo.validation && repo.validationClaim?.job === job
+      ? [{ name: repo.name, targetName: repo.targetName, archive: repo.archive.file }]
+      : [],
+  );
   if (due.length === 0) return;
   const result = await context.validate(move, due);
   await recordMove(

@@ -180,6 +180,29 @@ describe('the move machine: upload, start, import', () => {
     );
   });
 
+  it('one look validates a repository: a second look at once leaves it, the holder’s job (back after a kill) or a look past the expiry takes it', () => {
+    const succeeded = move([
+      repo('a', { step: 'validating', archive: { file: 'f', bytes: 1, sha256: 's' } }),
+      repo('b', { step: 'validating', archive: { file: 'g', bytes: 1, sha256: 't' } }),
+    ]);
+    const claimed = apply(succeeded, { type: 'validation-claimed', names: ['a'], job: 'look-1' });
+    expect(repoOf(claimed, 'a')?.validationClaim).toEqual({ job: 'look-1', at: LATER });
+    // Another gateway's look, at once: b is free, a is not.
+    const other = apply(claimed, { type: 'validation-claimed', names: ['a', 'b'], job: 'look-2' });
+    expect(repoOf(other, 'a')?.validationClaim?.job).toBe('look-1');
+    expect(repoOf(other, 'b')?.validationClaim?.job).toBe('look-2');
+    expect(apply(other, { type: 'validation-claimed', names: ['a'], job: 'look-2' })).toBe(other);
+    expect(
+      repoOf(apply(other, { type: 'validation-claimed', names: ['a'], job: 'look-1' }), 'a')?.validationClaim,
+    ).toEqual({ job: 'look-1', at: LATER });
+    const expired = applyMoveEvent(
+      other,
+      { type: 'validation-claimed', names: ['a'], job: 'look-3' },
+      '2026-11-20T12:10:00.000Z',
+    );
+    expect(repoOf(expired, 'a')?.validationClaim?.job).toBe('look-3');
+  });
+
   it('a start is written before it is sent: without its answer the next job adopts, never starts again', () => {
     const uploaded = apply(verified(), { type: 'uploaded', name: 'a', uri: 'gei://archive/1' });
     const requested = apply(uploaded, { type: 'start-requested', name: 'a', at: LATER });

@@ -43,6 +43,8 @@ export type MoveEvent =
       failureReason?: string | null;
     }
   | { type: 'log-saved'; name: string; file: string }
+  /** A look takes the validation of these repositories (one look validates each; see `VALIDATION_CLAIM_MS`). */
+  | { type: 'validation-claimed'; names: string[]; job: string }
   | { type: 'validated'; name: string; validation: RepositoryValidation }
   | { type: 'source-unlocked'; name: string }
   | { type: 'requests'; source?: number; target?: number; targetPoints?: number }
@@ -101,6 +103,26 @@ export function stepOfState(state: GeiMigrationState): MoveRepositoryStep {
     case 'FAILED_VALIDATION':
       return 'failed';
   }
+}
+
+/**
+ * How long a validation's claim holds: the `move-advance` job's expiry (300 s), past which its look is certainly
+ * over. A killed validator's job comes back under the same id and validates at once.
+ */
+export const VALIDATION_CLAIM_MS = 300_000;
+
+/** Each named repository awaiting validation that no other look holds is claimed by `job`. */
+function claimValidation(move: Move, names: readonly string[], job: string, at: string): Move {
+  const wanted = new Set(names);
+  let changed = false;
+  const repositories = move.repositories.map((repo) => {
+    if (!wanted.has(repo.name) || repo.step !== 'validating' || repo.validation) return repo;
+    const held = repo.validationClaim;
+    if (held && held.job !== job && Date.parse(at) - Date.parse(held.at) < VALIDATION_CLAIM_MS) return repo;
+    changed = true;
+    return { ...repo, validationClaim: { job, at }, updatedAt: at };
+  });
+  return changed ? { ...move, repositories } : move;
 }
 
 /** The next part's place written; the upload's holder kept. */
@@ -177,7 +199,8 @@ function retried(repo: MoveRepository): MoveRepository {
   if (repo.step !== 'failed' && repo.step !== 'aborted') return repo;
   const base = { ...repo, error: undefined, attempts: 0 };
   // The import succeeded but validation found differences: count again (the target may have been fixed).
-  if (repo.migration?.state === 'SUCCEEDED') return { ...base, step: 'validating', validation: undefined };
+  if (repo.migration?.state === 'SUCCEEDED')
+    return { ...base, step: 'validating', validation: undefined, validationClaim: undefined };
   // Ferry holds the archive: upload it again (GitHub deleted the copy its import used) and start afresh.
   if (repo.archive)
     return { ...base, step: 'verified', upload: undefined, migration: undefined, validation: undefined };
@@ -286,6 +309,8 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
           ? touch({ ...repo, migration: { ...repo.migration, logFile: event.file } })
           : repo,
       );
+    case 'validation-claimed':
+      return claimValidation(move, event.names, event.job, at);
     case 'validated':
       return withRepository(move, event.name, (repo) => {
         if (repo.step !== 'validating' || repo.validation) return repo;

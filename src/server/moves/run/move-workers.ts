@@ -17,9 +17,9 @@ export async function workMoveJobs(
   await jobs.work<{ moveId: string }>(
     'move-advance',
     1,
-    options.track(async ({ moveId }) => {
+    options.track(async ({ moveId }, meta) => {
       try {
-        await advanceMove(context, moveId);
+        await advanceMove(context, moveId, meta.id);
       } catch (error) {
         // The target's limit: look again after GitHub's wait instead of the engine's quick retries.
         const wait = limitWaitMs(error);
