@@ -27,8 +27,11 @@ import {
  */
 const hasServer = Boolean(process.env.DATABASE_URL);
 const REPOSITORIES = ['hello-world', 'docs', 'cli-tools'];
-/** Each part held this long by the storage proxy: cli-tools (~20 MB, 4 parts of 5 MiB) takes ~6 s to go up. */
-const PART_DELAY_MS = 1_500;
+/**
+ * Each part held this long by the storage proxy: cli-tools (~20 MB, 4 parts of 5 MiB) takes ~10 s to go up, still
+ * under way when hello-world (one POST) has been imported and validated.
+ */
+const PART_DELAY_MS = 2_500;
 
 interface Seen {
   gateway: string;
@@ -249,10 +252,15 @@ describe.skipIf(!hasServer)('a move on a team of three gateways on one PostgreSQ
 
       // 1. The gateway uploading cli-tools, killed once one part of it is written to the store.
       const survivor = () => gateways.find((_, index) => !killed.has(['a', 'b', 'c'][index]!))!;
-      await until('cli-tools half uploaded', 120_000, async () => {
+      //    First the validation race is over (hello-world's validation written), so the validator is not the one
+      //    killed: its held look and the user's look ran side by side on two live gateways.
+      await until('cli-tools half uploaded, hello-world validated', 120_000, async () => {
         const now = await moveOn(survivor(), move.id);
         const repo = now?.repositories.find((found) => found.name === 'cli-tools');
-        return repo?.step === 'uploading' && (repo.upload?.parts ?? 0) >= 1 ? repo : undefined;
+        const first = now?.repositories.find((found) => found.name === 'hello-world');
+        return repo?.step === 'uploading' && (repo.upload?.parts ?? 0) >= 1 && first?.validation
+          ? repo
+          : undefined;
       });
       const uploader = [...byGateway].find(([, proc]) =>
         proc.output().includes(`${move.id}: cli-tools's archive to storage`),
