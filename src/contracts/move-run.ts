@@ -54,8 +54,12 @@ export const GEI_MIGRATION_STATES = [
 ] as const;
 export type GeiMigrationState = (typeof GEI_MIGRATION_STATES)[number];
 
-/** What happens to the source repository once its target validated (it stays locked on any difference). */
-export type AfterValidation = 'unlock' | 'keep-locked';
+/**
+ * What happens to the source repository once its target validated (it stays locked on any difference):
+ * `archive` unlocks it (GitHub refuses changes to a locked repository), then archives it (read-only).
+ */
+export const AFTER_VALIDATION = ['unlock', 'keep-locked', 'archive'] as const;
+export type AfterValidation = (typeof AFTER_VALIDATION)[number];
 
 export interface MoveStartRequest extends MovePlanRequest {
   /** Default `unlock`. */
@@ -104,6 +108,8 @@ export interface MoveRepository {
   validationClaim?: { job: string; at: string };
   /** The source repository: locked by its export, unlocked after validation passed (or as chosen). */
   sourceLock?: 'locked' | 'unlocked';
+  /** GitHub confirmed the source archived (`afterValidation: 'archive'`, once unlocked). */
+  sourceArchived?: true;
   /** Why it failed, in GitHub's words where it gave them. */
   error?: string;
   /** Attempts of the current step after a failure (back-off). */
@@ -159,4 +165,5 @@ export interface MoveManifestRow {
   logFile: string | null;
   validation: 'passed' | 'failed' | null;
   sourceLock: 'locked' | 'unlocked' | null;
+  sourceArchived: boolean;
 }

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { isRepoName } from '@/contracts/github/names';
 import { isRecord } from '@/contracts/json';
-import type { AfterValidation, MoveStartRequest } from '@/contracts/move-run';
+import { AFTER_VALIDATION, type AfterValidation, type MoveStartRequest } from '@/contracts/move-run';
 import { gatewayError } from '@/server/gateway-error';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { CredentialRefusedError, RateLimitedError } from '@/server/waves/github-client';
@@ -26,7 +26,6 @@ import {
  * either GitHub answered as itself (4xx for what the user can fix, 429/503 with `retry-after` for limits).
  */
 const MOVE_ID = /^[a-z0-9-]{1,64}$/;
-const AFTER_VALIDATION: readonly AfterValidation[] = ['unlock', 'keep-locked'];
 
 /** `POST /api/moves`: the preview's request, read by the same strict parser, plus `afterValidation`. */
 export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {

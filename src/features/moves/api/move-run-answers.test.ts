@@ -50,6 +50,13 @@ describe('reading a move at the edge', () => {
     expect(parseMove(move()).repositories[0]?.validation?.differences[0]?.target).toBeNull();
   });
 
+  it('reads a move that archives its sources, and a repository archived', () => {
+    const archiving = changed(['afterValidation'], 'archive') as Move;
+    archiving.repositories[0] = { ...archiving.repositories[0]!, step: 'done', sourceArchived: true };
+    expect(parseMove(archiving).repositories[0]?.sourceArchived).toBe(true);
+    expect(() => parseMove(changed(['repositories', '0', 'sourceArchived'], 'yes'))).toThrow(ShapeError);
+  });
+
   it.each([
     ['not an object', null],
     ['an array', [move()]],
@@ -70,7 +77,7 @@ describe('reading a move at the edge', () => {
     ['requests missing', changed(['requests'], undefined)],
     ['negative requests', changed(['requests', 'source'], -1)],
     ['fractional requests', changed(['requests', 'target'], 1.5)],
-    ['an unknown afterValidation', changed(['afterValidation'], 'archive')],
+    ['an unknown afterValidation', changed(['afterValidation'], 'archived')],
     ['a source without login', changed(['source'], { kind: 'org' })],
   ])('refuses %s', (_what, value) => {
     expect(() => parseMove(value)).toThrow(ShapeError);

@@ -1,5 +1,5 @@
 import { isRecord, ShapeError, type JsonRecord } from '@/contracts/json';
-import { MOVE_REPOSITORY_STEPS, MOVE_STATES, type Move } from '@/contracts/move-run';
+import { AFTER_VALIDATION, MOVE_REPOSITORY_STEPS, MOVE_STATES, type Move } from '@/contracts/move-run';
 
 /**
  * The watch pages' edge for `GET /api/moves` and `GET /api/moves/{id}`: a body is read only once every field
@@ -52,6 +52,7 @@ function isRepository(value: unknown): value is JsonRecord {
     ) &&
     optional(value.validation, isValidation) &&
     optional(value.sourceLock, isLock) &&
+    optional(value.sourceArchived, (archived) => archived === true) &&
     optional(value.error, isText)
   );
 }
@@ -69,7 +70,7 @@ export function parseMove(value: unknown): Move {
     !isText(value.source.login) ||
     !isRecord(value.target) ||
     !isText(value.target.login) ||
-    (value.afterValidation !== 'unlock' && value.afterValidation !== 'keep-locked') ||
+    !(AFTER_VALIDATION as readonly unknown[]).includes(value.afterValidation) ||
     !Array.isArray(value.repositories) ||
     !value.repositories.every(isRepository) ||
     !isRequests(value.requests) ||

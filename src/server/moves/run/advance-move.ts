@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Move, MoveRepository } from '@/contracts/move-run';
+import { CredentialRefusedError } from '@/server/waves/github-client';
 import { GeiRefusedError } from '../gei/gei-errors';
 import { TargetCredentialError, TargetRateLimitedError } from '../target-errors';
 import {
@@ -54,6 +55,7 @@ export async function advanceMove(
     if (polled) move = polled.move ?? move;
     await validateSucceeded(context, move, job);
     await unlockValidated(context, move);
+    await archiveUnlocked(context, move);
     move = (await context.moves.get(id)) ?? move;
     await scheduleNext(context, move, polled?.remaining);
   } finally {
@@ -139,13 +141,32 @@ async function adopt(
   const ours = found.find((migration) => !migration.createdAt || Date.parse(migration.createdAt) >= since);
   if (!ours) return false;
   context.log(`move ${move.id}: ${repo.name}'s import ${ours.id} adopted (its start's answer was lost)`);
-  await recordCounted(context, move.id, target.count, {
-    type: 'started',
-    name: repo.name,
-    id: ours.id,
-    state: ours.state,
-  });
+  // It may have ended while nobody followed it (no poll will see the end): its log is saved now.
+  const ended = ours.state === 'SUCCEEDED' || ours.state.startsWith('FAILED');
+  const log = ended && ours.migrationLogUrl ? await saveLogOf(context, move, repo, ours.migrationLogUrl) : [];
+  await recordCounted(
+    context,
+    move.id,
+    target.count,
+    { type: 'started', name: repo.name, id: ours.id, state: ours.state },
+    ...log,
+  );
   return true;
+}
+
+/** GitHub's log of an ended import saved beside the archive (one attempt; a failure is logged, the move goes on). */
+async function saveLogOf(
+  context: MoveContext,
+  move: Move,
+  repo: MoveRepository,
+  url: string,
+): Promise<MoveEvent[]> {
+  if (!repo.archive || repo.migration?.logFile) return [];
+  const file = await context.saveLog({ url, file: repo.archive.file }).catch((error: unknown) => {
+    context.log(`move ${move.id}: ${repo.name}'s log not saved (${String(error)})`);
+    return undefined;
+  });
+  return file ? [{ type: 'log-saved', name: repo.name, file }] : [];
 }
 
 async function start(context: MoveContext, move: Move, target: TargetSide, repo: MoveRepository) {
@@ -195,15 +216,8 @@ async function pollImports(
       failureReason: status.failureReason,
     });
     const ended = status.state === 'SUCCEEDED' || status.state.startsWith('FAILED');
-    if (ended && status.migrationLogUrl && repo.archive && !repo.migration?.logFile) {
-      const file = await context
-        .saveLog({ url: status.migrationLogUrl, file: repo.archive.file })
-        .catch((error: unknown) => {
-          context.log(`move ${move.id}: ${repo.name}'s log not saved (${String(error)})`);
-          return undefined;
-        });
-      if (file) events.push({ type: 'log-saved', name: repo.name, file });
-    }
+    if (ended && status.migrationLogUrl)
+      events.push(...(await saveLogOf(context, move, repo, status.migrationLogUrl)));
   }
   const recorded = events.length > 0 ? await recordCounted(context, move.id, target.count, ...events) : move;
   return { move: recorded, remaining: rateLimit?.remaining };
@@ -258,6 +272,39 @@ async function unlockValidated(context: MoveContext, move: Move) {
 }
 
 /**
+ * Unlocked sources archived (`afterValidation: 'archive'`) through the wave's client, each written down only once
+ * GitHub confirmed it; a gateway killed before that archives again on the next look (GitHub answers 200 again).
+ * GitHub's refusal (no admin rights, the repository gone) fails the repository with GitHub's words; a retry
+ * validates and archives again. A refused credential stops this look's archives: the next would be refused alike.
+ */
+async function archiveUnlocked(context: MoveContext, move: Move) {
+  const current = (await context.moves.get(move.id)) ?? move;
+  for (const name of moveActions(current).archive) {
+    if (!current.waveId) continue;
+    let refusal: string | undefined;
+    let stop = false;
+    try {
+      const answer = await context.waves.archiveRepository(current.waveId, name);
+      if (answer && !answer.archived) refusal = `GitHub says (${answer.status}): ${answer.message}`;
+    } catch (error) {
+      if (!(error instanceof CredentialRefusedError)) throw error;
+      refusal = `GitHub says: ${error.message}`;
+      stop = true;
+    }
+    const wave = await context.waves.get(current.waveId);
+    await recordMove(
+      context,
+      current.id,
+      refusal
+        ? { type: 'repository-failed', name, error: `The source could not be archived: ${refusal}` }
+        : { type: 'source-archived', name },
+      ...(wave ? [{ type: 'wave' as const, wave }] : []),
+    );
+    if (stop) return;
+  }
+}
+
+/**
  * The next look: imports running → a status poll in `pollMs.min`… `max` (the longest when the points left are
  * low, more often while many run); exports under way → the wave's pace; nothing running → none (the minute's
  * sweep and the users' actions look again).
@@ -272,7 +319,13 @@ async function scheduleNext(context: MoveContext, move: Move, remaining: number 
     return;
   }
   const exporting = move.repositories.some((repo) => repo.step === 'waiting' || repo.step === 'exporting');
-  if (exporting && move.state === 'running') await advanceLater(context, move.id, context.exportLookMs);
+  // Work that became due during this look (the wave verified an archive as an unlock or archive was written,
+  // an unlock made an archive due) is not left to the minute's sweep.
+  const due = moveActions(move);
+  const owed = due.start.length + due.unlock.length + due.archive.length > 0;
+  const verified = move.state === 'running' && move.repositories.some((repo) => repo.step === 'verified');
+  if ((exporting && move.state === 'running') || owed || verified)
+    await advanceLater(context, move.id, context.exportLookMs);
 }
 
 /** A target limit on a look: the next look after GitHub's wait (the job itself ends without a retry storm). */

@@ -47,6 +47,8 @@ export type MoveEvent =
   | { type: 'validation-claimed'; names: string[]; job: string }
   | { type: 'validated'; name: string; validation: RepositoryValidation }
   | { type: 'source-unlocked'; name: string }
+  /** GitHub confirmed the (unlocked) source archived: `afterValidation: 'archive'`. */
+  | { type: 'source-archived'; name: string }
   | { type: 'requests'; source?: number; target?: number; targetPoints?: number }
   /** The move itself cannot go on (a refused target credential): nothing more is started. */
   | { type: 'move-failed'; error: string };
@@ -59,6 +61,19 @@ export const IMPORT_STEPS = new Set<MoveRepositoryStep>(['queued', 'importing'])
 const ENDED_MOVE = new Set<Move['state']>(['completed', 'failed', 'cancelled']);
 
 export const isFinalStep = (step: MoveRepositoryStep) => FINAL.has(step);
+
+/** What a validated repository still owes its source as the move chose: the unlock, then (archive) the archive. */
+function sourceOwes(move: Move, repo: MoveRepository): 'unlock' | 'archive' | undefined {
+  if (move.afterValidation === 'keep-locked') return undefined;
+  if (repo.sourceLock !== 'unlocked') return 'unlock';
+  return move.afterValidation === 'archive' && !repo.sourceArchived ? 'archive' : undefined;
+}
+
+/** Validated, with nothing owed to the source any more: done. */
+const settledSource = (move: Move, repo: MoveRepository): MoveRepository =>
+  repo.step === 'validating' && repo.validation?.result === 'passed' && !sourceOwes(move, repo)
+    ? { ...repo, step: 'done' }
+    : repo;
 
 /**
  * How long an upload's claim holds without a part written: the upload job's expiry (6 h), past which its job is
@@ -322,21 +337,21 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
             validation,
             error: validation.reason ?? 'Validation found differences: the source stays locked.',
           });
-        // Passed: done now unless the source is still to be unlocked.
-        const unlockOwed = move.afterValidation === 'unlock' && repo.sourceLock !== 'unlocked';
-        return touch({ ...repo, validation, ...(unlockOwed ? {} : { step: 'done' as const }) });
+        // Passed: done now unless the source is still to be unlocked (and archived).
+        return touch(settledSource(move, { ...repo, validation }));
       });
     case 'source-unlocked':
       return withRepository(move, event.name, (repo) =>
         repo.sourceLock === 'unlocked'
           ? repo
-          : touch({
-              ...repo,
-              sourceLock: 'unlocked',
-              ...(repo.step === 'validating' && repo.validation?.result === 'passed'
-                ? { step: 'done' as const }
-                : {}),
-            }),
+          : touch(settledSource(move, { ...repo, sourceLock: 'unlocked' })),
+      );
+    case 'source-archived':
+      // Only once unlocked: GitHub refuses to change a locked repository, so an earlier confirmation is not one.
+      return withRepository(move, event.name, (repo) =>
+        repo.sourceArchived || repo.sourceLock !== 'unlocked'
+          ? repo
+          : touch(settledSource(move, { ...repo, sourceArchived: true })),
       );
     case 'requests': {
       const graphql = event.source ?? 0;
@@ -378,6 +393,8 @@ export interface MoveActions {
   validate: string[];
   /** Validated repositories whose source is to be unlocked. */
   unlock: string[];
+  /** Validated, unlocked repositories whose source is to be archived (`afterValidation: 'archive'`). */
+  archive: string[];
 }
 
 /**
@@ -392,6 +409,7 @@ export function moveActions(move: Move): MoveActions {
     poll: [],
     validate: [],
     unlock: [],
+    archive: [],
   };
   if (move.state === 'cancelled' || move.state === 'completed') return actions;
   const opening = move.state === 'running';
@@ -404,15 +422,12 @@ export function moveActions(move: Move): MoveActions {
     }
     if (IMPORT_STEPS.has(repo.step) && repo.migration?.id) actions.poll.push(repo.migration.id);
     if (repo.step === 'validating' && !repo.validation) actions.validate.push(name);
-    if (
-      repo.step === 'validating' &&
-      repo.validation?.result === 'passed' &&
-      move.afterValidation === 'unlock' &&
-      repo.sourceLock !== 'unlocked'
-    )
-      actions.unlock.push(name);
+    if (repo.step === 'validating' && repo.validation?.result === 'passed') {
+      const owed = sourceOwes(move, repo);
+      if (owed) actions[owed].push(name);
+    }
   }
-  if (move.state === 'failed') return { ...actions, validate: [], unlock: [] };
+  if (move.state === 'failed') return { ...actions, validate: [], unlock: [], archive: [] };
   return actions;
 }
 

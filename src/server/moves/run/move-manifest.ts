@@ -19,6 +19,7 @@ export function moveManifestCsv(rows: readonly MoveManifestRow[]): string {
     'log_file',
     'validation',
     'source_lock',
+    'source_archived',
   ];
   const data = rows.map((row) => ({
     repository: cell(row.repository),
@@ -29,6 +30,7 @@ export function moveManifestCsv(rows: readonly MoveManifestRow[]): string {
     log_file: cell(row.logFile),
     validation: cell(row.validation),
     source_lock: cell(row.sourceLock),
+    source_archived: row.sourceArchived ? 'true' : 'false',
   }));
   return `${Papa.unparse({ fields, data }, { escapeFormulae: FORMULA_START })}\r\n`;
 }

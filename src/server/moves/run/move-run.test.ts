@@ -215,7 +215,7 @@ describe('a move runs (octo-org → octo-target)', () => {
     const csv = await call(`/api/moves/${move.id}/manifest.csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect((await csv.text()).split('\r\n')[0]).toBe(
-      'repository,target_repository,step,archive_sha256,migration_id,log_file,validation,source_lock',
+      'repository,target_repository,step,archive_sha256,migration_id,log_file,validation,source_lock,source_archived',
     );
   }, 60_000);
 
@@ -240,6 +240,73 @@ describe('a move runs (octo-org → octo-target)', () => {
       (found) => found.id === move.id,
     );
     expect(summary).toMatchObject({ done: 2, failed: 1 });
+  }, 60_000);
+
+  it('afterValidation archive: validated sources unlocked then archived on GitHub, a lossy one locked and not archived; counts equal; a kill between GitHub’s 200 and its write archives again, once', async () => {
+    await reset({ lossyRepositories: ['docs'] });
+    // As the first test: the preview's listing is kept, the tokens' accounts asked once (neither is the move's).
+    expect((await call('/api/moves/preview', { method: 'POST', body: PLAN })).status).toBe(200);
+    await gateway.services.credentials.accounts();
+    const sourceBefore = simulator().github().stats.requests;
+    const created = await call('/api/moves', {
+      method: 'POST',
+      body: { ...PLAN, afterValidation: 'archive' },
+    });
+    expect(created.status).toBe(201);
+    const move = await runUntil(((await created.json()) as Move).id, ended);
+    expect(move).toMatchObject({ state: 'completed', afterValidation: 'archive' });
+    const sourceRepo = (name: string) =>
+      simulator()
+        .github()
+        .world.repos.find((repo) => repo.owner === 'octo-org' && repo.name === name);
+    const exports = () => [...simulator().github().migrations.migrations.values()];
+    const locks = (name: string) =>
+      exports().filter((exported) => exported.locked.has(sourceRepo(name)?.id ?? -1)).length;
+    for (const name of ['hello-world', 'cli-tools']) {
+      expect(move.repositories.find((repo) => repo.name === name)).toMatchObject({
+        step: 'done',
+        sourceLock: 'unlocked',
+        sourceArchived: true,
+      });
+      expect(sourceRepo(name)?.archived).toBe(true);
+      expect(locks(name)).toBe(0);
+    }
+    const docs = move.repositories.find((repo) => repo.name === 'docs');
+    expect(docs).toMatchObject({ step: 'failed', sourceLock: 'locked' });
+    expect(docs?.sourceArchived).toBeUndefined();
+    expect(sourceRepo('docs')?.archived).toBe(false);
+    expect(locks('docs')).toBe(1);
+    // Each archive is one REST request on the source, counted by the move as the simulator counted it.
+    expect(move.requests.source).toBe(simulator().github().stats.requests - sourceBefore);
+    const manifest = (await (await call(`/api/moves/${move.id}/manifest`)).json()) as MoveManifestRow[];
+    expect(manifest.map((row) => [row.repository, row.sourceLock, row.sourceArchived]).sort()).toEqual([
+      ['cli-tools', 'unlocked', true],
+      ['docs', 'locked', false],
+      ['hello-world', 'unlocked', true],
+    ]);
+    expect((await (await call(`/api/moves/${move.id}/manifest.csv`)).text()).split('\r\n')[1]).toMatch(
+      /,(true|false)$/,
+    );
+
+    // A gateway killed after GitHub archived hello-world but before the move wrote it down: the next look
+    // archives it again (GitHub answers 200 again) and writes it; nothing else is sent.
+    const helloBefore = simulator().github().stats.requests;
+    const at = new Date(simulator().clock.now()).toISOString();
+    await test.store.moves.save({
+      ...move,
+      id: 'archive-killed-1',
+      state: 'paused',
+      repositories: move.repositories
+        .filter((repo) => repo.name === 'hello-world')
+        .map(({ sourceArchived: _archived, ...repo }) => ({ ...repo, step: 'validating' as const })),
+      updatedAt: at,
+    });
+    expect((await call('/api/moves/archive-killed-1/resume', { method: 'POST' })).status).toBe(200);
+    const again = await runUntil('archive-killed-1', ended);
+    expect(again.repositories[0]).toMatchObject({ step: 'done', sourceArchived: true });
+    expect(sourceRepo('hello-world')?.archived).toBe(true);
+    expect(simulator().github().stats.requests - helloBefore).toBe(1);
+    expect(again.requests.source).toBe(move.requests.source + 1);
   }, 60_000);
 
   it('costs the move against the source account’s REST budget beside its unfinished waves', async () => {
@@ -423,7 +490,8 @@ describe('a move runs (octo-org → octo-target)', () => {
       ['/api/moves/nope/repositories/docs/retry', { method: 'POST' }, 404],
       ['/api/moves/nope/repositories/a%00b/abort', { method: 'POST' }, 404],
       ['/api/moves', { method: 'POST', body: { ...PLAN, unknown: 1 } }, 422],
-      ['/api/moves', { method: 'POST', body: { ...PLAN, afterValidation: 'archive' } }, 422],
+      ['/api/moves', { method: 'POST', body: { ...PLAN, afterValidation: 'archived' } }, 422],
+      ['/api/moves', { method: 'POST', body: { ...PLAN, afterValidation: ['archive'] } }, 422],
       ['/api/moves', { method: 'POST', body: { ...PLAN, source: { kind: 'org', login: 'a\u0000b' } } }, 422],
       ['/api/moves', { method: 'POST', body: [] }, 400],
       [

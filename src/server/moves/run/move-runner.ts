@@ -55,6 +55,7 @@ export function manifestOf(move: Move): MoveManifestRow[] {
     logFile: repo.migration?.logFile ?? null,
     validation: repo.validation?.result ?? null,
     sourceLock: repo.sourceLock ?? null,
+    sourceArchived: repo.sourceArchived === true,
   }));
 }
 
