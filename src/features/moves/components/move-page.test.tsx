@@ -73,6 +73,22 @@ describe('starting a move', () => {
     );
   }, 40_000);
 
+  it('sends “Archive the source” as afterValidation archive, and the move’s page says so', async () => {
+    const { user, router } = renderApp('/moves');
+    await previewPattern(user, 'mobile-*');
+    await user.click(screen.getByRole('radio', { name: 'Archive the source' }));
+    await user.click(screen.getByRole('button', { name: 'Start move' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'octo-org → octo-target' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    const id = router.state.location.pathname.split('/').pop() ?? '';
+    const sent = (await (await fetch(`${TEST_ORIGIN}/api/moves/${id}`)).json()) as Move;
+    expect(sent.afterValidation).toBe('archive');
+    expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent(
+      'source unlocked, then archived',
+    );
+  }, 40_000);
+
   it.each([
     [422, 'The request was rejected', 'No repository of this move is ready any more.'],
     [503, 'Ferry’s server is having trouble (HTTP 503)', 'The store does not answer.'],

@@ -18,7 +18,7 @@ import { countOf } from '@/lib/wave-summary';
 import { moveQueries, useMoveAction, type MoveAction } from '../api/move-queries';
 import { moveHref } from '../paths';
 import { isLiveMove } from '../utils/move-polling';
-import { MOVE_STATE_WORDS, moveStateTone } from '../utils/move-steps';
+import { AFTER_VALIDATION_WORDS, MOVE_STATE_WORDS, moveStateTone } from '../utils/move-steps';
 import { MoveRunTable } from './move-run-table';
 
 /** Actions that cannot be undone ask first; the rest go at once. */
@@ -41,9 +41,7 @@ function Totals({ move }: { move: Move }) {
           Target: <strong>{formatNumber(move.requests.target)}</strong> GraphQL requests,{' '}
           {formatNumber(move.requests.targetPoints)} points
         </Typography>
-        <Typography>
-          After validation: {move.afterValidation === 'unlock' ? 'source unlocked' : 'source kept locked'}
-        </Typography>
+        <Typography>After validation: {AFTER_VALIDATION_WORDS[move.afterValidation]}</Typography>
       </Stack>
     </Paper>
   );

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { MoveRepository } from '@/contracts/move-run';
 import { ToneChip } from '@/components/tone-chip';
 import type { MoveAction } from '../api/move-queries';
-import { canAbort, canRetry, stepText, stepTone } from '../utils/move-steps';
+import { canAbort, canRetry, sourceText, stepText, stepTone } from '../utils/move-steps';
 
 /** What one repository shows, the same in the wide table and in the phone's list. */
 export interface MoveRepositoryPartProps {
@@ -41,7 +41,7 @@ export function RepositoryStep({ repo }: MoveRepositoryPartProps) {
 export function SourceLock({ repo }: MoveRepositoryPartProps) {
   return (
     <Typography variant="body2" component="span">
-      {repo.sourceLock === 'locked' ? 'Locked' : repo.sourceLock === 'unlocked' ? 'Unlocked' : '—'}
+      {sourceText(repo)}
     </Typography>
   );
 }

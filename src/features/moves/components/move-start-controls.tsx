@@ -55,6 +55,7 @@ export function MoveStartControls({ planned, staleBecause, children }: MoveStart
         >
           <FormControlLabel value="unlock" control={<Radio />} label="Unlock the source" />
           <FormControlLabel value="keep-locked" control={<Radio />} label="Keep the source locked" />
+          <FormControlLabel value="archive" control={<Radio />} label="Archive the source" />
         </RadioGroup>
       </FormControl>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MoveRepository } from '@/contracts/move-run';
-import { canAbort, canRetry, fieldWords, sideText, stepText, stepTone } from './move-steps';
+import { canAbort, canRetry, fieldWords, sideText, sourceText, stepText, stepTone } from './move-steps';
 
 const repo = (change: Partial<MoveRepository>): MoveRepository => ({
   name: 'hello-world',
@@ -85,5 +85,14 @@ describe('a repository’s step in words', () => {
     expect(sideText('repository', null)).toBe('missing');
     expect(sideText('headOid', 'a'.repeat(40))).toBe('aaaaaaa');
     expect(sideText('defaultBranch', 'main')).toBe('main');
+  });
+});
+
+describe('the source column', () => {
+  it('says the source’s lock, and Archived once GitHub confirmed the archive', () => {
+    expect(sourceText(repo({}))).toBe('—');
+    expect(sourceText(repo({ sourceLock: 'locked' }))).toBe('Locked');
+    expect(sourceText(repo({ sourceLock: 'unlocked' }))).toBe('Unlocked');
+    expect(sourceText(repo({ sourceLock: 'unlocked', sourceArchived: true }))).toBe('Archived');
   });
 });

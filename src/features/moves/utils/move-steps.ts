@@ -1,5 +1,5 @@
 import type { Tone } from '@/components/tone-chip';
-import type { MoveRepository, MoveRepositoryStep, MoveState } from '@/contracts/move-run';
+import type { AfterValidation, MoveRepository, MoveRepositoryStep, MoveState } from '@/contracts/move-run';
 import type { SideValue, ValidationField } from '@/contracts/moves-validation';
 
 /** A repository's step in the words of someone watching a move (the contract's names are the machine's). */
@@ -17,6 +17,19 @@ export const STEP_WORDS: Record<MoveRepositoryStep, string> = {
   aborted: 'Aborted',
   cancelled: 'Cancelled',
 };
+
+/** What the move does to a validated repository's source, as its page says it. */
+export const AFTER_VALIDATION_WORDS: Record<AfterValidation, string> = {
+  unlock: 'source unlocked',
+  'keep-locked': 'source kept locked',
+  archive: 'source unlocked, then archived',
+};
+
+/** The source column: its lock, or Archived once GitHub confirmed it (`afterValidation: 'archive'`). */
+export function sourceText(repo: MoveRepository): string {
+  if (repo.sourceArchived) return 'Archived';
+  return repo.sourceLock === 'locked' ? 'Locked' : repo.sourceLock === 'unlocked' ? 'Unlocked' : '—';
+}
 
 /** Failed without a reason of GitHub's: the validation's own, else that none was given. */
 function failureReason(repo: MoveRepository): string {
