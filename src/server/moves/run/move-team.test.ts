@@ -299,6 +299,8 @@ describe.skipIf(!hasServer)('a move on a team of three gateways on one PostgreSQ
         expect(repo.step, `${repo.name}: ${repo.error}`).toBe('done');
         expect(repo.validation?.result, repo.name).toBe('passed');
         expect(repo.sourceLock, repo.name).toBe('unlocked');
+        // GitHub's migration log kept beside the archive, also for the adopted import.
+        expect(repo.migration?.logFile, repo.name).toBe(`${repo.archive?.file}.migration-log.txt`);
       }
 
       // The target's own account: one migration per repository, each SUCCEEDED.
