@@ -309,6 +309,20 @@ describe('a move runs (octo-org → octo-target)', () => {
     expect(again.requests.source).toBe(move.requests.source + 1);
   }, 60_000);
 
+  it('the archive is the gateway’s own write: a page cannot PATCH a repository through /api/github', async () => {
+    await reset();
+    const answer = await call('/api/github/repos/octo-org/hello-world', {
+      method: 'PATCH',
+      body: { archived: true },
+    });
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+    const repo = simulator()
+      .github()
+      .world.repos.find((found) => found.owner === 'octo-org' && found.name === 'hello-world');
+    expect(repo?.archived).toBe(false);
+  });
+
   it('costs the move against the source account’s REST budget beside its unfinished waves', async () => {
     await reset();
     // A reading of the account's budget, as the rate-limits page makes one.
