@@ -98,7 +98,7 @@ async function startImports(
   try {
     for (const name of actions.adopt) {
       const repo = current && repoNamed(current, name);
-      if (!current || !repo) continue;
+      if (!current || !repo || startMayBeInFlight(context, repo)) continue;
       if (!(await adopt(context, current, target, repo))) await start(context, current, target, repo);
       current = await context.moves.get(move.id);
     }
@@ -124,6 +124,17 @@ async function startImports(
     return recordCounted(context, move.id, target.count, { type: 'move-failed', error: refused });
   }
   return context.moves.get(move.id);
+}
+
+/**
+ * A start decided less than one request's bound ago may still be on its way (another gateway's look sent it and
+ * waits for GitHub): looking it up now could find nothing yet and start a second one, which GitHub refuses
+ * ("already exists") while the first runs. It is left to a later look. A decision dated in the future (clocks of
+ * two machines apart) is not waited for.
+ */
+function startMayBeInFlight(context: MoveContext, repo: MoveRepository): boolean {
+  const age = context.now() - Date.parse(repo.migration?.startRequestedAt ?? '');
+  return age >= 0 && age < context.startBoundMs;
 }
 
 /** A start whose answer was never written: the migration GitHub lists for the name since then is adopted. */
@@ -322,7 +333,7 @@ async function scheduleNext(context: MoveContext, move: Move, remaining: number 
   // Work that became due during this look (the wave verified an archive as an unlock or archive was written,
   // an unlock made an archive due) is not left to the minute's sweep.
   const due = moveActions(move);
-  const owed = due.start.length + due.unlock.length + due.archive.length > 0;
+  const owed = due.start.length + due.adopt.length + due.unlock.length + due.archive.length > 0;
   const verified = move.state === 'running' && move.repositories.some((repo) => repo.step === 'verified');
   if ((exporting && move.state === 'running') || owed || verified)
     await advanceLater(context, move.id, context.exportLookMs);

@@ -114,6 +114,7 @@ export function moveContextOf(
     },
     pollMs: options.pollMs ?? { min: 15_000, max: 60_000 },
     exportLookMs: options.exportLookMs ?? 5_000,
+    startBoundMs: config.upstreamTotalMs + 5_000,
     now,
     log,
   };

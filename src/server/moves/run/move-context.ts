@@ -56,6 +56,8 @@ export interface MoveContext {
   pollMs: { min: number; max: number };
   /** The wait between two looks at a move whose exports run (the wave's own pace). */
   exportLookMs: number;
+  /** How long a start request may be on its way (the outbound bound, with a margin): no adoption before. */
+  startBoundMs: number;
   now: () => number;
   log: (message: string) => void;
 }

@@ -398,21 +398,8 @@ describe('a move runs (octo-org → octo-target)', () => {
       createMigrationSource: { migrationSource: { id: string } };
     }>(SOURCE, { name: 'Ferry', url: 'https://ghes.example', ownerId: org.id, type: 'GITHUB_ARCHIVE' });
     const sourceId = createMigrationSource.migrationSource.id;
-    // The gateway wrote its decision, then died before GitHub's answer was stored: the start itself landed.
-    const at = new Date(simulator().clock.now()).toISOString();
-    const { startRepositoryMigration } = await targetGraphql<{
-      startRepositoryMigration: { repositoryMigration: { id: string } };
-    }>(START_MIGRATION, {
-      sourceId,
-      ownerId: org.id,
-      sourceRepositoryUrl: 'https://ghes.example/octo-org/hello-world',
-      repositoryName: 'hello-world',
-      continueOnError: true,
-      gitArchiveUrl: uri,
-      metadataArchiveUrl: uri,
-      accessToken: 'not-used',
-    });
-    const startedId = startRepositoryMigration.repositoryMigration.id;
+    // Decided two minutes ago: longer than a start request may be on its way, so a look may adopt it.
+    const at = new Date(Date.now() - 120_000).toISOString();
     const crashed: Move = {
       id: 'crashed-1',
       createdAt: at,
@@ -441,6 +428,45 @@ describe('a move runs (octo-org → octo-target)', () => {
       ],
       requests: { source: 0, target: 0, targetPoints: 0 },
     };
+    // A start decided a moment ago may still be on its way (another gateway waits for GitHub's answer): a look
+    // neither looks it up nor sends it again (GitHub would refuse the first as "already exists" while it runs).
+    await test.store.moves.save({
+      ...crashed,
+      id: 'inflight-1',
+      repositories: crashed.repositories.map((repo) => ({
+        ...repo,
+        migration: { startRequestedAt: new Date().toISOString() },
+      })),
+    });
+    expect((await call('/api/moves/inflight-1/resume', { method: 'POST' })).status).toBe(200);
+    for (let look = 0; look < 30; look++) {
+      simulator().advance(5);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const toHelloWorld = () =>
+      simulator()
+        .target.world.state()
+        .migrations.filter((migration) => migration.repositoryName === 'hello-world');
+    expect(toHelloWorld()).toHaveLength(0);
+    const waiting = (await (await call('/api/moves/inflight-1')).json()) as Move;
+    expect(waiting.repositories[0]).toMatchObject({ step: 'uploaded' });
+    expect(waiting.repositories[0]?.migration?.id).toBeUndefined();
+    expect((await call('/api/moves/inflight-1/cancel', { method: 'POST' })).status).toBe(200);
+
+    // The gateway wrote its decision, then died before GitHub's answer was stored: the start itself landed.
+    const { startRepositoryMigration } = await targetGraphql<{
+      startRepositoryMigration: { repositoryMigration: { id: string } };
+    }>(START_MIGRATION, {
+      sourceId,
+      ownerId: org.id,
+      sourceRepositoryUrl: 'https://ghes.example/octo-org/hello-world',
+      repositoryName: 'hello-world',
+      continueOnError: true,
+      gitArchiveUrl: uri,
+      metadataArchiveUrl: uri,
+      accessToken: 'not-used',
+    });
+    const startedId = startRepositoryMigration.repositoryMigration.id;
     await test.store.moves.save(crashed);
     // Any look at it (here: a resume, which asks for one) finds the start without an id.
     expect((await call('/api/moves/crashed-1/resume', { method: 'POST' })).status).toBe(200);
@@ -449,10 +475,7 @@ describe('a move runs (octo-org → octo-target)', () => {
     expect(move.repositories[0]?.error).toBeUndefined();
     const settled = await runUntil('crashed-1', ended);
     expect(settled.repositories[0]?.migration).toMatchObject({ id: startedId, state: 'SUCCEEDED' });
-    const toName = simulator()
-      .target.world.state()
-      .migrations.filter((migration) => migration.repositoryName === 'hello-world');
-    expect(toName).toHaveLength(1);
+    expect(toHelloWorld()).toHaveLength(1);
 
     // A move that still thinks it imports, when GitHub has finished: abort is GitHub's refusal, a 409 in its words.
     const stale: Move = {
