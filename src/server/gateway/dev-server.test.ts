@@ -57,7 +57,7 @@ const gatewayRoutes = (routes: string[]) =>
 
 describe('npm run dev', () => {
   it('answers the waves and alerts routes from the store, as npm start does', async () => {
-    for (const route of ['/api/waves', '/api/alerts', '/api/health', '/metrics']) {
+    for (const route of ['/api/waves', '/api/moves', '/api/alerts', '/api/health', '/metrics']) {
       const response = await fetch(`http://127.0.0.1:${port}${route}`);
       expect(response.status, route).toBe(200);
     }
@@ -65,8 +65,8 @@ describe('npm run dev', () => {
     expect(waves).toEqual([]);
   }, 60_000);
 
-  it('starts the background work: memory tasks, alerts with their scheduled checks, waves', async () => {
-    expect(await api.started).toEqual(['ferry memory', 'alerts', 'waves']);
+  it('starts the background work: memory tasks, alerts with their scheduled checks, waves, moves', async () => {
+    expect(await api.started).toEqual(['ferry memory', 'alerts', 'waves', 'moves']);
     const opened = await api.opened!;
     const store = opened.gateway.services.store!;
     const { rows } = await store.executeSql('SELECT name FROM pgboss.schedule ORDER BY name');
