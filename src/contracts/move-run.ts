@@ -153,6 +153,8 @@ export interface MoveSummary {
   repositories: number;
   done: number;
   failed: number;
+  /** The wave exporting its repositories: pages that list waves show it under the move, not beside it. */
+  waveId?: string;
 }
 
 /** One line of a move's manifest (`GET /api/moves/{id}/manifest` as JSON, `…/manifest.csv`). */

@@ -18,7 +18,8 @@ const isSummary = (value: unknown) =>
   STATES.includes(value.state) &&
   isText(value.source) &&
   isText(value.target) &&
-  [value.repositories, value.done, value.failed].every(isCount);
+  [value.repositories, value.done, value.failed].every(isCount) &&
+  (value.waveId === undefined || isText(value.waveId));
 
 export function parseMoveSummaries(value: unknown): MoveSummary[] {
   if (!Array.isArray(value) || !value.every(isSummary))

@@ -125,6 +125,46 @@ describe('overview page', () => {
     expect(within(section).queryByText(/No moves yet/)).not.toBeInTheDocument();
   });
 
+  it("lists a move's wave under its move only: the waves section keeps the other waves", async () => {
+    const post = async (route: string, body: unknown) => {
+      const response = await fetch(`${TEST_ORIGIN}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-ferry-client': 'another-browser-0001' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      return (await response.json()) as { id: string; waveId?: string };
+    };
+    const move = await post('/api/moves', {
+      source: { kind: 'org', login: 'octo-org' },
+      target: { login: 'octo-target' },
+      filters: { namePattern: 'hello-world' },
+      caps: {},
+    });
+    expect(move.waveId).toEqual(expect.any(String));
+    const wave = await post('/api/waves', {
+      owner: { kind: 'org', login: 'octo-org' },
+      filters: { namePattern: 'docs' },
+      caps: {},
+      options: { lockRepositories: false },
+    });
+
+    renderApp('/');
+    const moves = await screen.findByRole('list', { name: 'Moves' });
+    expect(within(moves).getByRole('link', { name: /octo-org → octo-target/ })).toHaveAttribute(
+      'href',
+      `/moves/${move.id}`,
+    );
+    const waves = await screen.findByRole('list', { name: 'Waves' });
+    await waitFor(() =>
+      expect(
+        within(waves)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual([`/waves/${wave.id}`]),
+    );
+  });
+
   it('says when the moves cannot be read, and reads them again on Retry', async () => {
     let refuse = true;
     simServer.use(

@@ -2,9 +2,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
 import { countOf, waveStateSummary } from '@/lib/wave-summary';
+import { overviewMovesQuery } from '../api/move-summaries-query';
 import type { OverviewLinks } from '../links';
 import type { WaveWithExports } from '../utils/exports';
 import { OverviewSection } from './overview-section';
@@ -20,9 +22,17 @@ function waveLine({ wave, exports }: WaveWithExports): string {
   return parts.filter(Boolean).join(' · ');
 }
 
-/** Ferry's waves, newest first, each with the exports it started folded under it. */
+/**
+ * Ferry's waves, newest first, each with the exports it started folded under it. A move's own wave is its move's
+ * business (the moves section links to it): left out here once the moves are known.
+ */
 export function WavesSection({ waves, links }: { waves: WaveWithExports[]; links: OverviewLinks }) {
-  const sorted = [...waves].sort((a, b) => Date.parse(b.wave.createdAt) - Date.parse(a.wave.createdAt));
+  const moves = useQuery(overviewMovesQuery()).data;
+  const ofMoves = new Set(moves?.flatMap((move) => (move.waveId ? [move.waveId] : [])));
+  const sorted = waves
+    .filter((entry) => !ofMoves.has(entry.wave.id))
+    .sort((a, b) => Date.parse(b.wave.createdAt) - Date.parse(a.wave.createdAt));
+  if (sorted.length === 0) return null;
   return (
     <OverviewSection title="Migration waves">
       <List dense disablePadding aria-label="Waves">

@@ -42,6 +42,7 @@ export function summaryOf(move: Move): MoveSummary {
     repositories: move.repositories.length,
     done: move.repositories.filter((repo) => repo.step === 'done').length,
     failed: move.repositories.filter((repo) => repo.step === 'failed').length,
+    ...(move.waveId ? { waveId: move.waveId } : {}),
   };
 }
 
