@@ -89,16 +89,22 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     (r) => Math.floor(r.reset.getTime() / 1000),
   );
 
-  // One read of the waves serves both wave gauges of a scrape.
-  const readWaves = oncePerScrape(() => sources.waves?.() ?? Promise.resolve([]));
+  // One read of the waves serves both wave gauges of a scrape. A store that does not answer leaves them empty,
+  // as the moves' below: the scrape is still answered (ferry_store_up says why).
+  const readWaves = oncePerScrape(() =>
+    (sources.waves?.() ?? Promise.resolve([])).catch((): undefined => undefined),
+  );
   new Gauge({
     name: 'ferry_wave_batches',
     help: 'Batches of every wave in the store, by state.',
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
+      const waves = await readWaves();
+      this.reset();
+      if (!waves) return;
       const counts = new Map<string, number>(WAVE_BATCH_STATES.map((state) => [state, 0]));
-      for (const wave of await readWaves())
+      for (const wave of waves)
         for (const batch of wave.batches) counts.set(batch.state, (counts.get(batch.state) ?? 0) + 1);
       for (const [state, count] of counts) this.set({ state }, count);
     },
@@ -108,15 +114,18 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     help: 'Bytes of the verified archives of every wave in the store.',
     registers: [registry],
     async collect() {
+      // prom-client exposes a gauge without labels even when reset: unread, it says 0 beside ferry_store_up 0.
+      const waves = await readWaves();
+      this.reset();
+      if (!waves) return;
       let bytes = 0;
-      for (const wave of await readWaves())
+      for (const wave of waves)
         for (const batch of wave.batches) if (batch.state === 'verified') bytes += batch.bytes ?? 0;
       this.set(bytes);
     },
   });
-  // One read of the moves serves both move gauges of a scrape.
-  // A store that does not answer leaves these gauges empty (never 0s that read as "nothing moves") and the
-  // scrape answered: ferry_store_up says why.
+  // One read of the moves serves both move gauges of a scrape; an unanswered read leaves them empty (never 0s
+  // that read as "nothing moves").
   const readMoves = oncePerScrape(() =>
     (sources.moves?.() ?? Promise.resolve([])).catch((): undefined => undefined),
   );

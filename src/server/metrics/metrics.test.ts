@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,15 +131,25 @@ describe('GET /metrics', () => {
     expect(value(again, 'ferry_move_repositories\\{step="validating"\\}')).toBe('2');
   }, 60_000);
 
-  it('still answers when the moves cannot be read: their gauges say nothing rather than 0', async () => {
+  it('still answers when the moves and waves cannot be read: their gauges say nothing rather than 0', async () => {
+    const stopped = () => Promise.reject(new Error('the store stopped answering'));
     const failing = {
       ...store,
-      moves: { ...store.moves, list: () => Promise.reject(new Error('the store stopped answering')) },
+      moves: { ...store.moves, list: stopped },
+      waves: { ...store.waves, list: stopped },
     };
-    const gateway = inProcessGateway({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }, { store: failing });
+    // With an archive folder the gateway runs waves, so the wave gauges read the (failing) store.
+    const archiveDir = mkdtempSync(path.join(tmpdir(), 'ferry-metrics-'));
+    const gateway = inProcessGateway(
+      { SIM_SPEED: '0', SIM_SCENARIO: 'quiet' },
+      { store: failing, archiveDir },
+    );
     const { text } = await scrape(gateway.call);
     expect(text).not.toMatch(/^ferry_move_repositories\{/m);
     expect(text).not.toMatch(/^ferry_moves\{/m);
+    expect(text).not.toMatch(/^ferry_wave_batches\{/m);
+    // A gauge without labels is always exposed (prom-client): 0 here, beside ferry_store_up 0.
+    expect(text).toMatch(/^ferry_wave_archive_bytes 0$/m);
     expect(text).toMatch(/^ferry_store_up /m);
   });
 
