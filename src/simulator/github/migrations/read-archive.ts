@@ -1,9 +1,19 @@
 import { gunzipSync } from 'node:zlib';
 import { tarStream } from './tar';
 
-/** Read a tar.gz into name → bytes (throws when it is not a gzip-compressed tar). Used by tests and tools. */
-export async function readArchive(bytes: Uint8Array): Promise<Map<string, Buffer>> {
-  const tar = gunzipSync(bytes);
+export interface ReadArchiveOptions {
+  /** zlib stops inflating here (a RangeError): a gzip bomb is never inflated whole. */
+  maxInflatedBytes?: number;
+  /** Keep regular files only (leave directories and links out). */
+  filesOnly?: boolean;
+}
+
+/** Read a tar.gz into name → bytes (throws when it is not a gzip-compressed tar). */
+export async function readArchive(
+  bytes: Uint8Array,
+  { maxInflatedBytes, filesOnly = false }: ReadArchiveOptions = {},
+): Promise<Map<string, Buffer>> {
+  const tar = gunzipSync(bytes, maxInflatedBytes === undefined ? {} : { maxOutputLength: maxInflatedBytes });
   const files = new Map<string, Buffer>();
   const reader = tarStream.extract();
   const done = new Promise<void>((resolve, reject) => {
@@ -13,7 +23,7 @@ export async function readArchive(bytes: Uint8Array): Promise<Map<string, Buffer
         chunks.push(chunk as Buffer);
       });
       stream.on('end', () => {
-        files.set(header.name, Buffer.concat(chunks));
+        if (!filesOnly || header.type === 'file') files.set(header.name, Buffer.concat(chunks));
         next();
       });
       stream.on('error', reject);
