@@ -30,12 +30,47 @@ export interface Member {
   name: string | null;
 }
 
-export type SuggestionReason = 'email' | 'login';
+/** `archive-email`: the mannequin has no e-mail; the archive's user of the same login has the member's. */
+export type SuggestionReason = 'email' | 'archive-email' | 'login';
 
 export interface Suggestion {
   mannequinId: string;
   targetUser: string;
   why: SuggestionReason;
+}
+
+/** A member suggested for someone who is no mannequin (an archive user, a commit author). */
+export interface PersonSuggestion {
+  targetUser: string;
+  why: SuggestionReason;
+}
+
+/** A user record of a move's archive (`users_*.json`): who the source knew, with the e-mails it holds. */
+export interface ArchiveUser {
+  login: string;
+  name: string | null;
+  emails: string[];
+  suggestion?: PersonSuggestion;
+}
+
+/**
+ * A distinct commit author (name and e-mail) in a move's archives (`archive`) or a source import's author
+ * mapping (`import`, where `login` is the GitHub user the import mapped it to). Information only: commits keep
+ * their e-mail, so a commit author is never a row of the reclaim CSV.
+ */
+export interface CommitAuthor {
+  name: string;
+  email: string;
+  from: 'archive' | 'import';
+  login?: string;
+  suggestion?: PersonSuggestion;
+}
+
+/** One archive of a move to this target, as the map read it: `reading` until done, `refused` with why. */
+export interface ArchiveReading {
+  repository: string;
+  state: 'read' | 'reading' | 'refused';
+  note?: string;
 }
 
 /** A mapping in the map being edited: `targetUser` '' means "nobody" (chosen on purpose). */
@@ -68,6 +103,12 @@ export interface IdentitiesAnswer {
   invitations: SentInvitation[];
   /** Set when a list stopped at the page bound: what was cut. */
   cut?: string;
+  /** Users of the archives of the moves into this target (merged by login). */
+  archiveUsers?: ArchiveUser[];
+  /** Distinct commit authors of those archives. */
+  commitAuthors?: CommitAuthor[];
+  /** Each archive read for them (none: no move into this target holds a verified archive yet). */
+  archives?: ArchiveReading[];
 }
 
 /** `PUT /api/identities/drafts?target=`: the author editor's draft protocol, per mannequin. */

@@ -7,7 +7,13 @@ import type { GatewayServices } from '../services';
  * `/api/identities/*`: a move target's mannequins, the map to its members (kept in the store as drafts), the
  * reclaim CSV gh gei reads and attribution invitations sent from Ferry (issue 36).
  */
-export function identitiesArea({ config, upstreams, secrets, storeAccess }: GatewayServices): Area {
+export function identitiesArea({
+  config,
+  upstreams,
+  secrets,
+  storeAccess,
+  archiveDir,
+}: GatewayServices): Area {
   return {
     name: 'identities',
     mount(app) {
@@ -16,6 +22,7 @@ export function identitiesArea({ config, upstreams, secrets, storeAccess }: Gate
         fetchTarget: upstreams.target,
         secrets,
         ...(storeAccess ? { store: storeAccess } : {}),
+        ...(archiveDir ? { archiveDir } : {}),
       });
       app.route('/api/identities', createIdentityRoutes(identities));
     },

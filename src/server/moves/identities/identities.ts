@@ -12,12 +12,14 @@ import { jsonBounds } from '@/server/outbound/bounds';
 import type { SecretRegistry } from '@/server/secret-registry';
 import type { FerryStore } from '@/server/store/ferry-store';
 import { createTargetClient } from '../target-client';
+import { createArchiveIdentityReader, type ArchiveIdentityReader } from './archive-identity-reader';
+import { archiveSources } from './archive-sources';
 import { identityDrafts } from './identity-drafts';
 import { IdentityInputError } from './identity-input-error';
 import { listMannequins, listMembers, userIds } from './identity-reads';
 import { reclaimCsv, type ReclaimCsv } from './reclaim-csv';
 import { INVITATION_SPACING_MS, sendInvitations, type Invitation } from './send-invitations';
-import { suggestIdentities } from './suggestions';
+import { personSuggester, suggestIdentities } from './suggestions';
 import { targetCredentials } from './target-credential';
 
 /**
@@ -33,6 +35,9 @@ export interface IdentitiesOptions {
   store?: () => Promise<FerryStore>;
   spacingMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** `ARCHIVE_DIR`: the moves' archives are read for their users and commit authors only from there. */
+  archiveDir?: string;
+  archiveReader?: ArchiveIdentityReader;
 }
 
 export class NoStoreError extends Error {
@@ -46,6 +51,8 @@ export function createIdentities(options: IdentitiesOptions) {
   const chooseCredential = targetCredentials(config, options.fetchTarget, options.secrets);
   const spacingMs = options.spacingMs ?? INVITATION_SPACING_MS;
   const sleep = options.sleep ?? wait;
+  const archiveReader =
+    options.archiveReader ?? createArchiveIdentityReader({ archiveDir: options.archiveDir });
   /** Without a store, this gateway's own next slot per credential (a team shares the store's `write_pace`). */
   const localSlots = new Map<string, number>();
   const localWait = (key: string) => {
@@ -87,20 +94,35 @@ export function createIdentities(options: IdentitiesOptions) {
       const mannequins = await listMannequins(client, target);
       const members = await listMembers(client, target);
       const kept = options.store ? await drafts() : undefined;
+      const people = await archiveReader.people(
+        options.store ? archiveSources(await (await options.store()).moves.list(), target) : [],
+      );
+      const suggest = personSuggester(members.items);
       const cut = [mannequins.cut ? 'mannequins' : '', members.cut ? 'members' : ''].filter(Boolean);
+      const cuts = [
+        cut.length > 0
+          ? `Only the first ${mannequins.items.length} mannequins and ${members.items.length} members were read (${cut.join(' and ')} cut at 50 pages).`
+          : '',
+        people.cut ?? '',
+      ].filter(Boolean);
       return {
         target,
         credential: credential.name,
         mannequins: mannequins.items,
         members: members.items,
-        suggestions: suggestIdentities(mannequins.items, members.items),
+        suggestions: suggestIdentities(mannequins.items, members.items, people.users),
         drafts: kept ? await kept.list(target) : [],
         invitations: kept ? await kept.invitations(target) : [],
-        ...(cut.length > 0
-          ? {
-              cut: `Only the first ${mannequins.items.length} mannequins and ${members.items.length} members were read (${cut.join(' and ')} cut at 50 pages).`,
-            }
-          : {}),
+        archiveUsers: people.users.map((user) => {
+          const suggestion = suggest(user);
+          return suggestion ? { ...user, suggestion } : user;
+        }),
+        commitAuthors: people.authors.map((author) => {
+          const suggestion = suggest({ emails: [author.email] });
+          return suggestion ? { ...author, suggestion } : author;
+        }),
+        archives: people.archives,
+        ...(cuts.length > 0 ? { cut: cuts.join(' ') } : {}),
       };
     },
 

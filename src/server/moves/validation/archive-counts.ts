@@ -84,7 +84,15 @@ async function readAll(entry: Entry, max: number, name: string): Promise<Buffer>
   return Buffer.concat(chunks);
 }
 
-interface Extracted {
+/** A file another reader takes whole besides the counted records (the identities' `users_*.json`). */
+export interface ArchiveFileTaker {
+  pattern: RegExp;
+  /** Bytes one such file may have (it is read whole); past it the archive is refused. */
+  maxBytes: number;
+  take(name: string, body: Buffer): void;
+}
+
+export interface Extracted {
   records: Map<string, RecordCounts>;
   /** repositoryKey → its bare repository's folder in the scratch folder. */
   repositories: Map<string, string>;
@@ -93,9 +101,19 @@ interface Extracted {
 }
 
 /** One entry: a record file counted, a bare repository's file written under `scratch`, anything else skipped. */
-async function takeEntry(entry: Entry, scratch: string, bounds: ArchiveBounds, into: Extracted) {
+async function takeEntry(
+  entry: Entry,
+  scratch: string,
+  bounds: ArchiveBounds,
+  into: Extracted,
+  extra?: ArchiveFileTaker,
+) {
   const { header } = entry;
   const name = header.name.replace(/^\.\//, '');
+  if (extra?.pattern.test(name) && header.type === 'file') {
+    extra.take(name, await readAll(entry, extra.maxBytes, name));
+    return;
+  }
   if (RECORD_FILE.test(name) && header.type === 'file') {
     countRecords(into.records, name, await readAll(entry, bounds.maxRecordFileBytes, name));
     return;
@@ -116,8 +134,16 @@ async function takeEntry(entry: Entry, scratch: string, bounds: ArchiveBounds, i
   await pipeline(entry, fs.createWriteStream(path));
 }
 
-/** The archive streamed once through gunzip (bounded) and tar; each entry taken in turn. */
-async function extract(file: string, scratch: string, bounds: ArchiveBounds): Promise<Extracted> {
+/**
+ * The archive streamed once through gunzip (bounded) and tar; each entry taken in turn (bare repositories written
+ * under `scratch`, which the caller removes). Also read by the identity map (src/server/moves/identities).
+ */
+export async function extractArchive(
+  file: string,
+  scratch: string,
+  bounds: ArchiveBounds,
+  extra?: ArchiveFileTaker,
+): Promise<Extracted> {
   const into: Extracted = { records: new Map(), repositories: new Map(), packBytes: new Map() };
   const tar = tarStream.extract();
   const consume = (async () => {
@@ -127,7 +153,7 @@ async function extract(file: string, scratch: string, bounds: ArchiveBounds): Pr
         entries += 1;
         if (entries > bounds.maxEntries)
           throw new ArchiveCountError(`The archive holds more than ${bounds.maxEntries} entries.`);
-        await takeEntry(entry, scratch, bounds, into);
+        await takeEntry(entry, scratch, bounds, into, extra);
       }
     } catch (error) {
       tar.destroy(error as Error); // stops the reading side too
@@ -190,7 +216,7 @@ export async function countArchive(
   const bounds = { ...DEFAULT_ARCHIVE_BOUNDS, ...options.bounds };
   const scratch = await makeScratch(options.scratchDir ?? tmpdir());
   try {
-    const { records, repositories, packBytes } = await extract(file, scratch, bounds);
+    const { records, repositories, packBytes } = await extractArchive(file, scratch, bounds);
     const counted = new Map<string, RepositoryCounts>();
     for (const [key, gitdir] of repositories) {
       let facts;
