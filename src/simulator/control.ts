@@ -26,7 +26,7 @@ function intent(change: SimChange): MiddlewareHandler {
 /**
  * The target GitHub.com's faults and scenario rules, under `/faults/target` (so clients send the `faults`
  * intent): GraphQL faults (POST adds, GET lists, DELETE clears) and `quirks` (repositories that arrive lossy or
- * stay stuck in PENDING_VALIDATION). Registered before `/faults/:id`.
+ * stay stuck in PENDING_VALIDATION, the organization's rulesets). Registered before `/faults/:id`.
  */
 function registerTargetControl(app: Hono, sim: Simulator) {
   app.post('/faults/target', async (c) => {
@@ -44,14 +44,19 @@ function registerTargetControl(app: Hono, sim: Simulator) {
     sim.target.world.faults.clear();
     return c.json({ ok: true });
   });
-  app.get('/faults/target/quirks', (c) => c.json(sim.target.world.state().quirks));
+  const quirksOf = () => {
+    const state = sim.target.world.state();
+    return { ...state.quirks, rulesets: state.rulesets ?? [] };
+  };
+  app.get('/faults/target/quirks', (c) => c.json(quirksOf()));
   app.post('/faults/target/quirks', async (c) => {
-    const parsed = parseQuirks(await c.req.json().catch(() => undefined));
+    const parsed = parseQuirks(await c.req.json().catch(() => undefined), sim.target.world.clock.now());
     if (!parsed.ok) return c.json({ error: parsed.error }, 400);
-    const quirks = sim.target.world.state().quirks;
-    if (parsed.lossyRepositories) quirks.lossyRepositories = parsed.lossyRepositories;
-    if (parsed.stuckRepositories) quirks.stuckRepositories = parsed.stuckRepositories;
-    return c.json({ ok: true, ...quirks });
+    const state = sim.target.world.state();
+    if (parsed.lossyRepositories) state.quirks.lossyRepositories = parsed.lossyRepositories;
+    if (parsed.stuckRepositories) state.quirks.stuckRepositories = parsed.stuckRepositories;
+    if (parsed.rulesets) state.rulesets = parsed.rulesets;
+    return c.json({ ok: true, ...quirksOf() });
   });
 }
 

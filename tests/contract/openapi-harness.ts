@@ -203,6 +203,14 @@ const RELAXATIONS: { pointer: string; why: string; apply: (schema: JsonObject) =
       delete inner.allOf;
     },
   },
+  {
+    pointer: '#/components/schemas/repository-ruleset-bypass-actor/properties/actor_type',
+    why: 'GitHub answers the "Repository migrations" bypass as actor_type RepositoryMigration (its docs: "Setting ruleset bypasses for repository migrations"; integrations/terraform-provider-github#3336), which the description does not list yet',
+    apply: (schema) => {
+      if (!Array.isArray(schema.enum)) throw new Error('actor_type is no longer an enum');
+      if (!schema.enum.includes('RepositoryMigration')) schema.enum = [...schema.enum, 'RepositoryMigration'];
+    },
+  },
 ];
 
 const converted = structuredClone(rawSubset) as unknown as JsonObject & { components: JsonObject };

@@ -108,3 +108,73 @@ describe('the target GitHub.com’s REST answers', () => {
     expectMatchesOperation('repos/get', 404, await missing.json());
   });
 });
+
+describe('the target’s organization rulesets', () => {
+  it('GET /orgs/{org}/rulesets and /rulesets/{id} match repos/get-org-rulesets and repos/get-org-ruleset (none seeded)', async () => {
+    const sim = createSimulator({ speed: 0 });
+    const none = await get(sim, `/orgs/${TARGET_ORG}/rulesets`);
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual([]);
+    sim.target.world.state().rulesets = [
+      {
+        id: 7,
+        name: 'Protect main',
+        target: 'branch',
+        enforcement: 'active',
+        include: ['lib-*'],
+        exclude: [],
+        migrationsBypass: 'none',
+        createdAt: Date.UTC(2026, 0, 1),
+      },
+      {
+        id: 8,
+        name: 'Release tags',
+        target: 'tag',
+        enforcement: 'evaluate',
+        include: ['~ALL'],
+        exclude: ['sandbox'],
+        migrationsBypass: 'exempt',
+        createdAt: Date.UTC(2026, 0, 1),
+      },
+      {
+        id: 9,
+        name: 'No big files',
+        target: 'push',
+        enforcement: 'disabled',
+        include: ['~ALL'],
+        exclude: [],
+        migrationsBypass: 'always',
+        createdAt: Date.UTC(2026, 0, 1),
+      },
+    ];
+    const list = await get(sim, `/orgs/${TARGET_ORG}/rulesets?per_page=2`);
+    expect(list.status).toBe(200);
+    const items = (await list.json()) as { id: number }[];
+    expectMatchesOperation('repos/get-org-rulesets', 200, items);
+    expect(items.map((item) => item.id)).toEqual([7, 8]);
+    expect(list.headers.get('link')).toContain('rel="next"');
+    for (const id of [7, 8, 9]) {
+      const one = await get(sim, `/orgs/${TARGET_ORG}/rulesets/${id}`);
+      expect(one.status).toBe(200);
+      // `conditions` is anyOf [a repository's conditions, an organization's]: the harness follows the first
+      // branch that validates (the repository's, open), which declares no repository_name.
+      expectMatchesOperation('repos/get-org-ruleset', 200, await one.json(), {
+        undeclared: ['/conditions/repository_name'],
+      });
+    }
+    const missing = await get(sim, `/orgs/${TARGET_ORG}/rulesets/99`);
+    expect(missing.status).toBe(404);
+    expectMatchesOperation('repos/get-org-ruleset', 404, await missing.json());
+    expect((await get(sim, '/orgs/no-such-org/rulesets')).status).toBe(404);
+    // Hostile or unseen: GitHub's hiding 404 (401 for a bad token), never a 500.
+    for (const [path, token, status] of [
+      [`/orgs/${TARGET_ORG}/rulesets`, null, 404],
+      [`/orgs/${TARGET_ORG}/rulesets`, 'not-a-token', 401],
+      [`/orgs/${TARGET_ORG}/rulesets/abc`, TARGET_TOKENS.octocat, 404],
+      [`/orgs/${TARGET_ORG}/rulesets/${'9'.repeat(40)}`, TARGET_TOKENS.octocat, 404],
+      [`/orgs/${TARGET_ORG}/rulesets?per_page=-1&page=1e9&targets=%00`, TARGET_TOKENS.octocat, 200],
+    ] as const)
+      expect((await get(sim, path, token)).status, path).toBe(status);
+    expect(sim.target.world.state().restRequests).toBeGreaterThan(10);
+  });
+});

@@ -6,4 +6,7 @@
 export const TARGET_OPERATIONS = [
   { id: 'orgs/get', method: 'GET', path: 'orgs/{org:login}' },
   { id: 'repos/get', method: 'GET', path: 'repos/{owner:login}/{repo:repo}' },
+  // The move's pre-flight: the organization's rulesets, then each one's conditions and bypass list.
+  { id: 'repos/get-org-rulesets', method: 'GET', path: 'orgs/{org:login}/rulesets' },
+  { id: 'repos/get-org-ruleset', method: 'GET', path: 'orgs/{org:login}/rulesets/{ruleset_id:id}' },
 ] as const;

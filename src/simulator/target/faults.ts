@@ -1,4 +1,5 @@
 import { isRecord } from '@/contracts/json';
+import { parseRulesetQuirk, type TargetRuleset } from './rulesets';
 
 /**
  * Faults of the target's GraphQL API, in the fault rules' style (src/simulator/faults): a kind, an optional root
@@ -65,14 +66,28 @@ export function parseTargetFaults(
   return { ok: true, rules };
 }
 
+export interface ParsedQuirks {
+  lossyRepositories?: string[];
+  stuckRepositories?: string[];
+  /** The organization's rulesets, replacing any before (`[]` removes them). */
+  rulesets?: TargetRuleset[];
+}
+
 export function parseQuirks(
   body: unknown,
-): { ok: true; lossyRepositories?: string[]; stuckRepositories?: string[] } | { ok: false; error: string } {
+  now = 0,
+): ({ ok: true } & ParsedQuirks) | { ok: false; error: string } {
   if (!isRecord(body)) return { ok: false, error: 'expected an object' };
-  const out: { lossyRepositories?: string[]; stuckRepositories?: string[] } = {};
+  const out: ParsedQuirks = {};
   for (const key of Object.keys(body)) {
+    if (key === 'rulesets') {
+      const rulesets = parseRulesetQuirk(body[key], now);
+      if (typeof rulesets === 'string') return { ok: false, error: rulesets };
+      out.rulesets = rulesets;
+      continue;
+    }
     if (key !== 'lossyRepositories' && key !== 'stuckRepositories')
-      return { ok: false, error: 'only lossyRepositories and stuckRepositories are known' };
+      return { ok: false, error: 'only lossyRepositories, stuckRepositories and rulesets are known' };
     const value = body[key];
     if (
       !Array.isArray(value) ||

@@ -1,9 +1,10 @@
-import type { Context, Hono } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { orgView } from './views';
 import { fullRepoJson, orgFullJson } from './rest-bodies';
 import type { TargetWorld } from './world';
 import { pointsUsed, POINTS_PER_HOUR, resetAtMs } from './graphql/points';
 import { identifyCaller } from './world';
+import { registerRulesetRoutes } from './ruleset-routes';
 
 const DOCS = 'https://docs.github.com/rest';
 
@@ -21,8 +22,18 @@ function refuseBadToken(c: Context, world: TargetWorld) {
     : undefined;
 }
 
-/** The REST answers GEI and validators ask of the target: the organization, a repository, the rate limit. */
+/**
+ * The REST answers GEI, validators and the pre-flight ask of the target: the organization, its rulesets, a
+ * repository, the rate limit. Each is counted (`restRequests`).
+ */
 export function registerTargetRest(app: Hono, world: TargetWorld): void {
+  const counted: MiddlewareHandler = async (_c, next) => {
+    const state = world.state();
+    state.restRequests = (state.restRequests ?? 0) + 1;
+    await next();
+  };
+  for (const path of ['/orgs/*', '/repos/*', '/rate_limit']) app.use(path, counted);
+  registerRulesetRoutes(app, world);
   app.get('/orgs/:org', (c) => {
     const refused = refuseBadToken(c, world);
     if (refused) return refused;

@@ -1,6 +1,7 @@
 import type { SimClock } from '../clock';
 import type { RepositoryCounts } from '@/simulator/graphql/repository-counts';
 import { nodeId } from './ids';
+import type { TargetRuleset } from './rulesets';
 import {
   seedTargetOrg,
   seedTargetTokens,
@@ -89,6 +90,10 @@ export interface TargetState {
   nextSequence: number;
   /** Scenario rules by repository name: arrives short by a tag and a pull request / stays PENDING_VALIDATION. */
   quirks: { lossyRepositories: string[]; stuckRepositories: string[] };
+  /** The organization's rulesets (the quirk `rulesets`; absent in worlds saved before). */
+  rulesets?: TargetRuleset[];
+  /** REST requests answered (not GraphQL, not storage): what a pre-flight's ruleset reads cost. */
+  restRequests?: number;
 }
 
 export function createTargetState(clock: SimClock): TargetState {
@@ -106,6 +111,8 @@ export function createTargetState(clock: SimClock): TargetState {
     secondary: new Map(),
     nextSequence: 1,
     quirks: { lossyRepositories: [], stuckRepositories: [] },
+    rulesets: [],
+    restRequests: 0,
   };
 }
 

@@ -140,6 +140,35 @@ describe('target faults and scenario rules (/__sim/faults/target)', () => {
     expect(repo.body.data.repository.all.totalCount).toBe(1);
   });
 
+  it('rulesets: an active one without the Repository migrations bypass fails the import with GH013; evaluate and exempt do not', async () => {
+    const h = harness();
+    const set = await control(h, 'POST', '/faults/target/quirks', {
+      rulesets: [
+        { name: 'Protect main', include: ['lib-*'], exclude: ['lib-free'] },
+        { name: 'Trial', enforcement: 'evaluate', include: ['trial'] },
+        { name: 'Everything', include: ['~ALL'], exclude: ['lib-*', 'trial'], migrationsBypass: 'exempt' },
+      ],
+    });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as { rulesets: unknown[] }).rulesets).toHaveLength(3);
+    const blocked = await started(h, 'lib-core');
+    const others = await Promise.all(['lib-free', 'trial', 'app'].map((name) => started(h, name)));
+    h.sim.advance(48 * 3600);
+    const node = async (id: string) =>
+      (await h.graphql<{ node: Migration }>(GET_MIGRATION, { id })).body.data.node;
+    const failed = await node(blocked);
+    expect(failed.state).toBe('FAILED');
+    expect(failed.failureReason).toMatch(
+      /^Git source migration failed\. .*GH013: Repository rule violations found for refs\/heads\/main\.$/,
+    );
+    for (const id of others) expect((await node(id)).state).toBe('SUCCEEDED');
+    // None seeded: a reset leaves no ruleset.
+    h.sim.reset();
+    expect(
+      ((await (await control(h, 'GET', '/faults/target/quirks')).json()) as { rulesets: unknown[] }).rulesets,
+    ).toEqual([]);
+  });
+
   it('refuses malformed rules with 400', async () => {
     const h = harness();
     for (const body of [
@@ -159,6 +188,13 @@ describe('target faults and scenario rules (/__sim/faults/target)', () => {
       { stuckRepositories: 'x' },
       { lossyRepositories: ['a/b'] },
       { stuckRepositories: Array(101).fill('a') },
+      { rulesets: 'x' },
+      { rulesets: [{ name: 'a' }] },
+      { rulesets: [{ name: 'a', include: ['a/b'] }] },
+      { rulesets: [{ name: 'a', include: ['x'], enforcement: 'on' }] },
+      { rulesets: [{ name: 'a', include: ['x'], migrationsBypass: 'DeployKey' }] },
+      { rulesets: [{ name: 'a', include: ['x'], extra: 1 }] },
+      { rulesets: Array(21).fill({ name: 'a', include: ['x'] }) },
     ]) {
       expect((await control(h, 'POST', '/faults/target/quirks', body)).status).toBe(400);
     }

@@ -17,6 +17,7 @@ export interface Migration {
   id: string;
   state: string;
   migrationLogUrl: string | null;
+  failureReason?: string | null;
 }
 export interface Mannequins {
   nodes: { login: string; id: string; claimant: unknown }[];

@@ -1,6 +1,7 @@
 import { fetchArchive, type Fetched } from '../fetch-archive';
 import { importArchives } from '../import-archive';
 import { durationsFor } from '../queue';
+import { blockingRuleset, rulesetFailureReason } from '../rulesets';
 import { nextNodeId, type ImportedRepo, type MigrationOutcome, type TargetMigration } from '../state';
 import { nodeId, uuidFrom } from '../ids';
 import type { GqlContext } from './context';
@@ -106,6 +107,10 @@ async function outcomeOf(
   });
   if (!facts.ok) return { outcome: facts, bytes, records: 0 };
   const { counts } = facts;
+  if (blockingRuleset(ctx.state, input.repositoryName)) {
+    const reason = rulesetFailureReason(counts.defaultBranch);
+    return { outcome: { ok: false, state: 'FAILED', reason }, bytes, records: 0 };
+  }
   const repo: ImportedRepo = {
     owner: ctx.state.org.login,
     name: input.repositoryName,
