@@ -16,11 +16,30 @@ const isMannequin = (m: unknown) =>
   (m.databaseId === null || typeof m.databaseId === 'number') &&
   (m.claimant === null || (isRecord(m.claimant) && isString(m.claimant.login)));
 const isMember = (m: unknown) => isRecord(m) && isString(m.login) && isString(m.email);
+const isReason = (why: unknown) => why === 'email' || why === 'archive-email' || why === 'login';
 const isSuggestion = (s: unknown) =>
-  isRecord(s) &&
-  isString(s.mannequinId) &&
-  isString(s.targetUser) &&
-  (s.why === 'email' || s.why === 'login');
+  isRecord(s) && isString(s.mannequinId) && isString(s.targetUser) && isReason(s.why);
+const isPersonSuggestion = (s: unknown) =>
+  s === undefined || (isRecord(s) && isString(s.targetUser) && isReason(s.why));
+const isArchiveUser = (u: unknown) =>
+  isRecord(u) &&
+  isString(u.login) &&
+  isNullableString(u.name) &&
+  isArrayOf(u.emails, isString) &&
+  isPersonSuggestion(u.suggestion);
+const isCommitAuthor = (a: unknown) =>
+  isRecord(a) &&
+  isString(a.name) &&
+  isString(a.email) &&
+  (a.from === 'archive' || a.from === 'import') &&
+  isPersonSuggestion(a.suggestion);
+const isArchiveReading = (r: unknown) =>
+  isRecord(r) &&
+  isString(r.repository) &&
+  (r.state === 'read' || r.state === 'reading' || r.state === 'refused');
+/** Added later to the answer: absent from an older gateway's. */
+const isOptionalArrayOf = (value: unknown, check: (item: unknown) => boolean) =>
+  value === undefined || isArrayOf(value, check);
 const isDraft = (d: unknown) =>
   isRecord(d) &&
   isString(d.mannequinId) &&
@@ -37,7 +56,10 @@ export function parseIdentities(value: unknown): IdentitiesAnswer {
     !isArrayOf(value.members, isMember) ||
     !isArrayOf(value.suggestions, isSuggestion) ||
     !isArrayOf(value.drafts, isDraft) ||
-    !isArrayOf(value.invitations, isInvitation)
+    !isArrayOf(value.invitations, isInvitation) ||
+    !isOptionalArrayOf(value.archiveUsers, isArchiveUser) ||
+    !isOptionalArrayOf(value.commitAuthors, isCommitAuthor) ||
+    !isOptionalArrayOf(value.archives, isArchiveReading)
   )
     throw malformed('the identity map');
   return value as unknown as IdentitiesAnswer;

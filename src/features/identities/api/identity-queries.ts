@@ -23,6 +23,9 @@ export const identityQueries = {
       queryFn: async () =>
         parseIdentities((await request<unknown>('gateway', `identities?${targetQuery(target)}`)).data),
       staleTime: 30_000,
+      // The moves' archives are read in the background: ask again while any is.
+      refetchInterval: (query) =>
+        query.state.data?.archives?.some((archive) => archive.state === 'reading') ? 5_000 : false,
     }),
 };
 

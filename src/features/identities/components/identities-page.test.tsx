@@ -13,7 +13,7 @@ describe('the identities page', () => {
     );
   }, 45_000);
 
-  it('says there are no mannequins before an import', async () => {
+  it('says there are no mannequins before an import, and no archive people before a move', async () => {
     renderApp('/moves/identities?target=octo-target');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Identities' }, { timeout: 20_000 }),
@@ -25,12 +25,16 @@ describe('the identities page', () => {
         { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
+    expect(screen.getByText(/^No move into octo-target has a verified archive yet/)).toHaveTextContent(
+      'appear here once a move has exported a repository. Plan a move.',
+    );
+    expect(screen.getByRole('link', { name: 'Plan a move' })).toHaveAttribute('href', '/moves');
   }, 45_000);
 
   it('maps hubot to hubot-cloud by its suggestion, saves it and sends the invitation after a confirmation', async () => {
     await importIntoTarget(simulator(), 'people', ['hubot', 'ada']);
     const { user } = renderApp('/moves/identities?target=octo-target');
-    const table = await screen.findByRole('table', { name: 'Mannequins' }, { timeout: 20_000 });
+    const table = await screen.findByRole('table', { name: 'Identities' }, { timeout: 20_000 });
     const hubot = within(table).getByRole('row', { name: 'hubot' });
     expect(hubot).toHaveTextContent('hubot-cloud (same e-mail)');
     expect(hubot).toHaveTextContent('Not invited');
@@ -58,7 +62,7 @@ describe('the identities page', () => {
     await expect
       .poll(
         () =>
-          within(screen.getByRole('table', { name: 'Mannequins' })).getByRole('row', { name: 'hubot' })
+          within(screen.getByRole('table', { name: 'Identities' })).getByRole('row', { name: 'hubot' })
             .textContent,
         {
           timeout: 20_000,

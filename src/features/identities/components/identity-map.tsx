@@ -10,8 +10,10 @@ import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { identityQueries, useSaveIdentityDrafts, useSendInvitations } from '../api/identity-queries';
 import { identityHref } from '../paths';
+import { personRows } from '../utils/identity-people';
 import { acceptSuggestions, identityRows, invitationsToSend, type IdentityRow } from '../utils/identity-rows';
-import { IdentityTable } from './identity-table';
+import { ArchiveNotes } from './archive-notes';
+import { PeopleGrid } from './people-grid';
 
 /** One target organization's identity map: the grid, its actions, what the last sending answered. */
 export function IdentityMap({ target }: { target: string }) {
@@ -21,6 +23,7 @@ export function IdentityMap({ target }: { target: string }) {
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState<ReadonlyMap<string, ReclaimAnswer['results'][number]>>(new Map());
   const rows = useMemo(() => (map.data ? identityRows(map.data) : []), [map.data]);
+  const people = useMemo(() => (map.data ? personRows(map.data, rows) : []), [map.data, rows]);
   const toSend = invitationsToSend(rows);
   const suggestions = acceptSuggestions(rows);
 
@@ -42,12 +45,23 @@ export function IdentityMap({ target }: { target: string }) {
   const invited = [...sent.values()].filter((result) => result.result === 'invited').length;
   const refused = sent.size - invited;
 
-  if (rows.length === 0)
-    return <Alert severity="info">No mannequins in {target} yet: they appear after an import.</Alert>;
+  const archives = <ArchiveNotes target={target} archives={map.data.archives ?? []} />;
+  const noMannequins = (
+    <Alert severity="info">No mannequins in {target} yet: they appear after an import.</Alert>
+  );
+  if (people.length === 0)
+    return (
+      <Stack spacing={2}>
+        {noMannequins}
+        {archives}
+      </Stack>
+    );
 
   return (
     <Stack spacing={2}>
       {map.data.cut ? <Alert severity="warning">{map.data.cut}</Alert> : null}
+      {rows.length === 0 ? noMannequins : null}
+      {archives}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button
           variant="outlined"
@@ -82,9 +96,11 @@ export function IdentityMap({ target }: { target: string }) {
       ) : null}
       <Typography variant="body2" color="text.secondary">
         {rows.length} mannequin{rows.length === 1 ? '' : 's'} in {target}, {map.data.members.length} member
-        {map.data.members.length === 1 ? '' : 's'}. A choice is saved when it leaves its field.
+        {map.data.members.length === 1 ? '' : 's'}. A choice is saved when it leaves its field. Only
+        mannequins are reclaimed (the invitations, the CSV): archive users and commit authors are shown to
+        help choose, and commits keep their author’s e-mail, which GitHub attributes to whoever holds it.
       </Typography>
-      <IdentityTable rows={rows} sent={sent} onChoose={choose} />
+      <PeopleGrid rows={people} sent={sent} onChoose={choose} />
       <ConfirmDialog
         open={confirming}
         title="Send attribution invitations?"
