@@ -50,7 +50,7 @@ describe('the identity grid', () => {
     expect(user).toHaveTextContent('hubot@example.com');
     expect(user).toHaveTextContent('hubot-cloud (same e-mail)');
     expect(user).toHaveTextContent('Not a mannequin');
-    expect(within(user).queryByRole('textbox')).toBeNull();
+    expect(within(user).queryByRole('textbox')).not.toBeInTheDocument();
 
     const author = within(table).getByRole('row', {
       name: 'Author 0 <author0@example.com> (commit author)',
