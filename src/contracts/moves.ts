@@ -35,11 +35,20 @@ export interface MovePlanRequest {
   repositories?: MoveRepositoryChoice[];
 }
 
-export type PreflightCheckName = 'target-name-free' | 'size-within-limit' | 'visibility';
+export type PreflightCheckName =
+  | 'target-name-free'
+  | 'size-within-limit'
+  | 'visibility'
+  /** The target organization's rulesets let the import's pushes through (Repository migrations bypass them). */
+  | 'target-rulesets'
+  /** With `afterValidation: archive`: the source credential is an admin of the repository. */
+  | 'source-archive-right';
 
 export interface PreflightCheck {
   check: PreflightCheckName;
   ok: boolean;
+  /** Passed, with something to know (a ruleset in evaluate mode, rulesets that could not be read). */
+  warning?: boolean;
   /** Why it was refused (GitHub's words where it said them), or what was checked. */
   reason: string;
 }

@@ -17,6 +17,8 @@ export interface RepositoryListItem {
   visibility: 'public' | 'private';
   archived: boolean;
   pushedAt: string | null;
+  /** `permissions.admin` for the caller (GitHub sends `permissions` to a signed-in caller); absent when not said. */
+  admin?: boolean;
 }
 
 function malformed(what: string): ShapeError {
@@ -53,6 +55,9 @@ export function parseRepositoryList(value: unknown): RepositoryListItem[] {
         visibility: item.private === true ? ('private' as const) : ('public' as const),
         archived: item.archived === true,
         pushedAt: stringOf(item.pushed_at) ?? null,
+        ...(isRecord(item.permissions) && typeof item.permissions.admin === 'boolean'
+          ? { admin: item.permissions.admin }
+          : {}),
       },
     ];
   });

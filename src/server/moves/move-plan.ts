@@ -1,12 +1,16 @@
 import type { MoveRepositoryChoice, MovePlannedRepository, PreflightCheck } from '@/contracts/moves';
 import type { PlannedRepo } from '@/contracts/waves';
 import type { SourceLimit } from './source-limit';
+import { archiveRightCheck } from './archive-right-check';
+import { rulesetCheck } from './ruleset-check';
+import type { RulesetsRead } from './target-rulesets';
 import { targetVisibility } from './visibility';
 
 /**
  * The pre-flight of each selected repository, pure: its target name (the source's unless chosen), whether that
  * name is free on the target (`taken`, lower case, as GitHub compares names) and among the move's own names,
- * its size against the source's limit and its visibility by GitHub's rules.
+ * its size against the source's limit, its visibility by GitHub's rules, the target's rulesets (when read) and,
+ * when the move archives its sources (`archiveBy`: the source credential), that credential's admin right.
  */
 export function targetNameOf(repo: PlannedRepo, choice: MoveRepositoryChoice | undefined): string {
   return choice?.targetName ?? repo.name;
@@ -18,8 +22,10 @@ export function planRepositories(input: {
   taken: ReadonlySet<string>;
   limit: SourceLimit;
   target: { login: string; enterprise?: boolean };
+  rulesets?: RulesetsRead;
+  archiveBy?: string;
 }): MovePlannedRepository[] {
-  const { selected, choices, taken, limit, target } = input;
+  const { selected, choices, taken, limit, target, rulesets, archiveBy } = input;
   const claimedBy = new Map<string, string>();
   for (const repo of selected) {
     const key = targetNameOf(repo, choices.get(repo.name.toLowerCase())).toLowerCase();
@@ -53,7 +59,13 @@ export function planRepositories(input: {
           };
     const decided = targetVisibility(repo.visibility, choice?.visibility, target);
     const visibility: PreflightCheck = { check: 'visibility', ok: decided.ok, reason: decided.reason };
-    const checks = [name, size, visibility];
+    const checks = [
+      name,
+      size,
+      visibility,
+      ...(rulesets ? [rulesetCheck(rulesets, { login: target.login, name: targetName })] : []),
+      ...(archiveBy !== undefined ? [archiveRightCheck(repo, archiveBy)] : []),
+    ];
     return {
       name: repo.name,
       targetName,

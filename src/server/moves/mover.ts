@@ -1,13 +1,8 @@
 import type { PlanAccountCost } from '@/contracts/budgets';
 import { defaultCredential } from '@/contracts/credentials';
 import { githubOperation } from '@/contracts/github/operations';
-import {
-  MAX_MOVE_REPOSITORIES,
-  NOT_MIGRATED,
-  type MovePlanRequest,
-  type MovePreview,
-  type MoveTarget,
-} from '@/contracts/moves';
+import type { MoveStartRequest } from '@/contracts/move-run';
+import { MAX_MOVE_REPOSITORIES, NOT_MIGRATED, type MovePreview, type MoveTarget } from '@/contracts/moves';
 import type { WavePreview } from '@/contracts/waves';
 import type { GatewayConfig } from '@/server/config';
 import type { Credential, Credentials } from '@/server/credentials/credentials';
@@ -24,13 +19,16 @@ import { planRepositories, targetNameOf } from './move-plan';
 import { sourceClients } from './source-reads';
 import { sourceLimit } from './source-limit';
 import { createTargetClient } from './target-client';
+import { readTargetRulesets } from './target-rulesets';
 import { sourceTokenCheck, targetTokenCheck, tokenKindOf } from './token-checks';
 
 /**
  * A move's plan (issue 36, first slice): the source organization's repositories by the wave's filters, each
  * one's pre-flight on the target, the tokens each step needs, and the cost per paying account. Requests: the
  * source's listing pages (kept 5 minutes, as a wave's), one target organization read (which also asks GitHub
- * whether GEI answers the target token) and one aliased name check per 50 repositories.
+ * whether GEI answers the target token), one aliased name check per 50 repositories, and the organization's
+ * rulesets by REST (one list, one read per ruleset not disabled). With `afterValidation: archive`, each
+ * repository's admin right comes from the listing itself.
  */
 export interface MoverOptions {
   config: GatewayConfig;
@@ -104,7 +102,7 @@ export function createMover(options: MoverOptions) {
     /** Drop the listings kept (the simulator behind was reset). */
     forget: () => listings.forget(),
 
-    async preview(request: MovePlanRequest): Promise<MovePreview> {
+    async preview(request: MoveStartRequest): Promise<MovePreview> {
       const source = chooseSource(request.source.credential);
       const target = chooseTarget(request.target.credential);
       const owner = { kind: 'org' as const, login: request.source.login };
@@ -143,6 +141,16 @@ export function createMover(options: MoverOptions) {
         ).values(),
       ];
       const taken = await client.takenNames(read.organization.login, names);
+      const rulesets = await readTargetRulesets(
+        {
+          baseUrl: config.target.baseUrl,
+          apiVersion: config.github.apiVersion,
+          authorization: () => target.authorization(),
+          fetch: options.fetchTarget,
+          bounds: jsonBounds(config),
+        },
+        read.organization.login,
+      );
       const headers = headersOf(source.name);
       const limit = sourceLimit(headers.version);
       const repositories = planRepositories({
@@ -151,6 +159,8 @@ export function createMover(options: MoverOptions) {
         taken,
         limit,
         target: { login: read.organization.login },
+        rulesets,
+        ...(request.afterValidation === 'archive' ? { archiveBy: source.name } : {}),
       });
 
       const targetEntry = targetConfigs.get(target.name);

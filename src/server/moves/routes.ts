@@ -91,7 +91,8 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
       return gatewayError(c, 415, 'Send the plan as application/json.', 'UNSUPPORTED_MEDIA_TYPE');
     const body: unknown = await c.req.json().catch(() => undefined);
     if (body === undefined) return gatewayError(c, 400, 'The body is not JSON.', 'BAD_JSON');
-    const request = parseMoveRequest(body);
+    // The start's own fields: `afterValidation: archive` adds the right-to-archive check to the pre-flight.
+    const request = parseMoveStart(body);
     if (isMoveInvalid(request)) return gatewayError(c, request.status, request.error, request.code);
     try {
       return c.json(await mover.preview(request));

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MoveStartRequest } from '@/contracts/move-run';
-import type { MovePlanRequest } from '@/contracts/moves';
 import { isRecord } from '@/contracts/json';
 import { request } from '@/lib/api-client';
 import { listPollInterval, movePollInterval, tabHidden } from '../utils/move-polling';
@@ -56,7 +55,7 @@ export const moveQueries = {
 /** `POST /api/moves/preview`: pre-flight and cost; nothing starts. */
 export function usePreviewMove() {
   return useMutation({
-    mutationFn: async (plan: MovePlanRequest) =>
+    mutationFn: async (plan: MoveStartRequest) =>
       parseMovePreview(
         (await request<unknown>('gateway', 'moves/preview', { method: 'POST', json: plan })).data,
       ),

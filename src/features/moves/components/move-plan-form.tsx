@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
+import type { AfterValidation } from '@/contracts/move-run';
 import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { moveQueries, usePreviewMove } from '../api/move-queries';
 import { choicesChangedSince, choicesToSend, withChoice, type MoveChoices } from '../utils/move-choices';
@@ -33,6 +34,7 @@ export function MovePlanForm() {
     target: target.data?.mode === 'simulator' ? SIMULATED_TARGET_ORG : '',
     ...typed,
   };
+  const [afterValidation, setAfterValidation] = useState<AfterValidation>('unlock');
   const preview = usePreviewMove();
   const { clockOffsetMs } = useRateLimitSnapshot();
   const change = (field: MoveFormField, value: string) => {
@@ -57,7 +59,8 @@ export function MovePlanForm() {
       return;
     }
     if (!sendable) return;
-    preview.mutate(sendable.length > 0 ? { ...check.request, repositories: sendable } : check.request);
+    const request = { ...check.request, afterValidation };
+    preview.mutate(sendable.length > 0 ? { ...request, repositories: sendable } : request);
   };
   const org = (field: 'source' | 'target', label: string, helper: string) => (
     <TextField
@@ -84,6 +87,11 @@ export function MovePlanForm() {
           <MoveFilterFields values={values} errors={errors} onChange={change} />
           <MoveStartControls
             staleBecause={stale}
+            afterValidation={afterValidation}
+            onAfterValidation={(value) => {
+              setAfterValidation(value);
+              preview.reset();
+            }}
             planned={
               preview.data && preview.variables
                 ? { request: preview.variables, preview: preview.data }

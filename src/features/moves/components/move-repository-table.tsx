@@ -12,7 +12,7 @@ import { MoveTargetFields, type MoveTargetEdit } from './move-target-fields';
 
 /**
  * Per repository: where it lands (its name and visibility editable when `edit` is given), each pre-flight check
- * (a refusal with GitHub's words), ready or not.
+ * (a refusal with GitHub's words, a warning with its reason), ready or not.
  */
 export function MoveRepositoryTable({
   repositories,
@@ -47,7 +47,12 @@ export function MoveRepositoryTable({
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {repo.checks.map((check) => (
                     <li key={check.check}>
-                      {checkLabel(check.check)}: {check.ok ? 'ok' : `refused — ${check.reason}`}
+                      {checkLabel(check.check)}:{' '}
+                      {check.ok
+                        ? check.warning
+                          ? `ok, with a warning — ${check.reason}`
+                          : 'ok'
+                        : `refused — ${check.reason}`}
                     </li>
                   ))}
                 </Box>

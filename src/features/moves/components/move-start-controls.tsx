@@ -6,7 +6,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import type { AfterValidation } from '@/contracts/move-run';
@@ -20,17 +20,26 @@ export interface MoveStartControlsProps {
   planned: { request: MovePlanRequest; preview: MovePreview } | undefined;
   /** Why the shown preview no longer is the plan (choices changed since): Start waits for a new preview. */
   staleBecause?: string;
+  /** What happens to the sources once validated: part of the plan (archive adds a pre-flight check). */
+  afterValidation: AfterValidation;
+  onAfterValidation: (value: AfterValidation) => void;
   /** The form's own buttons (Preview), first in the row. */
   children: ReactNode;
 }
 
 /**
- * What happens to the sources once validated, and "Start move": enabled once a preview found repositories ready
+ * What happens to the sources once validated (a change asks for a new preview: archiving needs admin rights on
+ * each source), and "Start move": enabled once a preview found repositories ready
  * and every token able. A refusal (the gateway's 422 with its reason, a 503) is said beside the button and the
  * plan stays as it is.
  */
-export function MoveStartControls({ planned, staleBecause, children }: MoveStartControlsProps) {
-  const [afterValidation, setAfterValidation] = useState<AfterValidation>('unlock');
+export function MoveStartControls({
+  planned,
+  staleBecause,
+  afterValidation,
+  onAfterValidation,
+  children,
+}: MoveStartControlsProps) {
   const start = useStartMove();
   const navigate = useNavigate();
   const labelId = useId();
@@ -51,7 +60,7 @@ export function MoveStartControls({ planned, staleBecause, children }: MoveStart
           row
           aria-labelledby={labelId}
           value={afterValidation}
-          onChange={(event) => setAfterValidation(event.target.value as AfterValidation)}
+          onChange={(event) => onAfterValidation(event.target.value as AfterValidation)}
         >
           <FormControlLabel value="unlock" control={<Radio />} label="Unlock the source" />
           <FormControlLabel value="keep-locked" control={<Radio />} label="Keep the source locked" />

@@ -14,6 +14,8 @@ export const CHECK_LABELS: Record<PreflightCheckName, string> = {
   'target-name-free': 'Name free on the target',
   'size-within-limit': 'Size within the source’s limit',
   visibility: 'Visibility allowed',
+  'target-rulesets': 'Target rulesets let the import through',
+  'source-archive-right': 'May archive the source',
 };
 
 /** A check the gateway names that this page does not know yet is shown by its own name. */

@@ -60,8 +60,41 @@ function links(api: string, full: string) {
   };
 }
 
-/** The `minimal-repository` shape (what list endpoints return). */
-export function buildMinimalRepository(repo: SimRepo, owner: SimAccount, api: string, web: string) {
+/** What a caller may do with a repository, as GitHub's `permissions` says it. */
+export interface RepoPermissions {
+  admin: boolean;
+  maintain: boolean;
+  push: boolean;
+  triage: boolean;
+  pull: boolean;
+}
+
+export const ALL_PERMISSIONS: RepoPermissions = {
+  admin: true,
+  maintain: true,
+  push: true,
+  triage: true,
+  pull: true,
+};
+export const READ_ONLY: RepoPermissions = {
+  admin: false,
+  maintain: false,
+  push: false,
+  triage: false,
+  pull: true,
+};
+
+/**
+ * The `minimal-repository` shape (what list endpoints return). `permissions`: the caller's (null: GitHub sends
+ * none to an anonymous caller); every right when not said (the answers that do not yet weigh the caller).
+ */
+export function buildMinimalRepository(
+  repo: SimRepo,
+  owner: SimAccount,
+  api: string,
+  web: string,
+  permissions: RepoPermissions | null = ALL_PERMISSIONS,
+) {
   const full = `${repo.owner}/${repo.name}`;
   const host = new URL(web).host;
   return {
@@ -102,7 +135,7 @@ export function buildMinimalRepository(repo: SimRepo, owner: SimAccount, api: st
     pushed_at: repo.pushedAt,
     created_at: repo.createdAt,
     updated_at: repo.pushedAt,
-    permissions: { admin: true, maintain: true, push: true, triage: true, pull: true },
+    ...(permissions ? { permissions: { ...permissions } } : {}),
     subscribers_count: Math.floor(repo.stars / 3),
     network_count: Math.floor(repo.stars / 7),
     license: {

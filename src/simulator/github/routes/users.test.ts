@@ -133,3 +133,20 @@ describe('the authenticated user’s lists', () => {
     expect((await gh('/user/repos', null)).status).toBe(401);
   });
 });
+
+describe('GET /orgs/{org}/repos: permissions are the caller’s, as GitHub sends them', () => {
+  type Listed = { name: string; permissions?: { admin: boolean; pull: boolean; push: boolean } };
+  const listed = async (token: string | null) =>
+    (await (await gh('/orgs/octo-org/repos?per_page=100', token)).json()) as Listed[];
+
+  it('an owner administers every repository; a member only reads; no token, no permissions', async () => {
+    const owner = await listed(SIM_TOKENS.octocat);
+    expect(owner.length).toBeGreaterThan(0);
+    expect(owner.every((repo) => repo.permissions?.admin === true)).toBe(true);
+    const member = await listed(SIM_TOKENS.hubot);
+    expect(member.every((repo) => repo.permissions?.admin === false && repo.permissions.pull)).toBe(true);
+    const anonymous = await listed(null);
+    expect(anonymous.length).toBeGreaterThan(0);
+    expect(anonymous.every((repo) => repo.permissions === undefined)).toBe(true);
+  });
+});

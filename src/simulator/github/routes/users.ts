@@ -1,10 +1,29 @@
 import type { Hono } from 'hono';
 import type { GithubEnv } from '../auth';
-import { isOrgMember } from '../auth';
-import { buildMinimalRepository } from '../factories/repository';
+import { isOrgMember, isOrgOwner, type Actor } from '../auth';
+import {
+  ALL_PERMISSIONS,
+  buildMinimalRepository,
+  READ_ONLY,
+  type RepoPermissions,
+  type SimRepo,
+} from '../factories/repository';
 import { buildOrganizationSimple, buildPrivateUser } from '../factories/user';
 import { apiBase, githubError, sendJson, sendPage, webBase } from '../http';
 import type { GithubState } from '../state';
+
+/**
+ * The caller's rights on a repository, as a listing's `permissions`: the user's own or an organization owner's
+ * repository, every right; an App installation, every right with `administration: write`; anyone else reads
+ * (an organization's default base permission). None for an anonymous caller.
+ */
+function permissionsOf(s: GithubState, repo: SimRepo, actor: Actor): RepoPermissions | null {
+  if (actor.kind === 'anonymous' || actor.kind === 'app') return null;
+  if (actor.kind === 'installation')
+    return actor.permissions?.administration === 'write' ? ALL_PERMISSIONS : READ_ONLY;
+  const { login } = actor;
+  return login && (repo.owner === login || isOrgOwner(s, repo.owner, login)) ? ALL_PERMISSIONS : READ_ONLY;
+}
 
 /** Read-only look-ups the UI's pickers need: who am I, my organizations, an organization's repositories. */
 export function registerUserRoutes(app: Hono<GithubEnv>, state: () => GithubState) {
@@ -37,7 +56,9 @@ export function registerUserRoutes(app: Hono<GithubEnv>, state: () => GithubStat
     if (!account) return githubError(c, 401, 'Requires authentication');
     const repos = s.world.repos
       .filter((repo) => repo.owner === account.login)
-      .map((repo) => buildMinimalRepository(repo, account, apiBase(c), webBase(c)));
+      .map((repo) =>
+        buildMinimalRepository(repo, account, apiBase(c), webBase(c), permissionsOf(s, repo, c.get('actor'))),
+      );
     return sendPage(c, repos);
   });
 
@@ -50,7 +71,9 @@ export function registerUserRoutes(app: Hono<GithubEnv>, state: () => GithubStat
     const member = isOrgMember(s, org, login);
     const repos = s.world.repos
       .filter((repo) => repo.owner === org && (member || !repo.private))
-      .map((repo) => buildMinimalRepository(repo, account, apiBase(c), webBase(c)));
+      .map((repo) =>
+        buildMinimalRepository(repo, account, apiBase(c), webBase(c), permissionsOf(s, repo, c.get('actor'))),
+      );
     return sendPage(c, repos);
   });
 }
