@@ -6,7 +6,8 @@ import { expect, expectAccessible, test } from './fixtures';
  * The identity map (issue 36): octo-org's hello-world moved into the simulator's octo-target through the API (its
  * issues' author hubot has no account there: a mannequin), then, in the browser, hubot mapped to hubot-cloud by
  * its suggestion (same e-mail), the reclaim CSV downloaded and read as gh gei reads it, the invitation sent and
- * accepted ten simulated minutes later.
+ * accepted ten simulated minutes later. The move's archive adds its users (hubot with the e-mail that names
+ * hubot-cloud) and its commits' authors to the map, each kind shown by the grid's filter.
  */
 test.setTimeout(180_000);
 
@@ -43,7 +44,19 @@ test('a mannequin reclaimed from the identity map; the CSV downloaded is what gh
   await page.getByRole('textbox', { name: 'Target organization' }).fill('octo-target');
   await page.getByRole('button', { name: 'Show' }).click();
 
-  const table = page.getByRole('table', { name: 'Mannequins' });
+  const table = page.getByRole('table', { name: 'Identities' });
+  // The archive's users, read in the background: hubot's e-mail there suggests the member who holds it.
+  const archived = table.getByRole('row', { name: 'hubot (archive user)', exact: true });
+  await expect(archived).toContainText('hubot@example.com', { timeout: 30_000 });
+  await expect(archived).toContainText('hubot-cloud (same e-mail)');
+  await expect(archived).toContainText('Not a mannequin');
+  await page.getByRole('button', { name: /^Commit authors \(\d+\)$/ }).click();
+  await expect(table.getByRole('row', { name: /\(commit author\)$/ }).first()).toContainText(
+    'Commits keep their e-mail',
+  );
+  await expect(table.getByRole('row', { name: 'hubot', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: /^All \(\d+\)$/ }).click();
+
   const hubot = table.getByRole('row', { name: 'hubot', exact: true });
   await expect(hubot).toContainText('hubot@example.com');
   await expect(hubot).toContainText('hubot-cloud (same e-mail)');
@@ -77,7 +90,7 @@ test('a mannequin reclaimed from the identity map; the CSV downloaded is what gh
   await sim.advance(600);
   await page.reload();
   await expect(
-    page.getByRole('table', { name: 'Mannequins' }).getByRole('row', { name: 'hubot', exact: true }),
+    page.getByRole('table', { name: 'Identities' }).getByRole('row', { name: 'hubot', exact: true }),
   ).toContainText('Accepted by hubot-cloud');
   await expect(page.getByRole('textbox', { name: 'Target user for hubot' })).toBeDisabled();
 });
