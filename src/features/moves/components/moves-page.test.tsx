@@ -87,6 +87,30 @@ describe('the moves page', () => {
     expect(screen.getByRole('button', { name: 'Start move' })).toBeEnabled();
   }, 40_000);
 
+  it('shows the target’s rulesets and the right to archive in each repository’s pre-flight', async () => {
+    const ruleset = { target: 'branch', exclude: [], migrationsBypass: 'none', createdAt: 0 } as const;
+    simulator().target.world.state().rulesets = [
+      { ...ruleset, id: 1, name: 'Protect docs', enforcement: 'active', include: ['docs'] },
+      { ...ruleset, id: 2, name: 'Trial', enforcement: 'evaluate', include: ['mobile-*'] },
+    ];
+    const { user } = renderApp('/moves');
+    await user.click(await screen.findByRole('radio', { name: 'Archive the source' }));
+    await previewDefaults(user);
+    await screen.findByRole('status', { name: 'Preview summary' }, { timeout: 15_000 });
+    const table = screen.getByRole('table', { name: 'Repositories of the move' });
+    const docs = within(table).getByRole('row', { name: 'docs' });
+    expect(docs).toHaveTextContent(
+      /Target rulesets let the import through: refused — The ruleset “Protect docs” of octo-target applies to octo-target\/docs without letting Repository migrations bypass/,
+    );
+    expect(docs).toHaveTextContent('Not ready');
+    const mobile = within(table).getByRole('row', { name: 'mobile-ios' });
+    expect(mobile).toHaveTextContent(
+      /Target rulesets let the import through: ok, with a warning — The ruleset “Trial” \(evaluate mode\)/,
+    );
+    expect(mobile).toHaveTextContent('May archive the source: ok');
+    expect(mobile).toHaveTextContent('Ready');
+  }, 40_000);
+
   it('says what is wrong with an empty or invalid organization on the field, and sends nothing', async () => {
     const { user } = renderApp('/moves');
     await user.type(await screen.findByRole('textbox', { name: 'Name pattern' }), 'mobile-*');
