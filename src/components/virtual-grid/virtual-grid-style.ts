@@ -4,34 +4,32 @@ export const ROW_HEIGHT = 36;
 export const HEADER_HEIGHT = 40;
 
 /**
- * The author grid's look, as one class on its root: rows and cells are plain elements with class names, so
- * drawing a row creates no styled components (that is most of what keeps a keystroke under 50 ms).
+ * A virtual grid's look, as one class on its scrolling root: rows and cells are plain elements with class names,
+ * so drawing a row creates no styled components (that is most of what keeps a keystroke under 50 ms).
  */
-export const authorGridSx: SxProps<Theme> = (theme) => {
+export const virtualGridSx: SxProps<Theme> = (theme) => {
   // The CSS variables (light or dark, switched by a class), not the light palette's values.
   const { palette } = theme.vars ?? theme;
   return {
-    '& .author-grid-scroll': {
-      overflow: 'auto',
-      position: 'relative',
-      border: `1px solid ${palette.divider}`,
-      borderRadius: `${theme.shape.borderRadius}px`,
-      fontSize: theme.typography.body2.fontSize,
-    },
-    '& .author-grid-head': {
+    overflow: 'auto',
+    position: 'relative',
+    border: `1px solid ${palette.divider}`,
+    borderRadius: `${theme.shape.borderRadius}px`,
+    fontSize: theme.typography.body2.fontSize,
+    '& .virtual-grid-head': {
       position: 'sticky',
       top: 0,
       zIndex: 2,
       backgroundColor: palette.background.paper,
     },
-    '& .author-grid-header-row': {
+    '& .virtual-grid-header-row': {
       display: 'grid',
       height: HEADER_HEIGHT,
       fontWeight: theme.typography.fontWeightMedium,
       borderBottom: `1px solid ${palette.divider}`,
     },
-    '& .author-grid-body': { position: 'relative' },
-    '& .author-grid-row': {
+    '& .virtual-grid-body': { position: 'relative' },
+    '& .virtual-grid-row': {
       display: 'grid',
       position: 'absolute',
       top: 0,
@@ -41,7 +39,7 @@ export const authorGridSx: SxProps<Theme> = (theme) => {
       borderBottom: `1px solid ${palette.divider}`,
       '&:hover': { backgroundColor: palette.action.hover },
     },
-    '& .author-grid-cell': {
+    '& .virtual-grid-cell': {
       minWidth: 0,
       paddingInline: theme.spacing(1),
       lineHeight: `${ROW_HEIGHT - 1}px`,
@@ -52,10 +50,10 @@ export const authorGridSx: SxProps<Theme> = (theme) => {
       '&:focus': { boxShadow: `inset 0 0 0 2px ${palette.primary.main}` },
       '&[aria-invalid="true"]': { color: palette.error.main },
     },
-    '& .author-grid-header-row .author-grid-cell': { lineHeight: `${HEADER_HEIGHT - 1}px` },
-    '& .author-grid-cell.chips': { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5) },
-    '& .author-grid-cell.editing': { padding: 0 },
-    '& .author-grid-input': {
+    '& .virtual-grid-header-row .virtual-grid-cell': { lineHeight: `${HEADER_HEIGHT - 1}px` },
+    '& .virtual-grid-cell.drawn': { display: 'flex', alignItems: 'center', gap: theme.spacing(0.5) },
+    '& .virtual-grid-cell.editing': { padding: 0 },
+    '& .virtual-grid-input': {
       width: '100%',
       height: '100%',
       boxSizing: 'border-box',
@@ -68,7 +66,7 @@ export const authorGridSx: SxProps<Theme> = (theme) => {
       outlineOffset: -2,
       '&[aria-invalid="true"]': { outlineColor: palette.error.main },
     },
-    '& .author-grid-sort': {
+    '& .virtual-grid-sort': {
       all: 'unset',
       display: 'inline-block',
       maxWidth: '100%',
@@ -79,12 +77,12 @@ export const authorGridSx: SxProps<Theme> = (theme) => {
       font: 'inherit',
       '&:focus-visible': { outline: `2px solid ${palette.primary.main}` },
     },
-    '& .author-grid-sort-mark': {
+    '& .virtual-grid-sort-mark': {
       display: 'inline-block',
       width: '1em',
       marginInlineStart: theme.spacing(0.5),
     },
-    '& .author-grid-chip': {
+    '& .virtual-grid-chip': {
       display: 'inline-block',
       lineHeight: '20px',
       paddingInline: theme.spacing(1),
@@ -93,13 +91,13 @@ export const authorGridSx: SxProps<Theme> = (theme) => {
       border: `1px solid ${palette.text.secondary}`,
       color: palette.text.primary,
     },
-    '& .author-grid-chip.failed': {
+    '& .virtual-grid-chip.failed': {
       borderColor: palette.error.main,
       backgroundColor: palette.error.main,
       color: palette.error.contrastText,
     },
-    '& .author-grid-chip.invalid': { borderColor: palette.error.main, color: palette.error.main },
-    '& .author-grid-chip.changed': {
+    '& .virtual-grid-chip.invalid': { borderColor: palette.error.main, color: palette.error.main },
+    '& .virtual-grid-chip.changed': {
       borderColor: palette.primary.main,
       color: palette.primary.main,
     },

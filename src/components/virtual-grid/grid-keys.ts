@@ -1,5 +1,5 @@
 /**
- * Where a key moves the focused cell of the author grid (the ARIA grid pattern): arrows by one, Home/End to
+ * Where a key moves the focused cell of a virtual grid (the ARIA grid pattern): arrows by one, Home/End to
  * the row's ends (with Ctrl, the grid's), PageUp/PageDown by a screenful. Pure, so the grid only scrolls and
  * focuses; `undefined` means the key is not the grid's.
  */

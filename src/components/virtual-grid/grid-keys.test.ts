@@ -3,7 +3,7 @@ import { moveCell } from './grid-keys';
 
 const extent = { rows: 100, cols: 4, pageRows: 15 };
 
-describe('moving the focused author cell', () => {
+describe('moving the focused grid cell', () => {
   it('moves by one with the arrows and stops at the edges', () => {
     expect(moveCell({ row: 5, col: 1 }, 'ArrowDown', extent)).toEqual({ row: 6, col: 1 });
     expect(moveCell({ row: 5, col: 1 }, 'ArrowRight', extent)).toEqual({ row: 5, col: 2 });

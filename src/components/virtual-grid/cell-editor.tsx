@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import { useRef, useState, type KeyboardEvent } from 'react';
 
-export interface AuthorCellEditorProps {
+export interface CellEditorProps {
   initial: string;
   /** Read by screen readers as "Email for jdoe". */
   label: string;
@@ -12,11 +12,11 @@ export interface AuthorCellEditorProps {
 }
 
 /**
- * The inline editor of a Name or Email cell: validates as you type and says what is wrong (to eyes and to
+ * The inline editor of a grid cell: validates as you type and says what is wrong (to eyes and to
  * screen readers). Enter keeps a valid value, Escape drops it; an invalid value stays open until fixed, so
  * nothing typed disappears on a stray click.
  */
-export function AuthorCellEditor({ initial, label, validate, onCommit, onCancel }: AuthorCellEditorProps) {
+export function CellEditor({ initial, label, validate, onCommit, onCancel }: CellEditorProps) {
   const [value, setValue] = useState(initial);
   // Enter commits and unmounts the input, which can also fire a blur: commit once.
   const done = useRef(false);
@@ -41,7 +41,7 @@ export function AuthorCellEditor({ initial, label, validate, onCommit, onCancel 
   return (
     <Tooltip open={problem !== undefined} title={problem ?? ''} describeChild placement="bottom-start" arrow>
       <input
-        className="author-grid-input"
+        className="virtual-grid-input"
         // The user asked to edit this cell (double-click, Enter or F2).
         autoFocus
         value={value}
