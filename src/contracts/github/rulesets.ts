@@ -95,30 +95,75 @@ export function parseRuleset(value: unknown): RulesetDetail {
   };
 }
 
-/**
- * fnmatch as rulesets use it for repository names: `*` any run of characters, `?` one, `[…]` a class (`[!…]` or
- * `[^…]` negated); everything else literal. Case is ignored: GitHub compares repository names without it.
- */
-export function fnmatch(pattern: string, name: string): boolean {
-  let source = '';
+type Token = { kind: 'star' } | { kind: 'one'; test: (char: string) => boolean };
+
+/** A class's ranges (`a-z`, or one character as its own range), lower case. */
+function rangesOf(body: string): [string, string][] {
+  const ranges: [string, string][] = [];
+  for (let j = 0; j < body.length; j++) {
+    const from = (body[j] as string).toLowerCase();
+    if (body[j + 1] === '-' && j + 2 < body.length) {
+      ranges.push([from, (body[j + 2] as string).toLowerCase()]);
+      j += 2;
+    } else ranges.push([from, from]);
+  }
+  return ranges;
+}
+
+function tokensOf(pattern: string): Token[] {
+  const tokens: Token[] = [];
   for (let i = 0; i < pattern.length; i++) {
     const char = pattern[i] as string;
-    if (char === '*') source += '.*';
-    else if (char === '?') source += '.';
-    else if (char === '[') {
-      const end = pattern.indexOf(']', i + 2);
-      if (end < 0) {
-        source += '\\[';
-        continue;
-      }
+    const end = char === '[' ? pattern.indexOf(']', i + 2) : -1;
+    if (char === '*') {
+      if (tokens.at(-1)?.kind !== 'star') tokens.push({ kind: 'star' });
+    } else if (char === '?') tokens.push({ kind: 'one', test: () => true });
+    else if (end > 0) {
       let body = pattern.slice(i + 1, end);
       const negated = body.startsWith('!') || body.startsWith('^');
       if (negated) body = body.slice(1);
-      source += `[${negated ? '^' : ''}${body.replace(/[\\\]^]/g, '\\$&')}]`;
+      const ranges = rangesOf(body);
+      tokens.push({
+        kind: 'one',
+        test: (c) => ranges.some(([from, to]) => c >= from && c <= to) !== negated,
+      });
       i = end;
-    } else source += char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+    } else {
+      const literal = char.toLowerCase();
+      tokens.push({ kind: 'one', test: (c) => c === literal });
+    }
   }
-  return new RegExp(`^${source}$`, 'i').test(name);
+  return tokens;
+}
+
+/**
+ * fnmatch as rulesets use it for repository names: `*` any run of characters, `?` one, `[…]` a class (`[!…]` or
+ * `[^…]` negated, `a-z` ranges); everything else literal. Case is ignored: GitHub compares repository names
+ * without it. No regular expression: the greedy two-pointer match is O(name × pattern) whatever a hostile target
+ * puts in a pattern (`*a*a*a*…b` makes a backtracking regular expression explode).
+ */
+export function fnmatch(pattern: string, name: string): boolean {
+  const tokens = tokensOf(pattern);
+  const text = name.toLowerCase();
+  let t = 0;
+  let n = 0;
+  let starAt = -1;
+  let resumeAt = 0;
+  while (n < text.length) {
+    const token = tokens[t];
+    if (token?.kind === 'one' && token.test(text[n] as string)) {
+      t++;
+      n++;
+    } else if (token?.kind === 'star') {
+      starAt = t++;
+      resumeAt = n;
+    } else if (starAt >= 0) {
+      t = starAt + 1;
+      n = ++resumeAt;
+    } else return false;
+  }
+  while (tokens[t]?.kind === 'star') t++;
+  return t === tokens.length;
 }
 
 /** `conditions.repository_name`: `~ALL` (or a pattern) includes, an exclude wins. */

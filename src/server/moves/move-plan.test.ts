@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { repositoryNameMatches, type RulesetDetail } from '@/contracts/github/rulesets';
+import { fnmatch, repositoryNameMatches, type RulesetDetail } from '@/contracts/github/rulesets';
 import type { MovePlannedRepository, PreflightCheckName } from '@/contracts/moves';
 import type { PlannedRepo } from '@/contracts/waves';
 import { planRepositories } from './move-plan';
@@ -221,5 +221,15 @@ describe('ruleset repository-name patterns (fnmatch, ~ALL, exclude wins)', () =>
       expect(repositoryNameMatches(name, { include, exclude }), `${name} ${include.join(',')}`).toBe(
         expected,
       );
+  });
+});
+
+describe('fnmatch against a hostile pattern', () => {
+  it('answers at once however many stars a target puts in a pattern', () => {
+    const started = performance.now();
+    expect(fnmatch(`${'*a'.repeat(150)}b`, 'a'.repeat(100))).toBe(false);
+    expect(fnmatch('[z-a]', 'm')).toBe(false);
+    expect(fnmatch('[', '[')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(100);
   });
 });
