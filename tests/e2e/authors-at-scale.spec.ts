@@ -54,6 +54,24 @@ test('2,000 authors: scroll, reload at the same place, and reach the last one wi
   await expect(grid.locator('[role="row"][aria-rowindex="2"] [data-field="remoteName"]')).toHaveText(topName);
 });
 
+test('a sorted list stays where it rests: the address written again keeps the scroll', async ({
+  page,
+  sim,
+}) => {
+  await importAtMappingStep(page, sim, 'http://svn.example.com/svn/authors-2000');
+  await page.goto('/imports/octo-org/hello-world?sort=remoteName:desc');
+  await expect(page.getByText(/Showing 2,000 of 2,000 authors/)).toBeVisible({ timeout: 15_000 });
+  const grid = page.getByRole('grid', { name: 'Commit authors' });
+  const scroller = page.locator('.author-grid-scroll');
+  await scroller.evaluate((element) => element.scrollTo({ top: 36 * 500 }));
+  await expect(page).toHaveURL(/[?&]row=501(&|$)/);
+  await expect(grid.locator('[role="row"][aria-rowindex="502"]')).toBeVisible();
+  // Writing the row into the address reads the sort again, as a new object: the list must not go back to its top.
+  await expect.poll(() => scroller.evaluate((element) => element.scrollTop)).toBeGreaterThan(17_000);
+  await expect(page).toHaveURL(/[?&]row=501(&|$)/);
+  await expect(page).toHaveURL(/sort=remoteName%3Adesc/);
+});
+
 test('a row in the address past the end of a short list opens it at the top, every author drawn', async ({
   page,
   sim,
