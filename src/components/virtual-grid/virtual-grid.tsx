@@ -24,6 +24,11 @@ export interface GridListChange {
   sort?: GridSort;
 }
 
+/**
+ * `columns`, `rowKey`, `rowLabel`, `onEdit` and `onListChange` should keep their identity between renders
+ * (module constants, useMemo, useCallback): the rows in view are memoised on them, and a row object that did
+ * not change is not drawn again.
+ */
 export interface VirtualGridProps<Row, Key extends string | number> {
   /** The grid's accessible name. */
   'aria-label': string;
