@@ -55,18 +55,22 @@ export interface ArchiveUser {
 
 /**
  * A distinct commit author (name and e-mail) in a move's archives (`archive`) or a source import's author
- * mapping (`import`, where `login` is the GitHub user the import mapped it to). Information only: commits keep
- * their e-mail, so a commit author is never a row of the reclaim CSV.
+ * mapping (`import`: the author as mapped, `repository` the import's, `remoteName` the name the import found).
+ * Information only: commits keep their e-mail, so a commit author is never a row of the reclaim CSV.
  */
 export interface CommitAuthor {
   name: string;
   email: string;
   from: 'archive' | 'import';
-  login?: string;
+  repository?: string;
+  remoteName?: string;
   suggestion?: PersonSuggestion;
 }
 
-/** One archive of a move to this target, as the map read it: `reading` until done, `refused` with why. */
+/**
+ * One archive of a move to this target (or one source import, in `imports`), as the map read it: `reading` until
+ * done, `refused` with why.
+ */
 export interface ArchiveReading {
   repository: string;
   state: 'read' | 'reading' | 'refused';
@@ -109,6 +113,8 @@ export interface IdentitiesAnswer {
   commitAuthors?: CommitAuthor[];
   /** Each archive read for them (none: no move into this target holds a verified archive yet). */
   archives?: ArchiveReading[];
+  /** Each source import Ferry followed whose author mapping was read for `commitAuthors`. */
+  imports?: ArchiveReading[];
 }
 
 /** `PUT /api/identities/drafts?target=`: the author editor's draft protocol, per mannequin. */

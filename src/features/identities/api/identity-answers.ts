@@ -59,7 +59,8 @@ export function parseIdentities(value: unknown): IdentitiesAnswer {
     !isArrayOf(value.invitations, isInvitation) ||
     !isOptionalArrayOf(value.archiveUsers, isArchiveUser) ||
     !isOptionalArrayOf(value.commitAuthors, isCommitAuthor) ||
-    !isOptionalArrayOf(value.archives, isArchiveReading)
+    !isOptionalArrayOf(value.archives, isArchiveReading) ||
+    !isOptionalArrayOf(value.imports, isArchiveReading)
   )
     throw malformed('the identity map');
   return value as unknown as IdentitiesAnswer;

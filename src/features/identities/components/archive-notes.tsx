@@ -7,17 +7,35 @@ import type { ArchiveReading } from '@/contracts/identities';
  * Where the archive users and commit authors come from: none yet (say how to get them), archives still being read,
  * and each archive that could not be read with why.
  */
-export function ArchiveNotes({ target, archives }: { target: string; archives: readonly ArchiveReading[] }) {
+export function ArchiveNotes({
+  target,
+  archives,
+  imports = [],
+}: {
+  target: string;
+  archives: readonly ArchiveReading[];
+  imports?: readonly ArchiveReading[];
+}) {
+  const importNotes = imports
+    .filter((reading) => reading.state === 'refused')
+    .map((reading) => (
+      <Alert key={`import:${reading.repository}`} severity="warning">
+        The author mapping of the import into {reading.repository} was not read: {reading.note}
+      </Alert>
+    ));
   if (archives.length === 0)
     return (
-      <Alert severity="info">
-        No move into {target} has a verified archive yet: the archive’s users and the commits’ authors appear
-        here once a move has exported a repository.{' '}
-        <Link component={RouterLink} to="/moves">
-          Plan a move
-        </Link>
-        .
-      </Alert>
+      <>
+        <Alert severity="info">
+          No move into {target} has a verified archive yet: the archive’s users and the commits’ authors
+          appear here once a move has exported a repository.{' '}
+          <Link component={RouterLink} to="/moves">
+            Plan a move
+          </Link>
+          .
+        </Alert>
+        {importNotes}
+      </>
     );
   const reading = archives.filter((archive) => archive.state === 'reading').length;
   const refused = archives.filter((archive) => archive.state === 'refused');
@@ -36,6 +54,7 @@ export function ArchiveNotes({ target, archives }: { target: string; archives: r
           {archive.repository}’s archive: {archive.note}
         </Alert>
       ))}
+      {importNotes}
     </>
   );
 }

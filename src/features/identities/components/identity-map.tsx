@@ -45,7 +45,9 @@ export function IdentityMap({ target }: { target: string }) {
   const invited = [...sent.values()].filter((result) => result.result === 'invited').length;
   const refused = sent.size - invited;
 
-  const archives = <ArchiveNotes target={target} archives={map.data.archives ?? []} />;
+  const archives = (
+    <ArchiveNotes target={target} archives={map.data.archives ?? []} imports={map.data.imports ?? []} />
+  );
   const noMannequins = (
     <Alert severity="info">No mannequins in {target} yet: they appear after an import.</Alert>
   );

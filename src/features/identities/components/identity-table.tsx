@@ -96,7 +96,12 @@ function MannequinCells({ row, sent, onChoose }: { row: IdentityRow } & Omit<Ide
 /** An archive user or a commit author: information beside the mannequins, never mapped nor written to the CSV. */
 function PersonCells({ row }: { row: Exclude<PersonRow, { kind: 'mannequin' }> }) {
   const who = row.kind === 'archive-user' ? row.user.login : row.author.name || '—';
-  const detail = row.kind === 'archive-user' ? row.user.name : null;
+  const detail =
+    row.kind === 'archive-user'
+      ? row.user.name
+      : row.author.from === 'import'
+        ? `Mapped in the import of ${row.author.repository ?? '?'}${row.author.remoteName ? ` (was ${row.author.remoteName})` : ''}`
+        : null;
   const emails = row.kind === 'archive-user' ? row.user.emails.join(', ') : row.author.email;
   const suggestion = row.kind === 'archive-user' ? row.user.suggestion : row.author.suggestion;
   return (

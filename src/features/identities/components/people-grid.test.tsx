@@ -27,7 +27,8 @@ function answerWith(authors: number): IdentitiesAnswer {
     commitAuthors: Array.from({ length: authors }, (_, i) => ({
       name: `Author ${i}`,
       email: `author${i}@example.com`,
-      from: 'archive' as const,
+      from: i === 1 ? ('import' as const) : ('archive' as const),
+      ...(i === 1 ? { repository: 'octo-org/app', remoteName: 'ada' } : {}),
       ...(i === 0 ? { suggestion: { targetUser: 'octocat', why: 'email' as const } } : {}),
     })),
     archives: [{ repository: 'octo-org/hello-world', state: 'read' }],
@@ -57,6 +58,12 @@ describe('the identity grid', () => {
     });
     expect(author).toHaveTextContent('octocat (same e-mail)');
     expect(author).toHaveTextContent('Commits keep their e-mail');
+  });
+
+  it('says which import mapped a commit author, and what the import found', () => {
+    renderWithProviders(<PeopleGrid rows={rowsOf(answerWith(2))} sent={new Map()} onChoose={vi.fn()} />);
+    const mapped = screen.getByRole('row', { name: 'Author 1 <author1@example.com> (commit author)' });
+    expect(mapped).toHaveTextContent('Mapped in the import of octo-org/app (was ada)');
   });
 
   it('draws 100,000 rows a screenful at a time and filters them by kind', async () => {

@@ -1,4 +1,5 @@
 import { createIdentities } from '@/server/moves/identities/identities';
+import { createImportAuthorReader } from '@/server/moves/identities/import-authors';
 import { createIdentityRoutes } from '@/server/moves/identities/routes';
 import type { Area } from '../area';
 import type { GatewayServices } from '../services';
@@ -13,6 +14,7 @@ export function identitiesArea({
   secrets,
   storeAccess,
   archiveDir,
+  github,
 }: GatewayServices): Area {
   return {
     name: 'identities',
@@ -23,6 +25,8 @@ export function identitiesArea({
         secrets,
         ...(storeAccess ? { store: storeAccess } : {}),
         ...(archiveDir ? { archiveDir } : {}),
+        // Through the gateway's own GitHub forwarding: the source's credential, rate records and bounds.
+        importAuthors: createImportAuthorReader({ get: (path) => github.upstreamGet(path) }),
       });
       app.route('/api/identities', createIdentityRoutes(identities));
     },

@@ -7,6 +7,7 @@ import type { Move } from '@/contracts/move-run';
 import { loadConfig } from '@/server/config';
 import { composeGateway, type Gateway } from '@/server/gateway';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
+import { SIM_TOKENS } from '@/simulator/github/seed';
 import { TARGET_ORG } from '@/simulator/target/seed';
 import { buildTestArchive } from '@/simulator/target/test-archive';
 
@@ -129,5 +130,31 @@ describe('archive users and commit authors in the identity map', () => {
         note: 'The archive is outside ARCHIVE_DIR: not read.',
       },
     ]);
+  });
+
+  it('a source import Ferry followed: its author mapping as commit authors; an import GitHub lost, a note', async () => {
+    const simulator = gateway.simulator;
+    if (!simulator) throw new Error('no simulator');
+    const started = await simulator.fetch(
+      new Request('http://sim.test/api/v3/repos/octo-org/hello-world/import', {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${SIM_TOKENS.octocat}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ vcs_url: 'http://svn.example.com/svn/authors-3', vcs: 'subversion' }),
+      }),
+    );
+    expect(started.status).toBe(201);
+    simulator.advance(120);
+    await testStore.store.recent.touch('import', 'octo-org/hello-world', new Date());
+    await testStore.store.recent.touch('import', 'octo-org/no-import-here', new Date(0));
+
+    const answer = await list();
+    const imported = (answer.commitAuthors ?? []).filter((author) => author.from === 'import');
+    expect(imported).toHaveLength(3);
+    expect(imported.every((author) => author.repository === 'octo-org/hello-world')).toBe(true);
+    expect(answer.imports?.map((reading) => [reading.repository, reading.state])).toEqual([
+      ['octo-org/hello-world', 'read'],
+      ['octo-org/no-import-here', 'refused'],
+    ]);
+    expect(answer.imports?.[1]?.note).toMatch(/^GitHub answered 404/);
   });
 });

@@ -14,6 +14,7 @@ import type { FerryStore } from '@/server/store/ferry-store';
 import { createTargetClient } from '../target-client';
 import { createArchiveIdentityReader, type ArchiveIdentityReader } from './archive-identity-reader';
 import { archiveSources } from './archive-sources';
+import type { ImportAuthorReader } from './import-authors';
 import { identityDrafts } from './identity-drafts';
 import { IdentityInputError } from './identity-input-error';
 import { listMannequins, listMembers, userIds } from './identity-reads';
@@ -38,6 +39,8 @@ export interface IdentitiesOptions {
   /** `ARCHIVE_DIR`: the moves' archives are read for their users and commit authors only from there. */
   archiveDir?: string;
   archiveReader?: ArchiveIdentityReader;
+  /** The author mappings of the source imports Ferry followed (none: not read). */
+  importAuthors?: ImportAuthorReader;
 }
 
 export class NoStoreError extends Error {
@@ -94,9 +97,14 @@ export function createIdentities(options: IdentitiesOptions) {
       const mannequins = await listMannequins(client, target);
       const members = await listMembers(client, target);
       const kept = options.store ? await drafts() : undefined;
+      const store = options.store ? await options.store() : undefined;
       const people = await archiveReader.people(
-        options.store ? archiveSources(await (await options.store()).moves.list(), target) : [],
+        store ? archiveSources(await store.moves.list(), target) : [],
       );
+      const imported =
+        store && options.importAuthors
+          ? await options.importAuthors.people((await store.recent.list('import')).map((item) => item.key))
+          : { authors: [], imports: [] };
       const suggest = personSuggester(members.items);
       const cut = [mannequins.cut ? 'mannequins' : '', members.cut ? 'members' : ''].filter(Boolean);
       const cuts = [
@@ -117,11 +125,12 @@ export function createIdentities(options: IdentitiesOptions) {
           const suggestion = suggest(user);
           return suggestion ? { ...user, suggestion } : user;
         }),
-        commitAuthors: people.authors.map((author) => {
+        commitAuthors: [...people.authors, ...imported.authors].map((author) => {
           const suggestion = suggest({ emails: [author.email] });
           return suggestion ? { ...author, suggestion } : author;
         }),
         archives: people.archives,
+        imports: imported.imports,
         ...(cuts.length > 0 ? { cut: cuts.join(' ') } : {}),
       };
     },
