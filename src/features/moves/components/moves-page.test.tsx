@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { TargetRuleset } from '@/simulator/target/rulesets';
 import { renderApp } from '@/testing/render-with-providers';
 import { simServer, simulator, TEST_ORIGIN, warmTestStore } from '@/testing/sim-server';
 
@@ -88,7 +89,12 @@ describe('the moves page', () => {
   }, 40_000);
 
   it('shows the target’s rulesets and the right to archive in each repository’s pre-flight', async () => {
-    const ruleset = { target: 'branch', exclude: [], migrationsBypass: 'none', createdAt: 0 } as const;
+    const ruleset = {
+      target: 'branch',
+      exclude: [],
+      migrationsBypass: 'none',
+      createdAt: 0,
+    } satisfies Partial<TargetRuleset>;
     simulator().target.world.state().rulesets = [
       { ...ruleset, id: 1, name: 'Protect docs', enforcement: 'active', include: ['docs'] },
       { ...ruleset, id: 2, name: 'Trial', enforcement: 'evaluate', include: ['mobile-*'] },
