@@ -40,7 +40,7 @@ export function createFerryStore(store: Store) {
       await store.db.transaction(async (tx) => {
         if (areas.github) {
           await tx.execute(
-            sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves, moves`,
+            sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves, move_repositories, moves`,
           );
           await tx.execute(sql`delete from recent_items where kind in ('org', 'import')`);
         }

@@ -130,6 +130,8 @@ export const waves = pgTable('waves', {
   isolated: jsonb('isolated').$type<string[]>().notNull(),
   startsSent: integer('starts_sent').notNull(),
   requests: integer('requests').notNull(),
+  /** One more at each write of the wave (under this row's lock): a gateway holding it reads no batch again. */
+  version: integer('version').notNull().default(0),
 });
 
 /** One batch of a wave; a row is written in the same transaction as its wave's counters. */
@@ -210,14 +212,37 @@ export const writePace = pgTable('write_pace', {
 });
 
 /**
- * Moves into GitHub.com (src/server/moves/run): the move as `src/contracts/move-run.ts` says, its repositories
- * in one jsonb (at most 1,000, each a few hundred bytes). A change reads and writes the row under its lock.
+ * Moves into GitHub.com (src/server/moves/run): the move as `src/contracts/move-run.ts` says, without its
+ * repositories (`move_repositories`). A change locks this row, and writes it only when the move itself changed.
  */
 export const moves = pgTable('moves', {
   id: text('id').primaryKey(),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
   state: text('state').notNull(),
-  /** The whole `Move` (its id, dates and state repeated in the columns above for listing). */
+  /** The `Move` but its `repositories` (its id, dates and state repeated in the columns above for listing). */
   move: jsonb('move').notNull(),
+  /**
+   * One more at each write of the move or any of its repositories (under this row's lock): a gateway that holds
+   * this version in memory reads only this row, not the repositories again.
+   */
+  version: integer('version').notNull().default(0),
 });
+
+/**
+ * A move's repositories, one row each (`MoveRepository` in `repository`, in the move's order by `position`): an
+ * event writes the rows it changed, not the whole move (500 repositories rewritten per event was O(n²)).
+ */
+export const moveRepositories = pgTable(
+  'move_repositories',
+  {
+    moveId: text('move_id')
+      .notNull()
+      .references(() => moves.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    step: text('step').notNull(),
+    repository: jsonb('repository').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.moveId, t.name] })],
+);

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   BatchState,
   Wave,
@@ -108,10 +108,15 @@ function waveValues(wave: Wave) {
   };
 }
 
-/** Write the wave's row and every batch that differs from `before` (what the same transaction read). */
-async function write(tx: Tx | Db, wave: Wave, before: Map<number, string>) {
+/**
+ * Write the wave's row at `version` and every batch that differs from `before` (what the same transaction read).
+ */
+async function write(tx: Tx | Db, wave: Wave, before: Map<number, string>, version: number | SQL) {
   const values = waveValues(wave);
-  await tx.insert(waves).values(values).onConflictDoUpdate({ target: waves.id, set: values });
+  await tx
+    .insert(waves)
+    .values({ ...values, version: typeof version === 'number' ? version : 0 })
+    .onConflictDoUpdate({ target: waves.id, set: { ...values, version } });
   for (const batch of wave.batches) {
     if (before.get(batch.id) === JSON.stringify(batch)) continue;
     const row = batchRow(wave.id, batch);
@@ -122,17 +127,46 @@ async function write(tx: Tx | Db, wave: Wave, before: Map<number, string>) {
   }
 }
 
+/** The wave exactly as a read of what `write` wrote would give it (dates, rounding, absent fields). */
+const asStored = (wave: Wave, version: number): Wave =>
+  toWave(
+    { ...waveValues(wave), version },
+    wave.batches.map((batch) => ({ ...batchRow(wave.id, batch) })),
+  );
+
+/** Waves this process holds in memory at most. */
+const WAVES_HELD = 8;
+
 export function createWaveStore(db: Db): WaveRepository {
-  async function read(source: Tx | Db, id: string, lock = false): Promise<Wave | undefined> {
+  // The last version of each wave this process read or wrote: while the store's version is the same, only the
+  // wave's own row is read, not its batches (a move of 500 repositories is a wave of 500 batches, read at every
+  // step). Waves are never changed in place (the wave machine returns new objects).
+  const held = new Map<string, { version: number; wave: Wave }>();
+  const hold = (wave: Wave, version: number) => {
+    held.delete(wave.id);
+    held.set(wave.id, { version, wave });
+    for (const id of held.keys()) {
+      if (held.size <= WAVES_HELD) break;
+      held.delete(id);
+    }
+  };
+
+  async function read(
+    source: Tx | Db,
+    id: string,
+    lock = false,
+  ): Promise<{ version: number; wave: Wave } | undefined> {
     const query = source.select().from(waves).where(eq(waves.id, id));
     const [row] = lock ? await query.for('update') : await query;
     if (!row) return undefined;
+    const known = held.get(id);
+    if (known?.version === row.version) return known;
     const batches = await source
       .select()
       .from(waveBatches)
       .where(eq(waveBatches.waveId, id))
       .orderBy(asc(waveBatches.batchId));
-    return toWave(row, batches);
+    return { version: row.version, wave: toWave(row, batches) };
   }
 
   return {
@@ -140,24 +174,41 @@ export function createWaveStore(db: Db): WaveRepository {
       const rows = await db.select({ id: waves.id }).from(waves);
       const all = await Promise.all(rows.map((row) => read(db, row.id)));
       return all
-        .filter((wave): wave is Wave => wave !== undefined)
+        .flatMap((found) => (found ? [found.wave] : []))
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
-    get: (id) => read(db, id),
+    async get(id) {
+      const found = await read(db, id);
+      if (found) hold(found.wave, found.version);
+      return found?.wave;
+    },
     async save(wave) {
-      await db.transaction((tx) => write(tx, wave, new Map()));
+      held.delete(wave.id);
+      await db.transaction((tx) => write(tx, wave, new Map(), sql`${waves.version} + 1`));
     },
     // Every gateway of a team writes through here: the wave's row is locked for the read-change-write, so two
     // gateways acting on one wave take turns and each sees what the other wrote.
-    update(id, change) {
-      return db.transaction(async (tx) => {
-        const current = await read(tx, id, true);
-        if (!current) return undefined;
+    async update(id, change) {
+      let written: { version: number; wave: Wave } | undefined;
+      const answer = await db.transaction(async (tx) => {
+        const found = await read(tx, id, true);
+        if (!found) return undefined;
+        const current = found.wave;
         const next = change(current);
         if (next === current) return current;
-        await write(tx, next, new Map(current.batches.map((batch) => [batch.id, JSON.stringify(batch)])));
+        const version = found.version + 1;
+        await write(
+          tx,
+          next,
+          new Map(current.batches.map((batch) => [batch.id, JSON.stringify(batch)])),
+          version,
+        );
+        written = { version, wave: asStored(next, version) };
         return next;
       });
+      // Held once committed: a transaction that failed leaves the store, and so this process, as before.
+      if (written) hold(written.wave, written.version);
+      return answer;
     },
   };
 }
