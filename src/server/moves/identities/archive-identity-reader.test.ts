@@ -70,4 +70,23 @@ describe('the archive people of a target', () => {
     expect(answer.authors).toHaveLength(1);
     expect(answer.cut).toContain('first 1');
   });
+
+  it('keeps at most its row budget of read archives: past it the oldest is read again when asked', async () => {
+    const reads: string[] = [];
+    const reader = createArchiveIdentityReader({
+      maxKeptRows: 4,
+      read: (file) => {
+        reads.push(file);
+        return Promise.resolve(people(file, `${file.length}@example.com`));
+      },
+    });
+    await reader.people([source('a'), source('b')]); // 2 rows each: 4 kept
+    await reader.people([source('a'), source('b')]);
+    expect(reads).toHaveLength(2);
+    await reader.people([source('c')]); // 6 rows: a goes
+    await reader.people([source('b'), source('c')]);
+    expect(reads).toHaveLength(3);
+    await reader.people([source('a')]);
+    expect(reads).toHaveLength(4);
+  });
 });

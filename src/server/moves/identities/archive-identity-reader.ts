@@ -16,8 +16,10 @@ export interface ArchiveSource {
 export const MAX_PEOPLE_ROWS = 100_000;
 /** How long a GET waits for archives being read before answering with them as `reading`. */
 export const ARCHIVE_READ_WAIT_MS = 5_000;
-/** Archives whose reading is kept (a verified archive never changes: one read per gateway). */
+/** Archives whose reading is kept (a verified archive never changes: one read per gateway)… */
 const MAX_KEPT = 1_000;
+/** …and the rows they may hold together (~100 MB): past it the oldest are read again when asked. */
+export const MAX_KEPT_ROWS = 500_000;
 
 type Kept =
   | { state: 'reading'; done: Promise<void> }
@@ -37,7 +39,11 @@ export interface ArchiveReaderOptions {
   read?: (file: string) => Promise<ArchiveIdentities>;
   waitMs?: number;
   maxRows?: number;
+  maxKeptRows?: number;
 }
+
+const rowsOf = (entry: Kept) =>
+  entry.state === 'read' ? entry.value.users.length + entry.value.authors.length : 0;
 
 /**
  * The people of a move's archives for the identity map. Archives are read one at a time per gateway, in the
@@ -48,6 +54,7 @@ export function createArchiveIdentityReader(options: ArchiveReaderOptions = {}) 
   const read = options.read ?? ((file: string) => readArchiveIdentities(file));
   const waitMs = options.waitMs ?? ARCHIVE_READ_WAIT_MS;
   const maxRows = options.maxRows ?? MAX_PEOPLE_ROWS;
+  const maxKeptRows = options.maxKeptRows ?? MAX_KEPT_ROWS;
   const root = options.archiveDir ? resolve(options.archiveDir) : undefined;
   const kept = new Map<string, Kept>();
   let queue: Promise<void> = Promise.resolve();
@@ -68,10 +75,14 @@ export function createArchiveIdentityReader(options: ArchiveReaderOptions = {}) 
         const note = error instanceof ArchiveCountError ? why : `The archive cannot be read: ${why}`;
         kept.set(key, { state: 'refused', note: note.slice(0, 300) });
       }
-      // Oldest first out: a map key is only ever re-set as it finishes.
-      for (const old of kept.keys()) {
-        if (kept.size <= MAX_KEPT) break;
-        if (kept.get(old)?.state !== 'reading') kept.delete(old);
+      // Oldest first out (a key is only ever re-set in place as it finishes), the one just read kept.
+      let rows = 0;
+      for (const entry of kept.values()) rows += rowsOf(entry);
+      for (const [old, entry] of kept) {
+        if (kept.size <= MAX_KEPT && rows <= maxKeptRows) break;
+        if (entry.state === 'reading' || old === key) continue;
+        rows -= rowsOf(entry);
+        kept.delete(old);
       }
     }));
     const reading: Kept = { state: 'reading', done };
