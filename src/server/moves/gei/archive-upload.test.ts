@@ -144,6 +144,23 @@ describe('uploading an archive to GitHub-owned storage', () => {
     expect(sha256(again.stored()[0]?.bytes ?? Buffer.alloc(0))).toBe(sha256(bytes));
   });
 
+  it('stops between parts once its signal aborts (a lost job lease): no part nor PUT after', async () => {
+    const sim = createSimulator({ speed: 0 });
+    const file = fileOf('lease.tar.gz', randomBytes(4 * PART));
+    const lease = new AbortController();
+    const { input, seen, stored } = setup(sim, file, {
+      signal: lease.signal,
+      onPart: (p) => Promise.resolve(void (p.parts === 1 && lease.abort(new Error('lease lost')))),
+    });
+    await expect(uploadArchive(input)).rejects.toThrow('lease lost');
+    expect(seen.map((s) => s.method)).toEqual(['POST', 'PATCH']);
+    expect(stored()).toEqual([]);
+    // Aborted before it began: nothing is sent at all.
+    const before = setup(sim, file, { signal: AbortSignal.abort(new Error('lease lost')) });
+    await expect(uploadArchive(before.input)).rejects.toThrow('lease lost');
+    expect(before.seen).toEqual([]);
+  });
+
   it('starts afresh when the resumed upload expired (404), and the archive is whole', async () => {
     const sim = createSimulator({ speed: 0 });
     const bytes = randomBytes(2 * PART + 7);

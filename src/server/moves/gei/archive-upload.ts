@@ -51,6 +51,11 @@ export interface UploadArchiveInput {
   partBytes?: number;
   resume?: UploadProgress;
   onPart?: (progress: UploadProgress) => Promise<void>;
+  /**
+   * The job's lease (`JobContext.signal`): once it aborts another gateway may hold the upload, so nothing more is
+   * sent — checked before each exchange, and the exchange under way is aborted.
+   */
+  signal?: AbortSignal;
 }
 
 /** 1–255 characters, none a control character or a path separator (storage's own rule, checked before sending). */
@@ -138,6 +143,7 @@ type Body = string | { start: number; end: number };
 /** One exchange under the outbound bounds (stretched by the body's send time), its answer read whole (≤ 64 KiB). */
 function exchangeOf(input: UploadArchiveInput, origin: string) {
   return async (method: string, url: string, body: Body): Promise<Answer> => {
+    input.signal?.throwIfAborted();
     if (!sameOrigin(url, origin))
       throw new ArchiveUploadError('hostile', 'Storage sent the upload to another host.');
     const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.end - body.start;
@@ -166,6 +172,7 @@ function exchangeOf(input: UploadArchiveInput, origin: string) {
         // Storage never redirects an upload; 'error' also stops undici's fetch keeping every chunk sent for a
         // possible 307/308 resend (nodejs/undici#4058: a 100 MB part held whole until its answer).
         redirect: 'error',
+        ...(input.signal ? { signal: input.signal } : {}),
         body: stream ?? (body === '' ? undefined : (body as string)),
         ...(stream ? { duplex: 'half' } : {}),
       };

@@ -85,7 +85,7 @@ export function moveContextOf(
         releasesMigrated: true,
       });
     },
-    async upload({ move, file, name, resume, onPart }) {
+    async upload({ move, file, name, resume, onPart, signal }) {
       const { credential } = targetClientOf(move);
       return uploadArchive({
         file,
@@ -97,6 +97,7 @@ export function moveContextOf(
         bounds: archiveBounds(config),
         ...(options.partBytes ? { partBytes: options.partBytes } : {}),
         ...(resume ? { resume } : {}),
+        ...(signal ? { signal } : {}),
         onPart,
       });
     },

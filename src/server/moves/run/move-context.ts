@@ -49,6 +49,8 @@ export interface MoveContext {
     name: string;
     resume?: UploadProgress;
     onPart: (progress: UploadProgress) => Promise<void>;
+    /** Aborts when the job's lease is lost: nothing more is sent. */
+    signal?: AbortSignal;
   }): Promise<{ uri: string; bytes: number }>;
   /** Save GitHub's migration log beside the archive (GitHub deletes it after 24 hours); undefined when gone. */
   saveLog(input: { url: string; file: string }): Promise<string | undefined>;

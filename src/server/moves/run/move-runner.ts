@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import type { Move, MoveManifestRow, MoveStartRequest, MoveSummary } from '@/contracts/move-run';
 import type { GatewayConfig } from '@/server/config';
-import type { JobEngine } from '@/server/jobs/job-engine';
+import type { JobContext, JobEngine } from '@/server/jobs/job-engine';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import type { MoveStore } from '@/server/store/move-store';
 import type { WaveRunner } from '@/server/waves/runner';
@@ -100,8 +100,8 @@ export function createMoveRunner(options: MoveRunnerOptions) {
   let inFlight = 0;
 
   const track =
-    <T>(handler: (data: T, job: { id: string; retryCount: number }) => Promise<void>) =>
-    async (data: T, job: { id: string; retryCount: number }) => {
+    <T>(handler: (data: T, job: JobContext) => Promise<void>) =>
+    async (data: T, job: JobContext) => {
       inFlight++;
       try {
         await handler(data, job);

@@ -1,9 +1,10 @@
+import type { JobContext } from '@/server/jobs/job-engine';
 import { advanceMove, limitWaitMs } from './advance-move';
 import { advanceLater, type MoveContext } from './move-context';
 import { IMPORT_STEPS, moveOpen } from './move-machine';
 import { uploadMove } from './upload-move';
 
-type Handler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+type Handler<T> = (data: T, job: JobContext) => Promise<void>;
 
 /**
  * This gateway's workers of the team's move queues: `move-advance` (one look at a move), `move-upload` (one

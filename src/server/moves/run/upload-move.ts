@@ -1,3 +1,4 @@
+import type { JobContext } from '@/server/jobs/job-engine';
 import { ArchiveUploadError } from '../gei/gei-errors';
 import { advanceNow, recordMove, type MoveContext } from './move-context';
 
@@ -14,9 +15,9 @@ export const UPLOAD_ATTEMPTS = 5;
 export async function uploadMove(
   context: MoveContext,
   job: { moveId: string; name: string },
-  meta: { id: string; retryCount: number },
+  meta: JobContext,
 ): Promise<void> {
-  const { retryCount } = meta;
+  const { retryCount, signal } = meta;
   const before = await context.moves.get(job.moveId);
   if (!before || before.state !== 'running') return;
   // Two looks may each have sent a job for this archive (the queue keeps one waiting, not one running): the job
@@ -44,13 +45,20 @@ export async function uploadMove(
       file: repo.archive.file,
       name: `${repo.targetName}.tar.gz`,
       resume,
+      // The job's lease: lost, another gateway may take the upload, so this one sends and writes nothing more.
+      ...(signal ? { signal } : {}),
       onPart: async (progress) => {
+        signal?.throwIfAborted();
         await recordMove(context, move.id, { type: 'upload-progress', name: repo.name, ...progress });
       },
     });
     await recordMove(context, move.id, { type: 'uploaded', name: repo.name, uri: uploaded.uri });
     await advanceNow(context, move.id);
   } catch (error) {
+    if (signal?.aborted) {
+      context.log(`move ${move.id}: ${repo.name}'s upload stopped: this gateway lost its job's lease`);
+      return;
+    }
     const permanent = error instanceof ArchiveUploadError && error.kind !== 'failed';
     if (!permanent && retryCount + 1 < UPLOAD_ATTEMPTS) throw error;
     const reason = error instanceof Error ? error.message : String(error);
