@@ -99,6 +99,11 @@ export interface MoveRepository {
     failureReason?: string;
     /** The log saved beside the archive (GitHub deletes its copy after 24 hours). */
     logFile?: string;
+    /** When Ferry saw the import end: GitHub keeps its log 24 hours from then. */
+    endedAt?: string;
+    /** Fetches of the log that failed (tried again at later looks, up to 5), and the last one's time. */
+    logAttempts?: number;
+    logTriedAt?: string;
   };
   validation?: RepositoryValidation;
   /**

@@ -13,7 +13,7 @@ import {
   type TargetCount,
   type TargetSide,
 } from './move-context';
-import { IMPORT_STEPS, moveActions, type MoveEvent } from './move-machine';
+import { IMPORT_STEPS, LOG_RETRY_MS, logOwed, moveActions, type MoveEvent } from './move-machine';
 
 /** Points left under which status polls slow down to the longest wait. */
 export const LOW_POINTS = 500;
@@ -53,6 +53,7 @@ export async function advanceMove(
     if (!move) return;
     const polled = actions.poll.length > 0 ? await pollImports(context, move, target) : undefined;
     if (polled) move = polled.move ?? move;
+    move = (await fetchLogsAgain(context, move, target)) ?? move;
     await validateSucceeded(context, move, job);
     await unlockValidated(context, move);
     await archiveUnlocked(context, move);
@@ -165,7 +166,10 @@ async function adopt(
   return true;
 }
 
-/** GitHub's log of an ended import saved beside the archive (one attempt; a failure is logged, the move goes on). */
+/**
+ * GitHub's log of an ended import saved beside the archive. A failure is written (`log-failed`): one GitHub may
+ * still answer (unavailable) is fetched again at later looks (`logOwed`), one that cannot succeed is not.
+ */
 async function saveLogOf(
   context: MoveContext,
   move: Move,
@@ -173,11 +177,30 @@ async function saveLogOf(
   url: string,
 ): Promise<MoveEvent[]> {
   if (!repo.archive || repo.migration?.logFile) return [];
-  const file = await context.saveLog({ url, file: repo.archive.file }).catch((error: unknown) => {
+  const saved = await context.saveLog({ url, file: repo.archive.file }).catch((error: unknown) => {
     context.log(`move ${move.id}: ${repo.name}'s log not saved (${String(error)})`);
-    return undefined;
+    return { retry: true };
   });
-  return file ? [{ type: 'log-saved', name: repo.name, file }] : [];
+  return 'file' in saved
+    ? [{ type: 'log-saved', name: repo.name, file: saved.file }]
+    : [{ type: 'log-failed', name: repo.name, final: !saved.retry }];
+}
+
+/** Logs whose fetch failed, due again: ONE status request for their imports (fresh log URLs), then each fetch. */
+async function fetchLogsAgain(context: MoveContext, move: Move, target: TargetSide) {
+  const due = move.repositories.filter((repo) => logOwed(repo, context.now()));
+  if (due.length === 0) return undefined;
+  const { states } = await target.ops.migrationStates(due.map((repo) => repo.migration?.id ?? ''));
+  const events: MoveEvent[] = [];
+  for (const repo of due) {
+    const url = states.get(repo.migration?.id ?? '')?.migrationLogUrl;
+    events.push(
+      ...(url
+        ? await saveLogOf(context, move, repo, url)
+        : [{ type: 'log-failed' as const, name: repo.name, final: false }]),
+    );
+  }
+  return recordCounted(context, move.id, target.count, ...events);
 }
 
 async function start(context: MoveContext, move: Move, target: TargetSide, repo: MoveRepository) {
@@ -321,7 +344,12 @@ async function archiveUnlocked(context: MoveContext, move: Move) {
  * sweep and the users' actions look again).
  */
 async function scheduleNext(context: MoveContext, move: Move, remaining: number | undefined) {
-  if (move.state === 'cancelled' || move.state === 'completed') return;
+  // A log whose fetch failed is owed even by an ended move: looked at again when the next fetch is due.
+  const logs = move.repositories.some((repo) => logOwed(repo, context.now(), false));
+  if (move.state === 'cancelled' || move.state === 'completed') {
+    if (logs) await advanceLater(context, move.id, LOG_RETRY_MS);
+    return;
+  }
   const importing = move.repositories.some((repo) => IMPORT_STEPS.has(repo.step));
   if (importing) {
     const { min, max } = context.pollMs;

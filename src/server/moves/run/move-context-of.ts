@@ -109,9 +109,9 @@ export function moveContextOf(
         fetch: options.fetchTarget,
         bounds: jsonBounds(config),
       });
-      if (saved.saved) return saved.file;
+      if (saved.saved) return { file: saved.file };
       log(`a migration log was not saved (${saved.reason}): ${saved.message}`);
-      return undefined;
+      return { retry: saved.retry };
     },
     pollMs: options.pollMs ?? { min: 15_000, max: 60_000 },
     exportLookMs: options.exportLookMs ?? 5_000,

@@ -52,8 +52,11 @@ export interface MoveContext {
     /** Aborts when the job's lease is lost: nothing more is sent. */
     signal?: AbortSignal;
   }): Promise<{ uri: string; bytes: number }>;
-  /** Save GitHub's migration log beside the archive (GitHub deletes it after 24 hours); undefined when gone. */
-  saveLog(input: { url: string; file: string }): Promise<string | undefined>;
+  /**
+   * Save GitHub's migration log beside the archive (GitHub deletes it after 24 hours): the file, or whether a
+   * later fetch may succeed (GitHub unavailable) or not (gone, refused, too large).
+   */
+  saveLog(input: { url: string; file: string }): Promise<{ file: string } | { retry: boolean }>;
   /** The wait between two status polls of a move's running imports. */
   pollMs: { min: number; max: number };
   /** The wait between two looks at a move whose exports run (the wave's own pace). */

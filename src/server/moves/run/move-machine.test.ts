@@ -390,4 +390,41 @@ describe('the move machine: the user’s events', () => {
     expect(followed.requests.source).toBe(6);
     expect(apply(followed, { type: 'migration-source', id: 'MS_1' }).migrationSourceId).toBe('MS_1');
   });
+
+  it('a log whose fetch failed is fetched again at later looks: spaced, at most 5 times, while GitHub keeps it', () => {
+    const ARCHIVE = { file: '/a.tar.gz', bytes: 1, sha256: 'a'.repeat(64) };
+    const importing = move(
+      [repo('a', { step: 'importing', archive: ARCHIVE, migration: { id: 'RM_1', state: 'IN_PROGRESS' } })],
+      { state: 'running' },
+    );
+    const ended = apply(importing, {
+      type: 'migration-state',
+      name: 'a',
+      state: 'FAILED',
+      failureReason: 'x',
+    });
+    expect(repoOf(ended, 'a')?.migration?.endedAt).toBe(LATER);
+    const later = Date.parse(LATER);
+    // No failure yet: the poll that saw the end fetches it, not a later look.
+    expect(moveActions(ended, later + 120_000).log).toEqual([]);
+    const failed = apply(ended, { type: 'log-failed', name: 'a', final: false });
+    expect(repoOf(failed, 'a')?.migration?.logAttempts).toBe(1);
+    expect(moveActions(failed, later + 1_000).log).toEqual([]);
+    // The move is over (its only repository failed): the log is still owed.
+    expect(failed.state).toBe('completed');
+    expect(moveActions(failed, later + 60_000).log).toEqual(['a']);
+    expect(moveActions(failed, later + 24 * 3_600_000).log).toEqual([]);
+    const fifth = apply(
+      failed,
+      ...Array.from({ length: 4 }, () => ({ type: 'log-failed' as const, name: 'a', final: false })),
+    );
+    expect(repoOf(fifth, 'a')?.migration?.logAttempts).toBe(5);
+    expect(moveActions(fifth, later + 600_000).log).toEqual([]);
+    // Gone or refused: never again. Saved: nothing owed.
+    expect(
+      moveActions(apply(ended, { type: 'log-failed', name: 'a', final: true }), later + 600_000).log,
+    ).toEqual([]);
+    const saved = apply(failed, { type: 'log-saved', name: 'a', file: '/a.tar.gz.migration-log.txt' });
+    expect(moveActions(saved, later + 600_000).log).toEqual([]);
+  });
 });

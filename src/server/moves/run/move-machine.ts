@@ -43,6 +43,8 @@ export type MoveEvent =
       failureReason?: string | null;
     }
   | { type: 'log-saved'; name: string; file: string }
+  /** A fetch of the log failed: tried again later (`LOG_ATTEMPTS`), or never again when `final` (gone, refused). */
+  | { type: 'log-failed'; name: string; final: boolean }
   /** A look takes the validation of these repositories (one look validates each; see `VALIDATION_CLAIM_MS`). */
   | { type: 'validation-claimed'; names: string[]; job: string }
   | { type: 'validated'; name: string; validation: RepositoryValidation }
@@ -61,6 +63,31 @@ export const IMPORT_STEPS = new Set<MoveRepositoryStep>(['queued', 'importing'])
 const ENDED_MOVE = new Set<Move['state']>(['completed', 'failed', 'cancelled']);
 
 export const isFinalStep = (step: MoveRepositoryStep) => FINAL.has(step);
+
+/** GEI's states at which an import is over (its log exists). */
+export const importEnded = (state: GeiMigrationState | undefined) =>
+  state === 'SUCCEEDED' || state === 'FAILED' || state === 'FAILED_VALIDATION';
+
+/** Fetches of an ended import's log before Ferry gives up on it (the first at the poll that saw the end). */
+export const LOG_ATTEMPTS = 5;
+/** How long GitHub keeps an ended import's log. */
+export const LOG_KEPT_MS = 24 * 3_600_000;
+/** The least wait between two fetches of one log (looks come every few seconds while imports run). */
+export const LOG_RETRY_MS = 60_000;
+
+/**
+ * Is a fetch of this repository's log owed (`at`: now)? Its import ended less than 24 h ago, Ferry holds its
+ * archive (the log goes beside it), no log is saved, an earlier fetch failed fewer than `LOG_ATTEMPTS` times, and
+ * the last was `LOG_RETRY_MS` ago. `due: false` asks only whether one is still owed at all (to look again).
+ */
+export function logOwed(repo: MoveRepository, at: number, due = true): boolean {
+  const migration = repo.migration;
+  if (!migration?.id || !repo.archive || migration.logFile || !importEnded(migration.state)) return false;
+  const attempts = migration.logAttempts ?? 0;
+  if (attempts === 0 || attempts >= LOG_ATTEMPTS) return false;
+  if (!(at - Date.parse(migration.endedAt ?? '') < LOG_KEPT_MS)) return false;
+  return !due || !(at - Date.parse(migration.logTriedAt ?? '') < LOG_RETRY_MS);
+}
 
 /** What a validated repository still owes its source as the move chose: the unlock, then (archive) the archive. */
 function sourceOwes(move: Move, repo: MoveRepository): 'unlock' | 'archive' | undefined {
@@ -295,7 +322,13 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
           ? touch({
               ...repo,
               step: stepOfState(event.state),
-              migration: { ...repo.migration, id: event.id, state: event.state },
+              migration: {
+                ...repo.migration,
+                id: event.id,
+                state: event.state,
+                // Adopted after it ended: its log is owed from now.
+                ...(importEnded(event.state) ? { endedAt: at } : {}),
+              },
             })
           : repo,
       );
@@ -309,10 +342,16 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         const step = stepOfState(event.state);
         if (repo.migration.state === event.state && repo.step === step) return repo;
         const failureReason = event.failureReason ?? undefined;
+        const endedAt = repo.migration.endedAt ?? (importEnded(event.state) ? at : undefined);
         return touch({
           ...repo,
           step,
-          migration: { ...repo.migration, state: event.state, ...(failureReason ? { failureReason } : {}) },
+          migration: {
+            ...repo.migration,
+            state: event.state,
+            ...(failureReason ? { failureReason } : {}),
+            ...(endedAt ? { endedAt } : {}),
+          },
           ...(step === 'failed'
             ? { error: `GitHub says: ${failureReason ?? `the import ended ${event.state}`}` }
             : {}),
@@ -322,6 +361,19 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return withRepository(move, event.name, (repo) =>
         repo.migration && !repo.migration.logFile
           ? touch({ ...repo, migration: { ...repo.migration, logFile: event.file } })
+          : repo,
+      );
+    case 'log-failed':
+      return withRepository(move, event.name, (repo) =>
+        repo.migration && !repo.migration.logFile
+          ? touch({
+              ...repo,
+              migration: {
+                ...repo.migration,
+                logAttempts: event.final ? LOG_ATTEMPTS : (repo.migration.logAttempts ?? 0) + 1,
+                logTriedAt: at,
+              },
+            })
           : repo,
       );
     case 'validation-claimed':
@@ -395,13 +447,15 @@ export interface MoveActions {
   unlock: string[];
   /** Validated, unlocked repositories whose source is to be archived (`afterValidation: 'archive'`). */
   archive: string[];
+  /** Ended imports whose log fetch failed, due again (`logOwed`): whatever the move's state. */
+  log: string[];
 }
 
 /**
  * What is due now. A paused move starts nothing new (no upload, no start) but still follows, validates and
  * unlocks what already runs on GitHub; an ended move has nothing due, except imports a failed move left running.
  */
-export function moveActions(move: Move): MoveActions {
+export function moveActions(move: Move, at?: number): MoveActions {
   const actions: MoveActions = {
     upload: [],
     start: [],
@@ -410,6 +464,8 @@ export function moveActions(move: Move): MoveActions {
     validate: [],
     unlock: [],
     archive: [],
+    log:
+      at === undefined ? [] : move.repositories.filter((repo) => logOwed(repo, at)).map((repo) => repo.name),
   };
   if (move.state === 'cancelled' || move.state === 'completed') return actions;
   const opening = move.state === 'running';

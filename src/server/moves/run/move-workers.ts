@@ -1,7 +1,7 @@
 import type { JobContext } from '@/server/jobs/job-engine';
 import { advanceMove, limitWaitMs } from './advance-move';
 import { advanceLater, type MoveContext } from './move-context';
-import { IMPORT_STEPS, moveOpen } from './move-machine';
+import { IMPORT_STEPS, logOwed, moveOpen } from './move-machine';
 import { uploadMove } from './upload-move';
 
 type Handler<T> = (data: T, job: JobContext) => Promise<void>;
@@ -43,7 +43,10 @@ export async function workMoveJobs(
     options.track(async () => {
       for (const move of await context.moves.list())
         // A failed move still follows the imports it had started.
-        if (moveOpen(move) || move.repositories.some((repo) => IMPORT_STEPS.has(repo.step)))
+        if (
+          moveOpen(move) ||
+          move.repositories.some((repo) => IMPORT_STEPS.has(repo.step) || logOwed(repo, context.now()))
+        )
           await jobs.send('move-advance', { moveId: move.id }, { key: move.id });
     }),
   );
