@@ -256,6 +256,40 @@ function settle(move: Move): Move {
   return move.repositories.every((repo) => FINAL.has(repo.step)) ? { ...move, state: 'completed' } : move;
 }
 
+/** An import's state as GitHub's status answer says it (the step it puts the repository at, when it ended). */
+function followedImport(
+  repo: MoveRepository,
+  event: Extract<MoveEvent, { type: 'migration-state' }>,
+  at: string,
+): MoveRepository {
+  if (!IMPORT_STEPS.has(repo.step) || !repo.migration) return repo;
+  const step = stepOfState(event.state);
+  if (repo.migration.state === event.state && repo.step === step) return repo;
+  const failureReason = event.failureReason ?? undefined;
+  const endedAt = repo.migration.endedAt ?? (importEnded(event.state) ? at : undefined);
+  return {
+    ...repo,
+    updatedAt: at,
+    step,
+    migration: {
+      ...repo.migration,
+      state: event.state,
+      ...(failureReason ? { failureReason } : {}),
+      ...(endedAt ? { endedAt } : {}),
+    },
+    ...(step === 'failed'
+      ? { error: `GitHub says: ${failureReason ?? `the import ended ${event.state}`}` }
+      : {}),
+  };
+}
+
+/** One more failed fetch of the log (`final`: it cannot succeed, so none is owed any more). */
+function logFailed(repo: MoveRepository, final: boolean, at: string): MoveRepository {
+  if (!repo.migration || repo.migration.logFile) return repo;
+  const logAttempts = final ? LOG_ATTEMPTS : (repo.migration.logAttempts ?? 0) + 1;
+  return { ...repo, updatedAt: at, migration: { ...repo.migration, logAttempts, logTriedAt: at } };
+}
+
 export function applyMoveEvent(move: Move, event: MoveEvent, at: string): Move {
   const next = settle(reduce(move, event, at));
   return next === move ? move : { ...next, updatedAt: at };
@@ -337,26 +371,7 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         FINAL.has(repo.step) ? repo : touch({ ...repo, step: 'failed', error: event.error }),
       );
     case 'migration-state':
-      return withRepository(move, event.name, (repo) => {
-        if (!IMPORT_STEPS.has(repo.step) || !repo.migration) return repo;
-        const step = stepOfState(event.state);
-        if (repo.migration.state === event.state && repo.step === step) return repo;
-        const failureReason = event.failureReason ?? undefined;
-        const endedAt = repo.migration.endedAt ?? (importEnded(event.state) ? at : undefined);
-        return touch({
-          ...repo,
-          step,
-          migration: {
-            ...repo.migration,
-            state: event.state,
-            ...(failureReason ? { failureReason } : {}),
-            ...(endedAt ? { endedAt } : {}),
-          },
-          ...(step === 'failed'
-            ? { error: `GitHub says: ${failureReason ?? `the import ended ${event.state}`}` }
-            : {}),
-        });
-      });
+      return withRepository(move, event.name, (repo) => followedImport(repo, event, at));
     case 'log-saved':
       return withRepository(move, event.name, (repo) =>
         repo.migration && !repo.migration.logFile
@@ -364,18 +379,7 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
           : repo,
       );
     case 'log-failed':
-      return withRepository(move, event.name, (repo) =>
-        repo.migration && !repo.migration.logFile
-          ? touch({
-              ...repo,
-              migration: {
-                ...repo.migration,
-                logAttempts: event.final ? LOG_ATTEMPTS : (repo.migration.logAttempts ?? 0) + 1,
-                logTriedAt: at,
-              },
-            })
-          : repo,
-      );
+      return withRepository(move, event.name, (repo) => logFailed(repo, event.final, at));
     case 'validation-claimed':
       return claimValidation(move, event.names, event.job, at);
     case 'validated':
