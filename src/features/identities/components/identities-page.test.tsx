@@ -4,6 +4,21 @@ import { renderApp } from '@/testing/render-with-providers';
 import { simulator } from '@/testing/sim-server';
 import { importIntoTarget } from '@/testing/target-import';
 
+/** The grid's row of the mannequin `login` (its Kind and Who cells). */
+function mannequinRow(grid: HTMLElement, login: string): HTMLElement {
+  const found = within(grid)
+    .getAllByRole('row')
+    .find((row) => {
+      const cells = within(row).queryAllByRole('gridcell');
+      return cells[0]?.textContent === 'Mannequin' && cells[1]?.textContent === login;
+    });
+  if (!found) throw new Error(`no mannequin ${login}`);
+  return found;
+}
+
+/** The Target user cell (the fifth: Kind, Who, E-mail, Suggested, Target user, Invitation). */
+const targetUserCell = (row: HTMLElement) => within(row).getAllByRole('gridcell')[4] as HTMLElement;
+
 describe('the identities page', () => {
   it('is linked from the moves page’s header', async () => {
     renderApp('/moves');
@@ -34,24 +49,27 @@ describe('the identities page', () => {
   it('maps hubot to hubot-cloud by its suggestion, saves it and sends the invitation after a confirmation', async () => {
     await importIntoTarget(simulator(), 'people', ['hubot', 'ada']);
     const { user } = renderApp('/moves/identities?target=octo-target');
-    const table = await screen.findByRole('table', { name: 'Identities' }, { timeout: 20_000 });
-    const hubot = within(table).getByRole('row', { name: 'hubot' });
+    const grid = await screen.findByRole('grid', { name: 'Identities' }, { timeout: 20_000 });
+    const hubot = mannequinRow(grid, 'hubot');
     expect(hubot).toHaveTextContent('hubot-cloud (same e-mail)');
     expect(hubot).toHaveTextContent('Not invited');
     expect(screen.getByRole('button', { name: 'Send invitations' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Accept suggestions' }));
-    const field = within(hubot).getByRole('textbox', { name: 'Target user for hubot' });
-    await expect.poll(() => (field as HTMLInputElement).value, { timeout: 20_000 }).toBe('hubot-cloud');
-    expect(within(table).getByRole('textbox', { name: 'Target user for ada' })).toHaveValue('');
+    await expect
+      .poll(() => targetUserCell(mannequinRow(screen.getByRole('grid'), 'hubot')).textContent, {
+        timeout: 20_000,
+      })
+      .toBe('hubot-cloud');
+    expect(targetUserCell(mannequinRow(grid, 'ada'))).toBeEmptyDOMElement();
 
-    // A login GitHub refuses is not saved.
-    const ada = within(table).getByRole('textbox', { name: 'Target user for ada' });
-    await user.type(ada, 'not a login');
-    await user.tab();
-    expect(within(table).getByRole('row', { name: 'ada' })).toHaveTextContent('Not a GitHub login');
-    await user.clear(ada);
-    await user.tab();
+    // A login GitHub refuses is not saved: the cell's editor stays open and says why.
+    await user.dblClick(targetUserCell(mannequinRow(grid, 'ada')));
+    const ada = within(grid).getByRole('textbox', { name: 'Target user for ada' });
+    await user.type(ada, 'not a login{Enter}');
+    expect(ada).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Not a GitHub login')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Send invitations' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send attribution invitations?' });
@@ -60,14 +78,9 @@ describe('the identities page', () => {
       await screen.findByText(/^1 invitation sent, 0 refused/, {}, { timeout: 20_000 }),
     ).toBeInTheDocument();
     await expect
-      .poll(
-        () =>
-          within(screen.getByRole('table', { name: 'Identities' })).getByRole('row', { name: 'hubot' })
-            .textContent,
-        {
-          timeout: 20_000,
-        },
-      )
+      .poll(() => mannequinRow(screen.getByRole('grid', { name: 'Identities' }), 'hubot').textContent, {
+        timeout: 20_000,
+      })
       .toContain('Invited: hubot-cloud');
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
       'href',

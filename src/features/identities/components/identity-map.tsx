@@ -98,9 +98,10 @@ export function IdentityMap({ target }: { target: string }) {
       ) : null}
       <Typography variant="body2" color="text.secondary">
         {rows.length} mannequin{rows.length === 1 ? '' : 's'} in {target}, {map.data.members.length} member
-        {map.data.members.length === 1 ? '' : 's'}. A choice is saved when it leaves its field. Only
-        mannequins are reclaimed (the invitations, the CSV): archive users and commit authors are shown to
-        help choose, and commits keep their author’s e-mail, which GitHub attributes to whoever holds it.
+        {map.data.members.length === 1 ? '' : 's'}. Choose a mannequin’s target user in its cell (Enter, F2, a
+        double-click or typing); it is saved when the cell closes. Only mannequins are reclaimed (the
+        invitations, the CSV): archive users and commit authors are shown to help choose, and commits keep
+        their author’s e-mail, which GitHub attributes to whoever holds it.
       </Typography>
       <PeopleGrid rows={people} sent={sent} onChoose={choose} />
       <ConfirmDialog

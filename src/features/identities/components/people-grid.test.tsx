@@ -37,54 +37,75 @@ function answerWith(authors: number): IdentitiesAnswer {
 
 const rowsOf = (answer: IdentitiesAnswer) => personRows(answer, identityRows(answer));
 
-describe('the identity grid', () => {
-  it('shows each kind with its suggestion; only the mannequin can be mapped', () => {
-    renderWithProviders(<PeopleGrid rows={rowsOf(answerWith(1))} sent={new Map()} onChoose={vi.fn()} />);
-    const table = screen.getByRole('table', { name: 'Identities' });
-    const mannequin = within(table).getByRole('row', { name: 'hubot' });
-    expect(mannequin).toHaveTextContent('Mannequin');
-    expect(mannequin).toHaveTextContent('hubot-cloud (same e-mail in the archive)');
-    expect(within(mannequin).getByRole('textbox', { name: 'Target user for hubot' })).toBeEnabled();
-
-    const user = within(table).getByRole('row', { name: 'hubot (archive user)' });
-    expect(user).toHaveTextContent('Archive user');
-    expect(user).toHaveTextContent('hubot@example.com');
-    expect(user).toHaveTextContent('hubot-cloud (same e-mail)');
-    expect(user).toHaveTextContent('Not a mannequin');
-    expect(within(user).queryByRole('textbox')).not.toBeInTheDocument();
-
-    const author = within(table).getByRole('row', {
-      name: 'Author 0 <author0@example.com> (commit author)',
+/** The grid's row of one kind and one person (the Kind and Who cells). */
+function rowOf(grid: HTMLElement, kind: string, who: string): HTMLElement {
+  const found = within(grid)
+    .getAllByRole('row')
+    .find((row) => {
+      const cells = within(row).queryAllByRole('gridcell');
+      return cells[0]?.textContent === kind && cells[1]?.textContent === who;
     });
+  if (!found) throw new Error(`no ${kind} row for ${who}`);
+  return found;
+}
+
+describe('the identity grid (the author editor’s virtual grid)', () => {
+  it('shows each kind with its suggestion; only a mannequin’s target user edits', async () => {
+    const onChoose = vi.fn();
+    const { user } = renderWithProviders(
+      <PeopleGrid rows={rowsOf(answerWith(1))} sent={new Map()} onChoose={onChoose} />,
+    );
+    const grid = screen.getByRole('grid', { name: 'Identities' });
+    const mannequin = rowOf(grid, 'Mannequin', 'hubot');
+    expect(mannequin).toHaveTextContent('hubot-cloud (same e-mail in the archive)');
+    expect(mannequin).toHaveTextContent('Not invited');
+
+    const archived = rowOf(grid, 'Archive user', 'hubot');
+    expect(archived).toHaveTextContent('hubot@example.com');
+    expect(archived).toHaveTextContent('hubot-cloud (same e-mail)');
+    expect(archived).toHaveTextContent('Not a mannequin: for reference (Hubot)');
+    await user.dblClick(within(archived).getAllByRole('gridcell')[4] as HTMLElement);
+    expect(within(grid).queryByRole('textbox')).not.toBeInTheDocument();
+
+    const author = rowOf(grid, 'Commit author', 'Author 0');
     expect(author).toHaveTextContent('octocat (same e-mail)');
     expect(author).toHaveTextContent('Commits keep their e-mail');
+
+    // A mannequin's target user: a login GitHub refuses keeps the editor open; a login is chosen.
+    await user.dblClick(within(mannequin).getAllByRole('gridcell')[4] as HTMLElement);
+    const editor = within(grid).getByRole('textbox', { name: 'Target user for hubot' });
+    await user.type(editor, 'not a login{Enter}');
+    expect(editor).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Not a GitHub login')).toBeInTheDocument();
+    expect(onChoose).not.toHaveBeenCalled();
+    await user.clear(editor);
+    await user.type(editor, 'hubot-cloud{Enter}');
+    expect(onChoose).toHaveBeenCalledWith(expect.objectContaining({ chosen: '' }), 'hubot-cloud');
   });
 
   it('says which import mapped a commit author, and what the import found', () => {
     renderWithProviders(<PeopleGrid rows={rowsOf(answerWith(2))} sent={new Map()} onChoose={vi.fn()} />);
-    const mapped = screen.getByRole('row', { name: 'Author 1 <author1@example.com> (commit author)' });
-    expect(mapped).toHaveTextContent('Mapped in the import of octo-org/app (was ada)');
+    const mapped = rowOf(screen.getByRole('grid', { name: 'Identities' }), 'Commit author', 'Author 1');
+    expect(mapped).toHaveTextContent('mapped in the import of octo-org/app (was ada)');
   });
 
   it('draws 100,000 rows a screenful at a time and filters them by kind', async () => {
     const rows = rowsOf(answerWith(100_000 - 2));
     const started = performance.now();
     const { user } = renderWithProviders(<PeopleGrid rows={rows} sent={new Map()} onChoose={vi.fn()} />);
-    const table = screen.getByRole('table', { name: 'Identities' });
+    const grid = screen.getByRole('grid', { name: 'Identities' });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(table).toHaveAttribute('aria-rowcount', '100001');
+    expect(grid).toHaveAttribute('aria-rowcount', '100001');
     // A screenful plus the overscan, not 100,000.
-    expect(within(table).getAllByRole('row').length).toBeLessThan(40);
+    expect(within(grid).getAllByRole('row').length).toBeLessThan(60);
     expect(screen.getByRole('button', { name: 'Commit authors (99998)' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Archive users (1)' }));
-    const filtered = screen.getByRole('table', { name: 'Identities' });
+    const filtered = screen.getByRole('grid', { name: 'Identities' });
     expect(within(filtered).getAllByRole('row')).toHaveLength(2); // the header and hubot
-    expect(within(filtered).getByRole('row', { name: 'hubot (archive user)' })).toBeInTheDocument();
+    expect(rowOf(filtered, 'Archive user', 'hubot')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Mannequins (1)' }));
-    expect(
-      within(screen.getByRole('table', { name: 'Identities' })).getByRole('row', { name: 'hubot' }),
-    ).toBeInTheDocument();
+    expect(rowOf(screen.getByRole('grid', { name: 'Identities' }), 'Mannequin', 'hubot')).toBeInTheDocument();
   }, 30_000);
 });
