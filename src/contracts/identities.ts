@@ -137,9 +137,15 @@ export interface ReclaimRequest {
   target: string;
   credential?: string;
   mappings: { mannequinId: string; targetUser: string }[];
+  /**
+   * `reattributeMannequinToUser` instead of an invitation (gh gei's `--skip-invitation`): GitHub allows it for
+   * organizations of Enterprise Managed Users only, and refuses it elsewhere in its own words.
+   */
+  skipInvitation?: boolean;
 }
 
-export type ReclaimResultKind = 'invited' | 'refused';
+/** `reattributed`: done at once (EMU, `skipInvitation`); `invited`: the member accepts from GitHub's e-mail. */
+export type ReclaimResultKind = 'invited' | 'reattributed' | 'refused';
 
 export interface ReclaimAnswer {
   results: { mannequinId: string; targetUser: string; result: ReclaimResultKind; reason?: string }[];

@@ -26,7 +26,7 @@ function intent(change: SimChange): MiddlewareHandler {
 /**
  * The target GitHub.com's faults and scenario rules, under `/faults/target` (so clients send the `faults`
  * intent): GraphQL faults (POST adds, GET lists, DELETE clears) and `quirks` (repositories that arrive lossy or
- * stay stuck in PENDING_VALIDATION, the organization's rulesets). Registered before `/faults/:id`.
+ * stay stuck in PENDING_VALIDATION, the organization's rulesets, whether it is EMU). Registered before `/faults/:id`.
  */
 function registerTargetControl(app: Hono, sim: Simulator) {
   app.post('/faults/target', async (c) => {
@@ -46,7 +46,7 @@ function registerTargetControl(app: Hono, sim: Simulator) {
   });
   const quirksOf = () => {
     const state = sim.target.world.state();
-    return { ...state.quirks, rulesets: state.rulesets ?? [] };
+    return { ...state.quirks, rulesets: state.rulesets ?? [], emu: state.org.emu };
   };
   app.get('/faults/target/quirks', (c) => c.json(quirksOf()));
   app.post('/faults/target/quirks', async (c) => {
@@ -56,6 +56,7 @@ function registerTargetControl(app: Hono, sim: Simulator) {
     if (parsed.lossyRepositories) state.quirks.lossyRepositories = parsed.lossyRepositories;
     if (parsed.stuckRepositories) state.quirks.stuckRepositories = parsed.stuckRepositories;
     if (parsed.rulesets) state.rulesets = parsed.rulesets;
+    if (parsed.emu !== undefined) state.org.emu = parsed.emu;
     return c.json({ ok: true, ...quirksOf() });
   });
 }

@@ -71,6 +71,8 @@ export interface ParsedQuirks {
   stuckRepositories?: string[];
   /** The organization's rulesets, replacing any before (`[]` removes them). */
   rulesets?: TargetRuleset[];
+  /** The organization as one of Enterprise Managed Users (mannequins reattributed without an invitation). */
+  emu?: boolean;
 }
 
 export function parseQuirks(
@@ -86,8 +88,16 @@ export function parseQuirks(
       out.rulesets = rulesets;
       continue;
     }
+    if (key === 'emu') {
+      if (typeof body.emu !== 'boolean') return { ok: false, error: 'emu must be true or false' };
+      out.emu = body.emu;
+      continue;
+    }
     if (key !== 'lossyRepositories' && key !== 'stuckRepositories')
-      return { ok: false, error: 'only lossyRepositories, stuckRepositories and rulesets are known' };
+      return {
+        ok: false,
+        error: 'only lossyRepositories, stuckRepositories, rulesets and emu are known',
+      };
     const value = body[key];
     if (
       !Array.isArray(value) ||

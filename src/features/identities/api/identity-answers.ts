@@ -77,7 +77,10 @@ export function parseReclaimAnswer(value: unknown): ReclaimAnswer {
     !isRecord(value) ||
     !isArrayOf(
       value.results,
-      (r) => isRecord(r) && isString(r.mannequinId) && (r.result === 'invited' || r.result === 'refused'),
+      (r) =>
+        isRecord(r) &&
+        isString(r.mannequinId) &&
+        (r.result === 'invited' || r.result === 'reattributed' || r.result === 'refused'),
     )
   )
     throw malformed('the invitations’ results');

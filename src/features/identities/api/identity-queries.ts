@@ -58,14 +58,25 @@ export function useSaveIdentityDrafts(target: string) {
 export function useSendInvitations(target: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (mappings: ReclaimRequest['mappings']) => {
+    mutationFn: async ({
+      mappings,
+      skipInvitation = false,
+    }: {
+      mappings: ReclaimRequest['mappings'];
+      /** EMU organizations only: reattributed at once (gh gei's `--skip-invitation`). */
+      skipInvitation?: boolean;
+    }) => {
       const results: ReclaimAnswer['results'] = [];
       for (let start = 0; start < mappings.length; start += RECLAIM_CHUNK) {
         const answer = parseReclaimAnswer(
           (
             await request<unknown>('gateway', 'identities/reclaim', {
               method: 'POST',
-              json: { target, mappings: mappings.slice(start, start + RECLAIM_CHUNK) },
+              json: {
+                target,
+                mappings: mappings.slice(start, start + RECLAIM_CHUNK),
+                ...(skipInvitation ? { skipInvitation } : {}),
+              },
               timeout: 60_000,
             })
           ).data,

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
 import { renderApp } from '@/testing/render-with-providers';
-import { simulator } from '@/testing/sim-server';
+import { simulator, TEST_ORIGIN } from '@/testing/sim-server';
 import { importIntoTarget } from '@/testing/target-import';
 
 /** The grid's row of the mannequin `login` (its Kind and Who cells). */
@@ -86,5 +87,43 @@ describe('the identities page', () => {
       'href',
       '/api/identities/reclaim.csv?target=octo-target',
     );
+  }, 60_000);
+
+  it('reattributes without invitations in an EMU organization, after a confirmation that says so', async () => {
+    await importIntoTarget(simulator(), 'people', ['hubot']);
+    const emu = await fetch(`${TEST_ORIGIN}/__sim/faults/target/quirks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [SIM_INTENT_HEADER]: 'faults' },
+      body: JSON.stringify({ emu: true }),
+    });
+    expect(emu.ok, await emu.clone().text()).toBe(true);
+    const { user } = renderApp('/moves/identities?target=octo-target');
+    const grid = await screen.findByRole('grid', { name: 'Identities' }, { timeout: 20_000 });
+    await user.click(screen.getByRole('button', { name: 'Accept suggestions' }));
+    await expect
+      .poll(() => targetUserCell(mannequinRow(grid, 'hubot')).textContent, { timeout: 20_000 })
+      .toBe('hubot-cloud');
+
+    await user.click(screen.getByRole('button', { name: 'Send invitations' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send attribution invitations?' });
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: /Reattribute at once, without invitations/ }),
+    );
+    const asked = await screen.findByRole('dialog', { name: 'Reattribute without invitations?' });
+    expect(asked).toHaveTextContent(/without asking them/);
+    await user.click(within(asked).getByRole('button', { name: 'Reattribute 1' }));
+    expect(
+      await screen.findByText(
+        /^1 mannequin reattributed, 0 invitations sent, 0 refused/,
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toBeInTheDocument();
+    // Claimed at once: the next read shows the member, no invitation waits.
+    await expect
+      .poll(() => mannequinRow(screen.getByRole('grid', { name: 'Identities' }), 'hubot').textContent, {
+        timeout: 20_000,
+      })
+      .toContain('Accepted by hubot-cloud');
   }, 60_000);
 });

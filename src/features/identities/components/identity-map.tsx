@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +23,7 @@ export function IdentityMap({ target }: { target: string }) {
   const save = useSaveIdentityDrafts(target);
   const send = useSendInvitations(target);
   const [confirming, setConfirming] = useState(false);
+  const [skipInvitation, setSkipInvitation] = useState(false);
   const [sent, setSent] = useState<ReadonlyMap<string, ReclaimAnswer['results'][number]>>(new Map());
   const rows = useMemo(() => (map.data ? identityRows(map.data) : []), [map.data]);
   const people = useMemo(() => (map.data ? personRows(map.data, rows) : []), [map.data, rows]);
@@ -42,8 +45,11 @@ export function IdentityMap({ target }: { target: string }) {
     ]);
   };
   const overwrote = save.data?.results.filter((result) => result.overwrote) ?? [];
-  const invited = [...sent.values()].filter((result) => result.result === 'invited').length;
-  const refused = sent.size - invited;
+  const count = (kind: ReclaimAnswer['results'][number]['result']) =>
+    [...sent.values()].filter((result) => result.result === kind).length;
+  const invited = count('invited');
+  const reattributed = count('reattributed');
+  const refused = count('refused');
 
   const archives = (
     <ArchiveNotes target={target} archives={map.data.archives ?? []} imports={map.data.imports ?? []} />
@@ -92,8 +98,9 @@ export function IdentityMap({ target }: { target: string }) {
       {send.isError ? <ErrorAlert error={send.error} context="Sending the invitations" /> : null}
       {sent.size > 0 ? (
         <Alert severity={refused > 0 ? 'warning' : 'success'} role="status">
-          {invited} invitation{invited === 1 ? '' : 's'} sent, {refused} refused. A member accepts from
-          GitHub’s e-mail; the mannequin is then reclaimed.
+          {reattributed > 0 ? `${reattributed} mannequin${reattributed === 1 ? '' : 's'} reattributed, ` : ''}
+          {invited} invitation{invited === 1 ? '' : 's'} sent, {refused} refused.
+          {invited > 0 ? ' A member accepts from GitHub’s e-mail; the mannequin is then reclaimed.' : ''}
         </Alert>
       ) : null}
       <Typography variant="body2" color="text.secondary">
@@ -106,21 +113,36 @@ export function IdentityMap({ target }: { target: string }) {
       <PeopleGrid rows={people} sent={sent} onChoose={choose} />
       <ConfirmDialog
         open={confirming}
-        title="Send attribution invitations?"
-        confirmLabel={`Send ${toSend.length}`}
+        title={skipInvitation ? 'Reattribute without invitations?' : 'Send attribution invitations?'}
+        confirmLabel={`${skipInvitation ? 'Reattribute' : 'Send'} ${toSend.length}`}
         cancelLabel="Not now"
         busy={send.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={() =>
-          send.mutate(toSend, {
-            onSuccess: (results) => setSent(new Map(results.map((result) => [result.mannequinId, result]))),
-            onSettled: () => setConfirming(false),
-          })
+          send.mutate(
+            { mappings: toSend, skipInvitation },
+            {
+              onSuccess: (results) => setSent(new Map(results.map((result) => [result.mannequinId, result]))),
+              onSettled: () => setConfirming(false),
+            },
+          )
         }
       >
-        GitHub e-mails each chosen member an invitation to take over the mannequin’s issues, pull requests and
-        comments in {target}; it cannot be withdrawn from Ferry. {toSend.length} invitation
-        {toSend.length === 1 ? '' : 's'}, about 4 a second.
+        {skipInvitation
+          ? `GitHub gives each mannequin’s issues, pull requests and comments in ${target} to the chosen member at once, without asking them; it cannot be undone from Ferry.`
+          : `GitHub e-mails each chosen member an invitation to take over the mannequin’s issues, pull requests and comments in ${target}; it cannot be withdrawn from Ferry.`}{' '}
+        {toSend.length} mannequin{toSend.length === 1 ? '' : 's'}, about 4 a second.
+        <FormControlLabel
+          sx={{ display: 'flex', mt: 1 }}
+          control={
+            <Checkbox
+              checked={skipInvitation}
+              onChange={(event) => setSkipInvitation(event.target.checked)}
+              disabled={send.isPending}
+            />
+          }
+          label="Reattribute at once, without invitations (organizations of Enterprise Managed Users only; GitHub refuses it elsewhere)"
+        />
       </ConfirmDialog>
     </Stack>
   );

@@ -49,6 +49,32 @@ export class NoStoreError extends Error {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+type Mapping = ReclaimRequest['mappings'][number];
+
+function membersOnly(
+  mappings: Mapping[],
+  memberIds: ReadonlyMap<string, string>,
+  refuse: (mapping: Mapping, reason: string) => void,
+  target: string,
+): Mapping[] {
+  return mappings.filter((mapping) => {
+    const member = memberIds.has(mapping.targetUser.toLowerCase());
+    if (!member) refuse(mapping, `${mapping.targetUser} is not a member of ${target}.`);
+    return member;
+  });
+}
+
+/** Without a store, this gateway's own next slot per credential (a team shares the store's `write_pace`). */
+function localSlots(spacingMs: number): (key: string) => number {
+  const next = new Map<string, number>();
+  return (key) => {
+    const now = Date.now();
+    const at = Math.max(now, next.get(key) ?? 0);
+    next.set(key, at + spacingMs);
+    return at - now;
+  };
+}
+
 export function createIdentities(options: IdentitiesOptions) {
   const { config } = options;
   const chooseCredential = targetCredentials(config, options.fetchTarget, options.secrets);
@@ -56,14 +82,7 @@ export function createIdentities(options: IdentitiesOptions) {
   const sleep = options.sleep ?? wait;
   const archiveReader =
     options.archiveReader ?? createArchiveIdentityReader({ archiveDir: options.archiveDir });
-  /** Without a store, this gateway's own next slot per credential (a team shares the store's `write_pace`). */
-  const localSlots = new Map<string, number>();
-  const localWait = (key: string) => {
-    const now = Date.now();
-    const at = Math.max(now, localSlots.get(key) ?? 0);
-    localSlots.set(key, at + spacingMs);
-    return at - now;
-  };
+  const localWait = localSlots(spacingMs);
 
   function clientFor(asked: string | undefined) {
     const credential = chooseCredential(asked);
@@ -169,13 +188,17 @@ export function createIdentities(options: IdentitiesOptions) {
         else if (mannequin.claimant) refused(mapping, `Already reclaimed by ${mannequin.claimant.login}.`);
         return mannequin !== undefined && !mannequin.claimant;
       });
-      // People not listed as members are looked up, so GitHub refuses them in its own words.
+      // People not listed as members are looked up, so GitHub refuses them in its own words; without invitations
+      // (EMU) they are refused here, so that GitHub's first refusal is the organization's (see sendInvitations).
+      const sendable = request.skipInvitation
+        ? membersOnly(asked, memberIds, refused, request.target)
+        : asked;
       const strangers = [
-        ...new Set(asked.map((m) => m.targetUser.toLowerCase()).filter((login) => !memberIds.has(login))),
+        ...new Set(sendable.map((m) => m.targetUser.toLowerCase()).filter((login) => !memberIds.has(login))),
       ];
       const users = await userIds(client, strangers);
       const invitations: Invitation[] = [];
-      for (const mapping of asked) {
+      for (const mapping of sendable) {
         const login = mapping.targetUser.toLowerCase();
         const user = memberIds.get(login) ?? users.get(login);
         if (user === undefined || (typeof user !== 'string' && 'missing' in user)) {
@@ -197,6 +220,7 @@ export function createIdentities(options: IdentitiesOptions) {
           const ms = store ? await store.writePace.reserve(paceKey, spacingMs) : localWait(paceKey);
           if (ms > 0) await sleep(ms);
         },
+        skipInvitation: request.skipInvitation === true,
         sent: async ({ mannequin, targetUser }) => {
           if (kept && mannequin.databaseId !== null && mannequin.databaseId < 2 ** 31)
             await kept.invited(request.target, mannequin.databaseId, mannequin.id, targetUser);

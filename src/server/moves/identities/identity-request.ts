@@ -43,14 +43,16 @@ const isDatabaseId = (value: unknown): value is number =>
 
 export function parseReclaimRequest(body: unknown): ReclaimRequest | Refusal {
   if (!isRecord(body))
-    return refuse('Send { target, credential?, mappings: [{ mannequinId, targetUser }] }.');
-  const stray = unknownField(body, ['target', 'credential', 'mappings']);
+    return refuse('Send { target, credential?, mappings: [{ mannequinId, targetUser }], skipInvitation? }.');
+  const stray = unknownField(body, ['target', 'credential', 'mappings', 'skipInvitation']);
   if (stray !== undefined) return refuse(`Unknown field ${JSON.stringify(stray.slice(0, 40))}.`);
   const query = parseTargetQuery(
     typeof body.target === 'string' ? body.target : undefined,
     body.credential === undefined ? undefined : typeof body.credential === 'string' ? body.credential : '',
   );
   if (isRefusal(query)) return query;
+  if (body.skipInvitation !== undefined && typeof body.skipInvitation !== 'boolean')
+    return refuse('skipInvitation is true or false.');
   if (!Array.isArray(body.mappings) || body.mappings.length === 0)
     return refuse('mappings is a list of { mannequinId, targetUser }.');
   if (body.mappings.length > MAX_RECLAIM_MAPPINGS)
@@ -68,7 +70,7 @@ export function parseReclaimRequest(body: unknown): ReclaimRequest | Refusal {
     seen.add(mapping.mannequinId);
     mappings.push({ mannequinId: mapping.mannequinId, targetUser: mapping.targetUser });
   }
-  return { ...query, mappings };
+  return { ...query, mappings, ...(body.skipInvitation === true ? { skipInvitation: true } : {}) };
 }
 
 export function parseDraftsSave(body: unknown): IdentityDraftsSave | Refusal {

@@ -276,6 +276,41 @@ describe('the identity map of octo-target', () => {
     expect((await list()).invitations.map((i) => i.mannequinId)).not.toContain(ada.id);
   });
 
+  it('without invitations (EMU only): refused in GitHub’s words elsewhere, reattributed at once in an EMU organization', async () => {
+    const ada = named(await list(), 'ada');
+    const reclaim = (mappings: { mannequinId: string; targetUser: string }[]) =>
+      call('/api/identities/reclaim', {
+        method: 'POST',
+        body: { target: TARGET_ORG, skipInvitation: true, mappings },
+      });
+    const plain = await reclaim([
+      { mannequinId: ada.id, targetUser: 'monalisa' },
+      { mannequinId: named(await list(), 'hubot').id, targetUser: 'monalisa' },
+    ]);
+    expect(plain.status).toBe(200);
+    const refused = ((await plain.json()) as ReclaimAnswer).results;
+    expect(refused[0]).toMatchObject({
+      result: 'refused',
+      reason: expect.stringMatching(/Enterprise Managed User/) as unknown,
+    });
+    expect(named(await list(), 'ada').claimant).toBeNull();
+
+    const emu = await call('/__sim/faults/target/quirks', {
+      method: 'POST',
+      body: { emu: true },
+      headers: { 'x-ferry-sim-intent': 'faults' },
+    });
+    expect(emu.status).toBe(200);
+    const done = await reclaim([{ mannequinId: ada.id, targetUser: 'monalisa' }]);
+    expect(((await done.json()) as ReclaimAnswer).results).toEqual([
+      { mannequinId: ada.id, targetUser: 'monalisa', result: 'reattributed' },
+    ]);
+    // No invitation to wait for: the mannequin is claimed at once, and none is recorded as invited.
+    const after = await list();
+    expect(named(after, 'ada').claimant).toMatchObject({ login: 'monalisa' });
+    expect(after.invitations.map((i) => i.mannequinId)).not.toContain(ada.id);
+  });
+
   it('an organization the target does not know is a 422 with GitHub’s words', async () => {
     const response = await call('/api/identities?target=no-such-org');
     expect(response.status).toBe(422);
@@ -310,7 +345,8 @@ describe('hostile input to the identity routes: a 4xx, never a 500', () => {
       },
       400,
     ],
-    ['an unknown field', { target: TARGET_ORG, mappings: [mapping], skipInvitation: true }, 400],
+    ['an unknown field', { target: TARGET_ORG, mappings: [mapping], force: true }, 400],
+    ['skipInvitation not a boolean', { target: TARGET_ORG, mappings: [mapping], skipInvitation: 'yes' }, 400],
     ['an unknown field in a mapping', { target: TARGET_ORG, mappings: [{ ...mapping, force: true }] }, 400],
     ['a mannequin twice', { target: TARGET_ORG, mappings: [mapping, mapping] }, 400],
     ['no mappings', { target: TARGET_ORG, mappings: [] }, 400],

@@ -102,6 +102,45 @@ describe('sending attribution invitations', () => {
     expect(results[2]?.reason).toBe('Not sent: GitHub says “monalisa does not have the correct permissions”');
   });
 
+  it('without invitations: reattributeMannequinToUser, answered "reattributed", nothing kept as an invitation', async () => {
+    const { client, sent } = scripted([
+      { data: { reattributeMannequinToUser: { source: { id: 'M_1' }, target: { id: 'U_1' } } }, errors: [] },
+    ]);
+    const texts: string[] = [];
+    const counting = {
+      query: (text: string, variables: Record<string, unknown>) => {
+        texts.push(text);
+        return client.query(text, variables);
+      },
+    } as unknown as TargetClient;
+    const stored: string[] = [];
+    const { results } = await sendInvitations(invitations.slice(0, 1), {
+      ...options(counting, [], stored),
+      skipInvitation: true,
+    });
+    expect(results).toEqual([{ mannequinId: 'M_1', targetUser: 'member1', result: 'reattributed' }]);
+    expect(texts[0]).toContain('reattributeMannequinToUser(input:');
+    expect(sent).toHaveLength(1);
+    expect(stored).toEqual([]);
+  });
+
+  it('without invitations outside EMU: GitHub’s first refusal stops the rest (one request, not one per mapping)', async () => {
+    const notEmu: GraphqlAnswer = {
+      data: { reattributeMannequinToUser: null },
+      errors: [
+        { type: 'UNPROCESSABLE', message: 'Only available to Enterprise Managed User organizations.' },
+      ],
+    };
+    const { client, sent } = scripted([notEmu, notEmu, notEmu]);
+    const { results } = await sendInvitations(invitations, { ...options(client), skipInvitation: true });
+    expect(sent).toHaveLength(1);
+    expect(results.map((r) => [r.result, r.reason])).toEqual([
+      ['refused', 'Only available to Enterprise Managed User organizations.'],
+      ['refused', 'Not sent: GitHub says “Only available to Enterprise Managed User organizations.”'],
+      ['refused', 'Not sent: GitHub says “Only available to Enterprise Managed User organizations.”'],
+    ]);
+  });
+
   it('a secondary limit mid-way: nothing more sent, the rest "not sent", when to try again', async () => {
     const { client, sent } = scripted([
       accepted(1),

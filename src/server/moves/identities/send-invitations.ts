@@ -10,8 +10,10 @@ import { TargetGraphqlError, TargetRateLimitedError, TargetUnavailableError } fr
  */
 export const INVITATION_SPACING_MS = 250;
 
-const INVITE = `mutation ferryInvite($ownerId: ID!, $sourceId: ID!, $targetId: ID!) {
-  createAttributionInvitation(input: { ownerId: $ownerId, sourceId: $sourceId, targetId: $targetId }) {
+/** gh gei's two mutations, the same input and selection (whole-move.md §1.2). */
+const mutationOf = (field: 'createAttributionInvitation' | 'reattributeMannequinToUser') =>
+  `mutation ferryReclaim($ownerId: ID!, $sourceId: ID!, $targetId: ID!) {
+  ${field}(input: { ownerId: $ownerId, sourceId: $sourceId, targetId: $targetId }) {
     source { ... on Mannequin { id login } } target { ... on User { id login } } }
 }`;
 
@@ -29,11 +31,17 @@ export interface SendOptions {
   organizationId: string;
   /** Waits until this credential's next mutation slot (shared by a team's gateways through the store). */
   pace: () => Promise<void>;
-  /** Called as soon as GitHub accepted one, before the next is sent. */
+  /** Called as soon as GitHub accepted an invitation, before the next is sent (not for a reattribution). */
   sent: (invitation: Invitation) => Promise<void>;
+  /**
+   * `reattributeMannequinToUser` (EMU only). GitHub refuses it per organization, so its refusal
+   * (UNPROCESSABLE) before any success stops the sending: one request, not one per mapping.
+   */
+  skipInvitation?: boolean;
 }
 
 type Result = ReclaimAnswer['results'][number];
+const isDone = (result: Result) => result.result !== 'refused';
 
 /**
  * `createAttributionInvitation` per mapping, one at a time, paced. A mapping GitHub refuses (not a member, already
@@ -54,11 +62,12 @@ export async function sendInvitations(
   const stop = (from: number, reason: string) => {
     for (const rest of invitations.slice(from)) results.push(answer(rest, 'refused', `Not sent: ${reason}`));
   };
+  const field = options.skipInvitation ? 'reattributeMannequinToUser' : 'createAttributionInvitation';
   for (const [index, invitation] of invitations.entries()) {
     await options.pace();
     let exchange;
     try {
-      exchange = await options.client.query(INVITE, {
+      exchange = await options.client.query(mutationOf(field), {
         ownerId: options.organizationId,
         sourceId: invitation.mannequin.id,
         targetId: invitation.targetId,
@@ -87,16 +96,25 @@ export async function sendInvitations(
       stop(index, `GitHub says “${error.message}”`);
       return { results };
     }
+    if (options.skipInvitation && error?.type === 'UNPROCESSABLE' && !results.some(isDone)) {
+      // Not an organization of Enterprise Managed Users: the rest would be refused alike.
+      results.push(answer(invitation, 'refused', error.message));
+      stop(index + 1, `GitHub says “${error.message}”`);
+      return { results };
+    }
     let created;
     try {
-      created = parseAttributionInvitation(graphql.data?.createAttributionInvitation);
+      created = parseAttributionInvitation(graphql.data?.[field]);
     } catch (shape) {
       if (!isShapeError(shape)) throw shape;
       created = null;
     }
     if (created && created.sourceId === invitation.mannequin.id && created.targetId === invitation.targetId) {
-      await options.sent(invitation);
-      results.push(answer(invitation, 'invited'));
+      if (options.skipInvitation) results.push(answer(invitation, 'reattributed'));
+      else {
+        await options.sent(invitation);
+        results.push(answer(invitation, 'invited'));
+      }
     } else {
       results.push(
         answer(invitation, 'refused', error?.message ?? 'GitHub answered another mannequin or user.'),
