@@ -143,6 +143,8 @@ export interface Move {
     targetPoints: number;
     /** Of `source`: the validation's GraphQL requests (the rest are the wave's REST requests). */
     sourceGraphql?: number;
+    /** Of `source`: the listing pages the start read again (0 when the listing kept 5 minutes served it). */
+    sourcePreflight?: number;
   };
   /** Why a `failed` move stopped (a refused credential, say). */
   error?: string;

@@ -139,6 +139,12 @@ export interface MovePreview {
   tokens: TokenCheck[];
   notMigrated: readonly NotMigrated[];
   cost: MoveCost;
+  /**
+   * What this preview itself cost, counted as it went: the source's listing pages GitHub counted (0 when the listing
+   * kept from the last 5 minutes served it; a page revalidated with its ETag is free) and the target's requests
+   * (GraphQL, and the rulesets' REST reads).
+   */
+  requests: { source: number; target: number; targetGraphql: number };
 }
 
 /** `GET /api/moves/target`: where moves land (`TARGET_GITHUB_API_URL`, `…_UPLOADS_URL`) and with which credentials. */

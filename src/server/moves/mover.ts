@@ -1,12 +1,10 @@
 import type { PlanAccountCost } from '@/contracts/budgets';
-import { defaultCredential } from '@/contracts/credentials';
 import { githubOperation } from '@/contracts/github/operations';
 import type { MoveStartRequest } from '@/contracts/move-run';
 import { MAX_MOVE_REPOSITORIES, NOT_MIGRATED, type MovePreview, type MoveTarget } from '@/contracts/moves';
 import type { WavePreview } from '@/contracts/waves';
 import type { GatewayConfig } from '@/server/config';
 import type { Credential, Credentials } from '@/server/credentials/credentials';
-import { createCredentials } from '@/server/credentials/credentials';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import { jsonBounds } from '@/server/outbound/bounds';
 import type { SecretRegistry } from '@/server/secret-registry';
@@ -18,6 +16,7 @@ import { moveExports } from './move-exports';
 import { planRepositories, targetNameOf } from './move-plan';
 import { sourceClients } from './source-reads';
 import { sourceLimit } from './source-limit';
+import { targetCredentials } from './target-credential';
 import { createTargetClient } from './target-client';
 import { readTargetRulesets } from './target-rulesets';
 import { sourceTokenCheck, targetTokenCheck, tokenKindOf } from './token-checks';
@@ -50,13 +49,6 @@ const EXPORT = githubOperation('migrations/start-for-org');
 export function createMover(options: MoverOptions) {
   const { config } = options;
   const now = options.now ?? Date.now;
-  const targetCredentials = createCredentials(config.target.credentials, {
-    secrets: options.secrets,
-    baseUrl: config.target.baseUrl,
-    apiVersion: config.github.apiVersion,
-    fetch: options.fetchTarget,
-    bounds: jsonBounds(config),
-  });
   const targetConfigs = new Map(config.target.credentials.map((entry) => [entry.name, entry]));
   const sourceConfigs = new Map(config.github.credentials.map((entry) => [entry.name, entry]));
   const { clientOf, headersOf } = sourceClients(config, options.credentials, options.fetchGithub);
@@ -69,24 +61,12 @@ export function createMover(options: MoverOptions) {
     return choice.credential;
   }
 
-  function chooseTarget(asked: string | undefined): Credential {
-    const list = targetCredentials.list;
-    if (list.length === 0)
-      throw new MoveInputError(
-        'No target credential is configured: set TARGET_GITHUB_TOKEN (a classic personal access token).',
-      );
-    if (asked !== undefined) {
-      const found = list.find((credential) => credential.name === asked);
-      if (!found)
-        throw new MoveInputError('No target credential of that name is configured on this gateway.');
-      return found;
-    }
-    const classic = list.filter((credential) => {
-      const entry = targetConfigs.get(credential.name);
-      return entry !== undefined && tokenKindOf(entry) === 'classic';
-    });
-    return defaultCredential(classic, {}) ?? (list[0] as Credential);
-  }
+  const chooseTarget = targetCredentials(
+    config,
+    options.fetchTarget,
+    (message) => new MoveInputError(message),
+    options.secrets,
+  );
 
   return {
     /** Where moves land and with which credentials: names and kinds, never a value. */
@@ -105,6 +85,12 @@ export function createMover(options: MoverOptions) {
     async preview(request: MoveStartRequest): Promise<MovePreview> {
       const source = chooseSource(request.source.credential);
       const target = chooseTarget(request.target.credential);
+      const sent = { target: 0, targetGraphql: 0 };
+      const fetchTarget: UpstreamFetch = (outgoing) => {
+        sent.target++;
+        if (new URL(outgoing.url).pathname.endsWith('/graphql')) sent.targetGraphql++;
+        return options.fetchTarget(outgoing);
+      };
       const owner = { kind: 'org' as const, login: request.source.login };
       const listing = await listings.list(owner, source.name);
       const selected = filterRepos(listing.repos, request.filters);
@@ -124,7 +110,7 @@ export function createMover(options: MoverOptions) {
       const client = createTargetClient({
         baseUrl: config.target.baseUrl,
         authorization: () => target.authorization(),
-        fetch: options.fetchTarget,
+        fetch: fetchTarget,
         bounds: jsonBounds(config),
       });
       const read = await client.organization(request.target.login);
@@ -146,7 +132,7 @@ export function createMover(options: MoverOptions) {
           baseUrl: config.target.baseUrl,
           apiVersion: config.github.apiVersion,
           authorization: () => target.authorization(),
-          fetch: options.fetchTarget,
+          fetch: fetchTarget,
           bounds: jsonBounds(config),
         },
         read.organization.login,
@@ -201,6 +187,7 @@ export function createMover(options: MoverOptions) {
         tokens,
         notMigrated: NOT_MIGRATED,
         cost: sourceBudget ? { ...cost, source: { ...cost.source, budget: sourceBudget } } : cost,
+        requests: { source: listing.kept ? 0 : listing.counted, ...sent },
       };
     },
   };

@@ -140,6 +140,10 @@ describe('POST /api/moves/preview (octo-org into octo-target)', () => {
     const pages = Math.ceil(preview.listed / 100);
     expect(simulator.github().stats.counted - sourceBefore).toBeLessThanOrEqual(pages);
     expect(targetRequests() - targetBefore).toBeLessThanOrEqual(1 + Math.ceil(preview.selected / 50));
+    // What the preview says it sent is what each side counted (the target's GraphQL; its REST ruleset read beside).
+    expect(preview.requests.source).toBe(simulator.github().stats.counted - sourceBefore);
+    expect(preview.requests.targetGraphql).toBe(targetRequests() - targetBefore);
+    expect(preview.requests.target).toBe(preview.requests.targetGraphql + 1);
     // After a reset nothing is taken any more.
     expect(preview.repositories.every((repo) => repo.ready)).toBe(true);
   });

@@ -12,7 +12,7 @@ const repo = (name: string, sizeKb = 1): PlannedRepo => ({
   archived: false,
   pushedAt: null,
 });
-const listing = { repos: ['api', 'web', 'docs'].map((name) => repo(name)), pages: 3 };
+const listing = { repos: ['api', 'web', 'docs'].map((name) => repo(name)), pages: 3, counted: 3 };
 const AT = Date.parse('2026-11-26T10:00:00Z');
 
 describe('a new wave from a request and its listing', () => {

@@ -12,6 +12,10 @@ export interface RepositoryListing {
   repos: PlannedRepo[];
   /** Pages read from GitHub (the wave is charged them). */
   pages: number;
+  /** Of `pages`, those GitHub counted: a page revalidated with its ETag (304) is free. */
+  counted: number;
+  /** Served from the listing kept from the last few minutes: no request was sent for it this time. */
+  kept?: true;
 }
 
 /** The listing's first page: an organization's repositories, or those the token's own user owns. */
@@ -30,24 +34,26 @@ export function createRepositoryListings(options: {
   async function read(github: GithubClient, owner: WavePlanRequest['owner']): Promise<RepositoryListing> {
     const repos: PlannedRepo[] = [];
     let pages = 0;
+    let counted = 0;
     let next: string | undefined = firstListPage(owner);
     while (next) {
       const answer: GithubAnswer<unknown> = await github.get<unknown>(next);
       pages++;
+      if (!answer.notModified) counted++;
       if (answer.status === 404)
         throw new WaveInputError(`No organization ${owner.login} that this token owns.`);
       if (answer.status !== 200 || !Array.isArray(answer.body)) throw unexpectedAnswer(answer);
       repos.push(...parseRepositoryList(answer.body));
       next = parseLinkHeader(answer.headers.get('link')).next;
     }
-    return { repos, pages };
+    return { repos, pages, counted };
   }
 
   return {
     async list(owner: WavePlanRequest['owner'], credential: string | undefined): Promise<RepositoryListing> {
       const key = `${credential ?? ''}:${owner.kind}:${owner.login.toLowerCase()}`;
       const cached = cache.get(key);
-      if (cached && options.now() - cached.at < LIST_TTL_MS) return cached;
+      if (cached && options.now() - cached.at < LIST_TTL_MS) return { ...cached, kept: true };
       const entry = { ...(await read(options.clientOf(credential), owner)), at: options.now() };
       cache.set(key, entry);
       return entry;

@@ -21,7 +21,7 @@ import { listMannequins, listMembers, userIds } from './identity-reads';
 import { reclaimCsv, type ReclaimCsv } from './reclaim-csv';
 import { INVITATION_SPACING_MS, sendInvitations, type Invitation } from './send-invitations';
 import { personSuggester, suggestIdentities } from './suggestions';
-import { targetCredentials } from './target-credential';
+import { targetCredentials } from '../target-credential';
 
 /**
  * The identity map of a move's target (issue 36): what GitHub says (mannequins, members), what people edit
@@ -77,7 +77,8 @@ function localSlots(spacingMs: number): (key: string) => number {
 
 export function createIdentities(options: IdentitiesOptions) {
   const { config } = options;
-  const chooseCredential = targetCredentials(config, options.fetchTarget, options.secrets);
+  const refuse = (message: string) => new IdentityInputError(message);
+  const chooseCredential = targetCredentials(config, options.fetchTarget, refuse, options.secrets);
   const spacingMs = options.spacingMs ?? INVITATION_SPACING_MS;
   const sleep = options.sleep ?? wait;
   const archiveReader =

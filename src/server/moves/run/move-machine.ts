@@ -230,7 +230,7 @@ function followWave(move: Move, wave: Wave): Move {
     const followed = followBatch(repo, batch);
     return followed.batchId === undefined && batch ? { ...followed, batchId: batch.id } : followed;
   });
-  const source = wave.requests + (move.requests.sourceGraphql ?? 0);
+  const source = wave.requests + (move.requests.sourceGraphql ?? 0) + (move.requests.sourcePreflight ?? 0);
   const same =
     repositories.every((repo, index) => repo === move.repositories[index]) && source === move.requests.source;
   return same ? move : { ...move, repositories, requests: { ...move.requests, source } };
@@ -415,6 +415,7 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return {
         ...move,
         requests: {
+          ...move.requests,
           source: move.requests.source + graphql,
           target: move.requests.target + (event.target ?? 0),
           targetPoints: move.requests.targetPoints + (event.targetPoints ?? 0),

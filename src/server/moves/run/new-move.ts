@@ -1,7 +1,6 @@
 import type { Move, MoveStartRequest } from '@/contracts/move-run';
 import type { MovePreview } from '@/contracts/moves';
 import type { WavePlanRequest } from '@/contracts/waves';
-import { NAMES_PER_QUERY } from '../target-client';
 import { parsePlanRequest } from '@/server/waves/routes';
 import { MoveInputError } from '../move-input-error';
 
@@ -44,7 +43,7 @@ export function moveWaveRequest(request: MoveStartRequest, preview: MovePreview)
   };
 }
 
-/** The move as first written: every ready repository waiting for its export; the pre-flight's target requests counted. */
+/** The move as first written: every ready repository waiting for its export; the pre-flight's requests counted. */
 export function newMove(input: {
   id: string;
   at: string;
@@ -56,8 +55,8 @@ export function newMove(input: {
   const ready = readyToMove(preview);
   const { organization } = preview.target;
   if (!organization) throw new MoveInputError(`No organization ${preview.target.login} on the target.`);
-  // The pre-flight this start ran again: one organization read and one aliased name check per 50 names.
-  const preflight = 1 + Math.ceil(preview.selected / NAMES_PER_QUERY);
+  // What the pre-flight this start ran again sent, as it counted it: the listing (unless kept) and the target's reads.
+  const { requests } = preview;
   return {
     id: input.id,
     createdAt: input.at,
@@ -80,6 +79,11 @@ export function newMove(input: {
       step: 'waiting',
       updatedAt: input.at,
     })),
-    requests: { source: 0, target: preflight, targetPoints: preflight },
+    requests: {
+      source: requests.source,
+      sourcePreflight: requests.source,
+      target: requests.target,
+      targetPoints: requests.targetGraphql,
+    },
   };
 }
