@@ -38,8 +38,8 @@ function Totals({ move }: { move: Move }) {
           Source: <strong>{formatNumber(move.requests.source)}</strong> GitHub requests
         </Typography>
         <Typography>
-          Target: <strong>{formatNumber(move.requests.target)}</strong> GraphQL requests,{' '}
-          {formatNumber(move.requests.targetPoints)} points
+          Target: <strong>{formatNumber(move.requests.target)}</strong> requests (GraphQL and the pre-flight’s
+          ruleset reads), {formatNumber(move.requests.targetPoints)} points
         </Typography>
         <Typography>After validation: {AFTER_VALIDATION_WORDS[move.afterValidation]}</Typography>
       </Stack>
