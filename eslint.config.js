@@ -101,7 +101,7 @@ export default tseslint.config(
     },
   },
   {
-    // The author grid virtualises its rows (MUI X DataGrid): which cell has focus and what a row's cell holds
+    // The author grid virtualises its rows (src/components/virtual-grid): which cell has focus and what a row's cell holds
     // are read from the grid's own attributes, which Testing Library's queries do not reach.
     files: ['src/features/imports/components/author-editor.isolated.test.tsx'],
     rules: { 'testing-library/no-node-access': 'off' },
