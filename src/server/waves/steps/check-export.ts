@@ -11,6 +11,7 @@ import {
   stamp,
   type WaveContext,
 } from '../wave-context';
+import { exportEndedAt } from '../export-end';
 import { unlockRepos } from './unlock-batch';
 
 /**
@@ -33,10 +34,17 @@ export async function checkExport(
   const still = (current: WaveBatch) => current.state === 'exporting' && current.migrationId === migrationId;
   const job = { waveId: wave.id, batchId: batch.id };
   if (answer.status === 200 && state === 'exported') {
+    const checkedAt = context.now();
+    const endedAt = exportEndedAt(
+      answer.body,
+      answer.headers.get('date'),
+      Date.parse(batch.startedAt ?? '') || checkedAt,
+      checkedAt,
+    );
     const { applied } = await recordIf(context, wave.id, batch.id, still, {
       type: 'exported',
       batchId: batch.id,
-      at: stamp(context),
+      at: new Date(endedAt).toISOString(),
     });
     if (applied) await fileStep(context, job);
     return;
