@@ -91,10 +91,8 @@ describe('the identity grid (the author editor’s virtual grid)', () => {
 
   it('draws 100,000 rows a screenful at a time and filters them by kind', async () => {
     const rows = rowsOf(answerWith(100_000 - 2));
-    const started = performance.now();
     const { user } = renderWithProviders(<PeopleGrid rows={rows} sent={new Map()} onChoose={vi.fn()} />);
     const grid = screen.getByRole('grid', { name: 'Identities' });
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(grid).toHaveAttribute('aria-rowcount', '100001');
     // A screenful plus the overscan, not 100,000.
     expect(within(grid).getAllByRole('row').length).toBeLessThan(60);
