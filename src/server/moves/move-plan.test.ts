@@ -230,6 +230,7 @@ describe('fnmatch against a hostile pattern', () => {
     expect(fnmatch(`${'*a'.repeat(150)}b`, 'a'.repeat(100))).toBe(false);
     expect(fnmatch('[z-a]', 'm')).toBe(false);
     expect(fnmatch('[', '[')).toBe(true);
-    expect(performance.now() - started).toBeLessThan(100);
+    // A hang guard, not a speed target: a backtracking matcher takes far longer than this on 150 stars.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
