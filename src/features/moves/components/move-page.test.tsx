@@ -77,6 +77,13 @@ describe('starting a move', () => {
     const { user, router } = renderApp('/moves');
     await previewPattern(user, 'mobile-*');
     await user.click(screen.getByRole('radio', { name: 'Archive the source' }));
+    // Archiving adds a pre-flight check (the admin right): Start waits for a preview that made it.
+    expect(screen.getByRole('button', { name: 'Start move' })).toBeDisabled();
+    expect(screen.getByText(/^Preview again: archiving needs/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    await expect
+      .poll(() => screen.getByRole('button', { name: 'Start move' }), { timeout: 15_000 })
+      .toBeEnabled();
     await user.click(screen.getByRole('button', { name: 'Start move' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'octo-org → octo-target' }, { timeout: 15_000 }),
@@ -124,7 +131,8 @@ describe('watching a move', () => {
     expect(row).toHaveTextContent('octo-org → octo-target');
     expect(row).toHaveTextContent(/of 1$/);
     await user.click(within(row).getByRole('link'));
-    expect(router.state.location.pathname).toBe(`/moves/${move.id}`);
+    // The router follows the link once the page's code is in (lazy routes): asked until then.
+    await expect.poll(() => router.state.location.pathname, { timeout: 10_000 }).toBe(`/moves/${move.id}`);
   }, 30_000);
 
   it('runs to the end: done, validated, unlocked; the lossy repository fails with its differences, left locked', async () => {

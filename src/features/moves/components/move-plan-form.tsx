@@ -19,6 +19,9 @@ import { MoveStartControls } from './move-start-controls';
 /** The simulator's target organization (src/simulator/target/seed.ts): the default there, nothing when live. */
 const SIMULATED_TARGET_ORG = 'octo-target';
 
+/** Only archiving adds a pre-flight check (the admin right): unlock and keep-locked share one preview. */
+const archiving = (value: AfterValidation | undefined) => value === 'archive';
+
 /** Plan a move: source and target, which repositories, then the preview (pre-flight and cost). */
 export function MovePlanForm() {
   const sourceOrgs = useQuery(moveQueries.sourceOrganizations());
@@ -49,7 +52,9 @@ export function MovePlanForm() {
       ? sendable
         ? 'Preview again: a repository’s name or visibility on the target changed.'
         : 'Correct the target names marked in the table, then preview again.'
-      : undefined;
+      : preview.data && archiving(preview.variables?.afterValidation) !== archiving(afterValidation)
+        ? 'Preview again: archiving needs the source credential’s admin right on each repository, which the preview checks.'
+        : undefined;
   // `noValidate`: each refusal is said on its field, in the page's words, and nothing is sent.
   const onPreview = (event: FormEvent) => {
     event.preventDefault();
@@ -88,10 +93,7 @@ export function MovePlanForm() {
           <MoveStartControls
             staleBecause={stale}
             afterValidation={afterValidation}
-            onAfterValidation={(value) => {
-              setAfterValidation(value);
-              preview.reset();
-            }}
+            onAfterValidation={setAfterValidation}
             planned={
               preview.data && preview.variables
                 ? { request: preview.variables, preview: preview.data }
