@@ -65,10 +65,15 @@ describe('author mapping editor', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Still synthesised' }));
     expect(screen.getByText(/Showing 11 of 12 authors/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'All' }));
+    // Once failed under heavy load with "Showing 0 of 12" here: say which filter was in force if it happens again.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true'),
+    );
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search authors' }), {
       target: { value: 'ADA@x' },
     });
     expect(await screen.findByText(/Showing 1 of 12 authors/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
 
     // A reload: the edit is still there, unsaved.
     view.unmount();
