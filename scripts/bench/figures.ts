@@ -1,5 +1,6 @@
 import { authorEditor, authorEditorLarge } from './author-editor';
 import { authorSave } from './author-save';
+import { blockingAb } from './blocking-ab';
 import { bundleSize } from './bundle-size';
 import { exportWatch } from './export-watch';
 import { exportWatchTabs } from './export-watch-tabs';
@@ -38,6 +39,7 @@ export const FIGURES: BenchFigure[] = [
   historyRender,
   lighthouseMobile,
   mainThreadBlocking,
+  blockingAb,
   waves,
   moveUpload,
   move,

@@ -61,6 +61,33 @@ interface Blocking {
   longest: number;
 }
 
+/** One traced load of `url` at a phone's viewport, watched `watchMs`; `breakdown`: the blocking tasks' time by event. */
+export async function traceOneLoad(
+  browser: Browser,
+  url: string,
+  watchMs: number,
+  tracePath: string,
+): Promise<ReturnType<typeof blockingFromTrace> & { breakdown: { name: string; ms: number }[] }> {
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  try {
+    await page.goto(`${new URL(url).origin}/favicon.svg`);
+    await browser.startTracing(page, {
+      path: tracePath,
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+    await page.goto(url);
+    await page.waitForTimeout(watchMs);
+    await browser.stopTracing();
+    const trace = JSON.parse(await readFile(tracePath, 'utf8')) as { traceEvents: TraceEvent[] };
+    return {
+      ...blockingFromTrace(trace.traceEvents),
+      breakdown: blockingBreakdown(trace.traceEvents, BLOCKING_AFTER_MS / SLOWDOWN),
+    };
+  } finally {
+    await page.close();
+  }
+}
+
 /** `loads` traced loads of `url` at a phone's viewport, each watched `watchMs`: medians of blocking. */
 async function measureBlocking(
   browser: Browser,
@@ -73,25 +100,12 @@ async function measureBlocking(
   const longest: number[] = [];
   const whole: number[] = [];
   const spent = new Map<string, number>();
-  const origin = new URL(url).origin;
   for (let load = 0; load < loads; load += 1) {
-    const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
-    await page.goto(`${origin}/favicon.svg`);
-    await browser.startTracing(page, {
-      path: tracePath,
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
-    });
-    await page.goto(url);
-    await page.waitForTimeout(watchMs);
-    await browser.stopTracing();
-    const trace = JSON.parse(await readFile(tracePath, 'utf8')) as { traceEvents: TraceEvent[] };
-    const result = blockingFromTrace(trace.traceEvents);
+    const result = await traceOneLoad(browser, url, watchMs, tracePath);
     blocking.push(result.blockingMs);
     longest.push(result.longestMs);
     whole.push(result.wholeMs);
-    for (const { name, ms } of blockingBreakdown(trace.traceEvents, BLOCKING_AFTER_MS / SLOWDOWN))
-      spent.set(name, (spent.get(name) ?? 0) + ms / loads);
-    await page.close();
+    for (const { name, ms } of result.breakdown) spent.set(name, (spent.get(name) ?? 0) + ms / loads);
   }
   const sorted = sortedCopy(blocking);
   return {

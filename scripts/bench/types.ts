@@ -28,6 +28,8 @@ export interface BenchContext {
 export interface BenchFigure {
   id: string;
   title: string;
+  /** Measured only when named (`npm run bench -- <id>`) or in a smoke run: too long, or a tool rather than a figure. */
+  explicitOnly?: boolean;
   run(context: BenchContext): Promise<BenchRow[]>;
 }
 
