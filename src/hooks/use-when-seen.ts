@@ -52,9 +52,11 @@ export function useWhenSeen<T extends Element>({
 
 /** Calls `run` when the main thread is idle (at the latest after `timeoutMs`); returns its cancellation. */
 function whenIdle(run: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
+  // Both taken now: the cancellation must match the request even if the globals change meanwhile (tests).
+  const { requestIdleCallback: request, cancelIdleCallback: cancel } = globalThis;
+  if (typeof request === 'function' && typeof cancel === 'function') {
+    const handle = request(run, { timeout: timeoutMs });
+    return () => cancel(handle);
   }
   const timer = setTimeout(run, timeoutMs);
   return () => clearTimeout(timer);

@@ -20,10 +20,13 @@ export function UsageChart({
   series,
   clockOffsetMs,
   dayView,
+  height,
 }: {
   series: UsageSeries;
   clockOffsetMs: number;
   dayView: boolean;
+  /** Given by the panel, whose placeholders reserve the same room. */
+  height: number;
 }) {
   const label = (at: number) => (dayView ? formatDateTime : formatClockTime)(at - clockOffsetMs);
   // A category that resets every minute has hundreds of resets a day: lines only while they stay apart, and
@@ -33,7 +36,7 @@ export function UsageChart({
   const labelledReset = resetLines.at(-1);
   return (
     <LineChart
-      height={140}
+      height={height}
       skipAnimation
       hideLegend
       // Room on the right for half a tick label ("04:30 PM" is centred on its tick): less clipped the last one.
