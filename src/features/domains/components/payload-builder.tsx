@@ -2,8 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Form from '@rjsf/mui';
@@ -14,9 +12,17 @@ import { uiSchemaFor } from '../utils/schema-labels';
 import { checkBody, formValidator } from '../utils/schema-validator';
 import { CodeBlock } from './code-block';
 import { DescribedBaseInput } from './described-base-input';
+import { PlainTabs, type PlainTab } from './plain-tabs';
 import { CopyButton } from './copy-button';
 import { SchemaFormBoundary } from './schema-form-boundary';
 import { SchemaTreeView } from './schema-tree-view';
+
+type SchemaView = 'tree' | 'raw';
+
+const SCHEMA_VIEWS: readonly PlainTab<SchemaView>[] = [
+  { value: 'tree', label: 'Schema tree', id: 'schema-tab-tree', controls: 'schema-panel-tree' },
+  { value: 'raw', label: 'Raw JSON', id: 'schema-tab-raw', controls: 'schema-panel-raw' },
+];
 
 export interface PayloadBuilderProps {
   tld: string;
@@ -31,7 +37,7 @@ export interface PayloadBuilderProps {
 export function PayloadBuilder({ tld, schema, registerable }: PayloadBuilderProps) {
   const [formData, setFormData] = useState<unknown>({});
   const [name, setName] = useState('example');
-  const [view, setView] = useState<'tree' | 'raw'>('tree');
+  const [view, setView] = useState<SchemaView>('tree');
   const [formFailure, setFormFailure] = useState<string>();
   const uiSchema = useMemo(
     () => ({ ...uiSchemaFor(schema), 'ui:submitButtonOptions': { norender: true } }),
@@ -71,14 +77,7 @@ export function PayloadBuilder({ tld, schema, registerable }: PayloadBuilderProp
           </SchemaFormBoundary>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <Tabs
-            value={view}
-            onChange={(_event, next: 'tree' | 'raw') => setView(next)}
-            aria-label="Schema views"
-          >
-            <Tab value="tree" label="Schema tree" id="schema-tab-tree" aria-controls="schema-panel-tree" />
-            <Tab value="raw" label="Raw JSON" id="schema-tab-raw" aria-controls="schema-panel-raw" />
-          </Tabs>
+          <PlainTabs label="Schema views" tabs={SCHEMA_VIEWS} value={view} onChange={setView} />
           {formFailure ? (
             <Alert severity="info" sx={{ mt: 1 }}>
               The form could not render this schema; these views show it in full.
