@@ -7,6 +7,7 @@ import { launchChromium, startBenchGateway } from './bench-browser';
 import { ROOT } from './context';
 import { traceOneLoad } from './main-thread-blocking';
 import { PAGE_TOUR, seedPageTour } from './page-tour';
+import { REFERENCE_PAGES, withReferenceServer } from './reference-pages';
 import { percentile, sortedCopy } from './stats';
 import type { BenchContext, BenchFigure, BenchRow } from './types';
 
@@ -33,6 +34,15 @@ export const blockingAb: BenchFigure = {
     const tracePath = path.join(os.tmpdir(), `ferry-blocking-ab-${process.pid}.json`);
     const [serverA, serverB] = [await startBenchGateway(baseBuild.dir), await startBenchGateway(distB)];
     try {
+      // The React + MUI reference in the same run, for each build's ratio (its median floored at one task's 50 ms).
+      const reference = await withReferenceServer(context, async (origin) => {
+        const url = `${origin}${REFERENCE_PAGES.react.address}`;
+        await traceOneLoad(browser, url, 500, tracePath);
+        const medians: number[] = [];
+        for (let load = 0; load < loads; load += 1)
+          medians.push((await traceOneLoad(browser, url, watchMs, tracePath)).blockingMs);
+        return Math.max(percentile(sortedCopy(medians), 50), 50);
+      });
       await seedPageTour(serverA.origin);
       await seedPageTour(serverB.origin);
       const rows: BenchRow[] = [];
@@ -52,7 +62,12 @@ export const blockingAb: BenchFigure = {
           }
         }
         rows.push(
-          compareRow(name, address, a, b, base ?? 'this build (A/A: the noise floor)', loads, watchMs),
+          compareRow(name, address, a, b, {
+            base: base ?? 'this build (A/A: the noise floor)',
+            loads,
+            watchMs,
+            reference,
+          }),
         );
       }
       return rows;
@@ -87,9 +102,7 @@ function compareRow(
   address: string,
   a: readonly Load[],
   b: readonly Load[],
-  base: string,
-  loads: number,
-  watchMs: number,
+  { base, loads, watchMs, reference }: { base: string; loads: number; watchMs: number; reference: number },
 ): BenchRow {
   const after = difference(
     a.map((load) => load.blockingMs),
@@ -101,10 +114,10 @@ function compareRow(
   );
   return {
     figure: `A/B blocking at 4× CPU, ${name}: A → B median after the paint (95 % interval of B − A); whole load`,
-    value: `${after.text}; whole load ${whole.text}`,
+    value: `${after.text}; ÷ React + MUI ${ratio(a, reference)} → ${ratio(b, reference)}; whole load ${whole.text}`,
     goal: '—',
     verdict: after.verdict,
-    how: `${address}; A = ${base}, B = this tree; ${loads} loads per build at 412×823, interleaved A B / B A, each traced ${watchMs / 1000} s after one unmeasured load of each; the interval is a bootstrap of the difference of medians (2,000 resamples). Where B's blocking goes (mean per load): ${spent(b)}; A's: ${spent(a)}`,
+    how: `${address}; A = ${base}, B = this tree; ${loads} loads per build at 412×823, interleaved A B / B A, each traced ${watchMs / 1000} s after one unmeasured load of each; the interval is a bootstrap of the difference of medians (2,000 resamples); the ratio divides by the React + MUI reference's median in the same run (${Math.round(reference)} ms, floored at 50). Where B's blocking goes (mean per load): ${spent(b)}; A's: ${spent(a)}`,
   };
 }
 
@@ -142,6 +155,10 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+function ratio(loads: readonly Load[], reference: number): string {
+  return `${(percentile(sortedCopy(loads.map((load) => load.blockingMs)), 50) / reference).toFixed(2)}×`;
 }
 
 function spent(loads: readonly Load[]): string {
