@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrating } from '@/hooks/use-hydrating';
 
 const STORAGE_KEY = 'ferry.domains.recent';
 export const MAX_RECENT = 8;
@@ -17,7 +18,15 @@ function read(): string[] {
 
 /** The TLDs looked up most recently, newest first, kept in this browser. */
 export function useRecentTlds() {
-  const [recent, setRecent] = useState<string[]>(read);
+  // Not in the drawing (kept in this browser): read in the render after the one that adopts it.
+  const hydrating = useHydrating();
+  const [recent, setRecent] = useState<string[]>(() => (hydrating ? [] : read()));
+  const drawnFirst = useRef(hydrating);
+  useEffect(() => {
+    if (hydrating || !drawnFirst.current) return;
+    drawnFirst.current = false;
+    setRecent(read());
+  }, [hydrating]);
   const remember = useCallback((tld: string) => {
     setRecent((current) => {
       if (current[0] === tld) return current;
