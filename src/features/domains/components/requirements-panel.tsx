@@ -8,12 +8,14 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { LazyPartBoundary } from '@/components/lazy-part-boundary';
 import { LoadingState } from '@/components/loading-state';
+import { WhenSeen } from '@/components/when-seen';
 import { domainQueries } from '../api/domain-queries';
 import { DomainErrorAlert } from './domain-error-alert';
 import { RegistryRequirements } from './registry-requirements';
 import { VerdictCard } from './verdict-card';
 
-// The form generator and the validator are heavy: they load only when a payload is shown.
+// The form generator and the validator are heavy: they load only when the payload comes near the viewport,
+// the page is idle or a person reaches it, not in the first seconds with the verdict.
 const PayloadBuilder = lazy(() =>
   import('./payload-builder').then((module) => ({ default: module.PayloadBuilder })),
 );
@@ -49,13 +51,18 @@ export function RequirementsPanel({ tld, unicode, onLoaded }: RequirementsPanelP
       <RegistryRequirements schema={requirements.registryRequirements} tld={requirements.tld} />
       {requirements.apiRegisterable ? (
         <LazyPartBoundary key={tld} name="The payload builder">
-          <Suspense fallback={<LoadingState label="Loading the payload builder" />}>
-            <PayloadBuilder
-              tld={tld}
-              schema={requirements.requestSchema}
-              registerable={requirements.apiRegisterable}
-            />
-          </Suspense>
+          <WhenSeen
+            showLabel="Show the payload form"
+            placeholder={<LoadingState label="Loading the payload builder" />}
+          >
+            <Suspense fallback={<LoadingState label="Loading the payload builder" />}>
+              <PayloadBuilder
+                tld={tld}
+                schema={requirements.requestSchema}
+                registerable={requirements.apiRegisterable}
+              />
+            </Suspense>
+          </WhenSeen>
         </LazyPartBoundary>
       ) : (
         // A payload for a TLD the API refuses would look usable ("valid" over `{}`): offer none.
