@@ -14,7 +14,8 @@ import type { BenchContext, BenchFigure, BenchRow } from './types';
 /**
  * `BENCH_AB_BASE=<git ref or a built dist folder> npm run bench -- blocking-ab`: the same blocking figure as
  * `blocking` (4 × task − 50 ms after the first paint, phone viewport), for two builds of the app loaded in turn
- * (A B, B A, A B…) so that whatever else the machine does falls on both alike. A = the base, B = this tree.
+ * (A B, B A, A B…) so that whatever else the machine does falls on both alike. A = the base, B = this tree
+ * (or `BENCH_AB_TARGET`, a git ref or a dist folder too).
  * Without a base it compares this build with itself: the noise floor of the figure on this machine.
  * `BENCH_AB_PAGES=rate-limits,/domains?tld=com` picks pages (a name's start or an address), `BENCH_AB_LOADS`
  * the loads per page and build (12).
@@ -28,7 +29,11 @@ export const blockingAb: BenchFigure = {
     const watchMs = context.size(4_000, 1_000);
     const base = process.env.BENCH_AB_BASE;
     const pages = pickPages(process.env.BENCH_AB_PAGES).slice(0, context.size(PAGE_TOUR.length, 1));
-    const distB = await context.distDir();
+    const target = process.env.BENCH_AB_TARGET;
+    const targetBuild = target
+      ? await buildBase(target, context)
+      : { dir: await context.distDir(), dispose: () => undefined };
+    const distB = targetBuild.dir;
     const baseBuild = base ? await buildBase(base, context) : { dir: distB, dispose: () => undefined };
     const browser = await launchChromium();
     const tracePath = path.join(os.tmpdir(), `ferry-blocking-ab-${process.pid}.json`);
@@ -77,6 +82,7 @@ export const blockingAb: BenchFigure = {
       await browser.close();
       await rm(tracePath, { force: true });
       baseBuild.dispose();
+      targetBuild.dispose();
     }
   },
 };
@@ -117,7 +123,7 @@ function compareRow(
     value: `${after.text}; ÷ React + MUI ${ratio(a, reference)} → ${ratio(b, reference)}; whole load ${whole.text}`,
     goal: '—',
     verdict: after.verdict,
-    how: `${address}; A = ${base}, B = this tree; ${loads} loads per build at 412×823, interleaved A B / B A, each traced ${watchMs / 1000} s after one unmeasured load of each; the interval is a bootstrap of the difference of medians (2,000 resamples); the ratio divides by the React + MUI reference's median in the same run (${Math.round(reference)} ms, floored at 50). Where B's blocking goes (mean per load): ${spent(b)}; A's: ${spent(a)}`,
+    how: `${address}; A = ${base}, B = ${process.env.BENCH_AB_TARGET ?? 'this tree'}; ${loads} loads per build at 412×823, interleaved A B / B A, each traced ${watchMs / 1000} s after one unmeasured load of each; the interval is a bootstrap of the difference of medians (2,000 resamples); the ratio divides by the React + MUI reference's median in the same run (${Math.round(reference)} ms, floored at 50). Where B's blocking goes (mean per load): ${spent(b)}; A's: ${spent(a)}`,
   };
 }
 
