@@ -4,6 +4,15 @@ import { expect, expectAccessible, test } from './fixtures';
 test.describe.configure({ timeout: 60_000 });
 
 test('look up com, fill the form, get a valid body and a dry-run curl without keys', async ({ page }) => {
+  // The form validates by interpreting the schema: no JSON Schema compiler (Ajv) is downloaded for it.
+  // `strictSchema` is one of Ajv's option names: in its code, in no other library the pages use.
+  const withAjv: Promise<string | undefined>[] = [];
+  page.on('response', (response) => {
+    if (!/\/assets\/.*\.js$/.test(response.url())) return;
+    withAjv.push(
+      response.text().then((text) => (text.includes('strictSchema') ? response.url() : undefined)),
+    );
+  });
   await page.goto('/domains');
   await page.getByRole('textbox', { name: 'TLD' }).fill('.COM');
   await page.getByRole('button', { name: 'Look up' }).click();
@@ -14,6 +23,10 @@ test('look up com, fill the form, get a valid body and a dry-run curl without ke
   const cost = page.getByRole('spinbutton', { name: /Cost \(US cents\)/ });
   await cost.fill('0');
   await expect(page.locator(`[id="${await cost.getAttribute('id')}__error"]`)).toContainText('must be >= 1');
+  await expect(cost).toHaveAccessibleDescription(/must be >= 1/);
+  await expect(page.getByRole('status').filter({ hasText: 'Not valid yet' })).toContainText(
+    'cost: must be >= 1',
+  );
   await cost.fill('1108');
   await page.getByRole('combobox', { name: /agreeToTerms/ }).click();
   await page.getByRole('option', { name: 'yes' }).click();
@@ -30,6 +43,40 @@ test('look up com, fill the form, get a valid body and a dry-run curl without ke
   await expect(curl).not.toContainText('pk1_sim');
   await expect(curl).not.toContainText('sk1_sim');
   await expectAccessible(page);
+  expect((await Promise.all(withAjv)).filter(Boolean)).toEqual([]);
+});
+
+test('a registrar schema with a backtracking pattern is refused with a reason; the page stays responsive', async ({
+  page,
+}) => {
+  await page.route('**/api/registrar/domain/getRegistrationRequirements/com', (route) =>
+    route.fulfill({
+      json: {
+        status: 'SUCCESS',
+        tld: 'com',
+        apiRegisterable: true,
+        registrationDurationYears: 1,
+        whoisPrivacySupported: true,
+        requiresValidatedAddress: false,
+        registrantOnly: false,
+        requestSchema: {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+          required: ['handle'],
+          properties: { handle: { type: 'string', title: 'Handle', pattern: '^(a+)+$' } },
+        },
+      },
+    }),
+  );
+  await page.goto('/domains?tld=com');
+  const handle = page.getByRole('textbox', { name: /Handle/ });
+  // 34 a's and a b: a backtracking engine takes minutes on this against `^(a+)+$`.
+  await handle.fill(`${'a'.repeat(34)}b`);
+  await expect(page.getByRole('alert').filter({ hasText: 'cannot be used for validation' })).toContainText(
+    'The schema is refused: pattern "^(a+)+$": a repeated group that itself repeats or alternates',
+  );
+  await handle.fill('still typing');
+  await expect(handle).toHaveValue('still typing');
 });
 
 test('look up us: website only, with the nexus categories and their labels; describedby is reachable', async ({

@@ -116,7 +116,7 @@ export function PayloadBuilder({ tld, schema, registerable }: PayloadBuilderProp
           Result
         </Typography>
         {check.schemaError ? (
-          <Alert severity="warning">The schema cannot be compiled for validation: {check.schemaError}</Alert>
+          <Alert severity="warning">The schema cannot be used for validation: {check.schemaError}</Alert>
         ) : check.valid ? (
           <Stack sx={{ gap: 1.5 }}>
             <Alert severity="success" role="status">
