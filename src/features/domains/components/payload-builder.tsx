@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import type { JsonSchema } from '@/contracts/registrar';
 import { buildCurl, createBody, domainFor } from '../utils/build-curl';
 import { uiSchemaFor } from '../utils/schema-labels';
+import { uncheckedPatterns } from '../utils/safe-pattern';
 import { checkBody, formValidator } from '../utils/schema-validator';
 import { CodeBlock } from './code-block';
 import { DescribedBaseInput } from './described-base-input';
@@ -45,6 +46,7 @@ export function PayloadBuilder({ tld, schema, registerable }: PayloadBuilderProp
   );
   const body = createBody(formData);
   const check = checkBody(schema, body);
+  const unchecked = useMemo(() => uncheckedPatterns(schema), [schema]);
   const raw = JSON.stringify(schema, null, 2);
   const domain = domainFor(name, tld);
 
@@ -115,6 +117,20 @@ export function PayloadBuilder({ tld, schema, registerable }: PayloadBuilderProp
         <Typography id="result-heading" variant="subtitle1" component="h3" gutterBottom>
           Result
         </Typography>
+        {unchecked.length > 0 ? (
+          <Alert severity="info" sx={{ mb: 1.5 }}>
+            Left to the registrar: this page does not check{' '}
+            {unchecked.map(({ field, pattern, problem }, index) => (
+              <span key={`${field}:${pattern}`}>
+                {index > 0 ? '; ' : ''}
+                the pattern of {field} (
+                <code>{pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}</code>: {problem})
+              </span>
+            ))}
+            . Such a pattern can take minutes in a browser on some inputs; the registrar checks it when the
+            body is sent.
+          </Alert>
+        ) : null}
         {check.schemaError ? (
           <Alert severity="warning">The schema cannot be used for validation: {check.schemaError}</Alert>
         ) : check.valid ? (

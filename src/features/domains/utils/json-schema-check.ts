@@ -1,4 +1,5 @@
 import { dereference, validate, type OutputUnit, type Schema } from '@cfworker/json-schema';
+import { patternProblem } from './safe-pattern';
 import { checkSchemaLimits, eachSchema, refTarget } from './schema-limits';
 
 /**
@@ -168,10 +169,17 @@ function reshape(
   };
 }
 
-/** A fresh copy without a top `$id`: cfworker marks the objects it dereferences, and bases URIs on `$id`. */
+/**
+ * A fresh copy without a top `$id` (cfworker marks the objects it dereferences, and bases URIs on `$id`) and
+ * without the patterns that could backtrack for minutes (safe-pattern.ts): those the page names as checked
+ * by the registrar only.
+ */
 function copyOf(schema: object): Schema {
   const copy = JSON.parse(JSON.stringify(schema)) as Schema;
   delete copy.$id;
+  eachSchema(copy, (node) => {
+    if (typeof node.pattern === 'string' && patternProblem(node.pattern)) delete node.pattern;
+  });
   return copy;
 }
 

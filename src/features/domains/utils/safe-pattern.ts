@@ -4,7 +4,9 @@
  * and a `b` takes minutes and freezes the page. No linear-time engine ships with the browser, so a pattern is
  * refused (with the reason) when it has what makes backtracking explode: a repeated group that itself repeats
  * or alternates (`(a+)+`, `(a|aa)*`), a backreference, or many unbounded repeats in a row (`\d*\d*\d*\d*x`,
- * polynomial). Conservative: a few harmless patterns such as `^[a-z]+(-[a-z]+)*$` are refused too.
+ * polynomial). Conservative: a few harmless patterns such as `^[a-z]+(-[a-z]+)*$` are flagged too, so a flagged
+ * `pattern` is not refused with its schema: it is left out of the browser's check and named on the page
+ * (`uncheckedPatterns`); the registrar still checks it.
  */
 export const MAX_PATTERN_LENGTH = 512;
 /** Unbounded repeats (`*`, `+`, `{n,}`) one pattern may hold: beyond this, a failing match is polynomial. */
@@ -73,4 +75,45 @@ export function patternProblem(source: string): string | undefined {
     lastWasRiskyGroup = riskyGroup;
   }
   return undefined;
+}
+
+export interface UncheckedPattern {
+  /** The field's title, else its property name, else "the body". */
+  field: string;
+  pattern: string;
+  problem: string;
+}
+
+/** Values looked at before giving up: the schema's own bound (schema-limits.ts refuses a bigger one). */
+const MAX_VALUES = 20_000;
+
+/**
+ * Every `pattern` in `schema` that the browser will not run (`patternProblem`), with the field it belongs
+ * to, so the page can say which fields only the registrar checks. Iterative and bounded: the schema is outside
+ * input.
+ */
+export function uncheckedPatterns(schema: unknown): UncheckedPattern[] {
+  const found: UncheckedPattern[] = [];
+  const stack: [unknown, string | undefined][] = [[schema, undefined]];
+  for (let seen = 0; stack.length > 0 && seen < MAX_VALUES; seen += 1) {
+    const [node, name] = stack.pop() as [unknown, string | undefined];
+    if (typeof node !== 'object' || node === null) continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push([item, name]);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    if (typeof record.pattern === 'string') {
+      const problem = patternProblem(record.pattern);
+      const title = typeof record.title === 'string' && record.title ? record.title : undefined;
+      if (problem) found.push({ field: title ?? name ?? 'the body', pattern: record.pattern, problem });
+    }
+    for (const [key, value] of Object.entries(record)) {
+      if (key === 'properties' && typeof value === 'object' && value !== null && !Array.isArray(value))
+        for (const [property, sub] of Object.entries(value)) stack.push([sub, property]);
+      else if (key !== 'enum' && key !== 'const' && key !== 'examples' && key !== 'default')
+        stack.push([value, name]);
+    }
+  }
+  return found.reverse();
 }
