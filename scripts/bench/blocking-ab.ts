@@ -114,15 +114,19 @@ function compareRow(
     a.map((load) => load.blockingMs),
     b.map((load) => load.blockingMs),
   );
+  const busy = difference(
+    a.map((load) => load.busyMs),
+    b.map((load) => load.busyMs),
+  );
   const whole = difference(
     a.map((load) => load.wholeMs),
     b.map((load) => load.wholeMs),
   );
   return {
-    figure: `A/B blocking at 4× CPU, ${name}: A → B median after the paint (95 % interval of B − A); whole load`,
-    value: `${after.text}; ÷ React + MUI ${ratio(a, reference)} → ${ratio(b, reference)}; whole load ${whole.text}`,
+    figure: `A/B blocking at 4× CPU, ${name}: A → B median after the paint (95 % interval of B − A); whole load; busy`,
+    value: `${after.text}; ÷ React + MUI ${ratio(a, reference)} → ${ratio(b, reference)}; whole load ${whole.text}; main thread busy after the paint (unweighted) ${busy.text}`,
     goal: '—',
-    verdict: after.verdict,
+    verdict: `blocking: ${after.verdict}; busy: ${busy.verdict.replace('blocks', 'works')}`,
     how: `${address}; A = ${base}, B = ${process.env.BENCH_AB_TARGET ?? 'this tree'}; ${loads} loads per build at 412×823, interleaved A B / B A, each traced ${watchMs / 1000} s after one unmeasured load of each; the interval is a bootstrap of the difference of medians (2,000 resamples); the ratio divides by the React + MUI reference's median in the same run (${Math.round(reference)} ms, floored at 50). Where B's blocking goes (mean per load): ${spent(b)}; A's: ${spent(a)}`,
   };
 }

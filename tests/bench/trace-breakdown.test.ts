@@ -21,7 +21,7 @@ describe('blockingFromTrace', () => {
       task(300_000, 10), // 40 − 50 < 0: not blocking
       { ...task(400_000, 100), tid: 8 }, // another thread: not counted
     ];
-    expect(blockingFromTrace(events)).toEqual({ blockingMs: 70, longestMs: 30, wholeMs: 180 });
+    expect(blockingFromTrace(events)).toEqual({ blockingMs: 70, longestMs: 30, wholeMs: 180, busyMs: 40 });
   });
 
   it('says it cannot tell without a first paint', () => {
