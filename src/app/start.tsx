@@ -8,16 +8,6 @@ import { nextTask } from '@/lib/next-task';
 /** What a drawing that differed from the first render costs: React drew that part again. Said, not thrown. */
 export const MISMATCH_WARNING = 'Ferry: the drawn page differed from the app’s first render';
 
-/**
- * The first render's span, for traces and A/B runs: from the render asked for to its commit (layout effects
- * run, before the frame paints); `ferry:first-render` measures it, hydrating or not.
- */
-const RENDER_START = 'ferry:render-start';
-function markCommit(): void {
-  performance.mark('ferry:first-commit');
-  performance.measure('ferry:first-render', RENDER_START, 'ferry:first-commit');
-}
-
 /** Runs `onCommit` once React has committed the first render, before that frame paints. Renders no element. */
 function OnFirstCommit({ children, onCommit }: { children: ReactNode; onCommit: () => void }) {
   useLayoutEffect(onCommit, [onCommit]);
@@ -43,18 +33,13 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const drawing = drawingToHydrate(document, app.queryClient);
   if (!drawing) {
     const root = createRoot(container);
-    performance.mark(RENDER_START);
     startTransition(() => {
-      root.render(<OnFirstCommit onCommit={markCommit}>{page}</OnFirstCommit>);
+      root.render(page);
     });
     return;
   }
   await routerReady(app.router);
-  const adopt = () => {
-    markCommit();
-    adoptDrawing(drawing);
-  };
-  performance.mark(RENDER_START);
+  const adopt = () => adoptDrawing(drawing);
   startTransition(() => {
     hydrateRoot(drawing, <OnFirstCommit onCommit={adopt}>{page}</OnFirstCommit>, {
       onRecoverableError: (error) => console.warn(MISMATCH_WARNING, error),
