@@ -55,23 +55,11 @@ function watchConsole(page: Page, { answered404 = false } = {}): string[] {
   return problems;
 }
 
-/**
- * Pages the app replaces instead of hydrating (src/app/drawn-page.ts), and why. Their replacement must be as
- * clean; a page that learns to hydrate leaves this list.
- */
-const REPLACED: Partial<Record<string, string>> = {
-  // src/early-data.ts asks for the import's status and authors before the app runs: its first render shows
-  // answers (or requests under way) where the drawing shows loading lines.
-  import: 'its data is asked for before the app runs',
-};
-
 function checkEveryRoute() {
   for (const route of PAGE_ROUTES) {
     const address = addressOf(route.path);
-    const replaced = REPLACED[route.module] !== undefined;
-    const outcome = replaced ? 'is replaced' : 'keeps its drawn elements';
 
-    test(`${route.module} (${address}) ${outcome}, with no mismatch`, async ({ page }) => {
+    test(`${route.module} (${address}) keeps its drawn elements, with no mismatch`, async ({ page }) => {
       const problems = watchConsole(page, { answered404: route.path.includes(':') });
       await page.addInitScript(keepDrawnBar);
       await page.goto(address);
@@ -82,7 +70,7 @@ function checkEveryRoute() {
         const drawn = (window as { drawnBar?: Element }).drawnBar;
         return { drawn: drawn !== undefined, connected: drawn?.isConnected ?? false };
       });
-      expect(kept).toEqual({ drawn: true, connected: !replaced });
+      expect(kept).toEqual({ drawn: true, connected: true });
       await expect(page.getByRole('status').filter({ hasText: 'Loading Ferry…' })).toHaveCount(0);
       expect(problems).toEqual([]);
     });
