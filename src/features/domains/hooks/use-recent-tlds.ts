@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useHydrating } from '@/hooks/use-hydrating';
+import { useCallback, useState } from 'react';
 
 const STORAGE_KEY = 'ferry.domains.recent';
 export const MAX_RECENT = 8;
@@ -18,15 +17,7 @@ function read(): string[] {
 
 /** The TLDs looked up most recently, newest first, kept in this browser. */
 export function useRecentTlds() {
-  // Not in the drawing (kept in this browser): read in the render after the one that adopts it.
-  const hydrating = useHydrating();
-  const [recent, setRecent] = useState<string[]>(() => (hydrating ? [] : read()));
-  const drawnFirst = useRef(hydrating);
-  useEffect(() => {
-    if (hydrating || !drawnFirst.current) return;
-    drawnFirst.current = false;
-    setRecent(read());
-  }, [hydrating]);
+  const [recent, setRecent] = useState<string[]>(read);
   const remember = useCallback((tld: string) => {
     setRecent((current) => {
       if (current[0] === tld) return current;

@@ -19,9 +19,6 @@ import { migrationQueries } from '../api/migration-queries';
 import { migrationHref } from '../paths';
 import { readRecentOrgs } from '../utils/local-memory';
 import { AccessAlert } from './access-alert';
-import { useHydrating } from '@/hooks/use-hydrating';
-
-const NO_ORGS: readonly string[] = [];
 
 /** Choose whose migrations: an organization (typed, from your memberships, or recently used) or your own. */
 export function MigrationsHome() {
@@ -30,8 +27,7 @@ export function MigrationsHome() {
   const [error, setError] = useState<string>();
   const orgs = useQuery(migrationQueries.userOrgs());
   useDocumentTitle('Migrations');
-  // Not in the drawing (kept in this browser): shown from the render after the one that adopts it.
-  const recent = useHydrating() ? NO_ORGS : readRecentOrgs();
+  const recent = readRecentOrgs();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
