@@ -107,7 +107,7 @@ function tagOf(html: string): [string, Record<string, string>] {
 }
 
 /**
- * index.html with the page's own title, the drawn page inside #root (inert until the app hydrates or replaces it), its styles in the head, and
+ * index.html with the page's own title, the drawn page inside #root (inert until the app replaces it), its styles in the head, and
  * the head's scripts and module preloads moved into a list that CODE_LOADER_SCRIPT adds after the first paint.
  */
 export function pageHtml(indexHtml: string, markup: DrawnMarkup): string {

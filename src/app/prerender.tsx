@@ -28,9 +28,7 @@ export interface PrerenderedMarkup {
  *
  * Two passes: the first waits for the page's lazy parts; the second, with them loaded, draws everything in
  * place. A single pass writes lazy parts as streamed segments with inline scripts to move them, which the
- * CSP would refuse and which no browser needs here: the app hydrates the drawing once its code and the page's
- * lazy parts are there (src/app/start.tsx), so this markup must be the app's own first render
- * (tests/build/hydration.test.ts).
+ * CSP would refuse and which no browser needs here (the app replaces the drawing, it does not hydrate it).
  */
 export async function prerenderPage(url: string): Promise<PrerenderedMarkup> {
   const handler = createStaticHandler(createAppRoutes());

@@ -1,7 +1,7 @@
 /**
  * Pages drawn at build time (scripts/prerender-pages.ts) and served by the gateway (src/server/prerendered-pages.ts): what
  * the two agree on. A page's HTML shows its bar, navigation, heading and empty state before any script runs;
- * the app hydrates it when it starts (or replaces it, src/app/drawn-page.ts says when).
+ * the app replaces it when it starts.
  */
 
 /** The list of pages, under the build folder. A dot folder: the gateway never serves it as a file. */
