@@ -64,9 +64,7 @@ test('a dark scheme chosen in the app wins over a light system', async ({ page }
   await expect(drawing(page)).toHaveCount(0);
 });
 
-test('the app takes over the drawing (hydrating it) with the live page, and the console stays clean', async ({
-  page,
-}) => {
+test('the app replaces the drawing with the live page, and the console stays clean', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
