@@ -105,6 +105,27 @@ for (const [file, ms] of playwrightMs) files.push([ms, "playwright", `tests/e2e/
 console.log("== the ten slowest test files");
 for (const [ms, pass, name] of files.sort((a, b) => b[0] - a[0]).slice(0, 10))
   console.log(`${(ms / 1000).toFixed(1).padStart(7)} s  ${pass.padEnd(10)} ${String(name).replace(process.cwd() + "/", "")}`);
+// The failed tests by name, last: a CI log often shows only its tail.
+const failures = [];
+for (const [pass, report] of [["vitest", v], ["postgres", pg], ["postgres", team]])
+  for (const file of report?.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === "failed") failures.push(`${pass.padEnd(10)} ${String(file.name).replace(process.cwd() + "/", "")} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300)}`);
+// A file that failed with no failed test (its set-up threw, its tests were skipped) is a failure too.
+for (const [pass, report] of [["vitest", v], ["postgres", pg], ["postgres", team]])
+  for (const file of report?.testResults ?? [])
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed")) {
+      failed += 1;
+      failures.push(`${pass.padEnd(10)} ${String(file.name).replace(process.cwd() + "/", "")}: ${String(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+    }
+const walkFailed = (suite) => {
+  for (const child of suite.suites ?? []) walkFailed(child);
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests ?? [])
+      if (test.status === "unexpected") failures.push(`${"playwright".padEnd(10)} tests/e2e/${spec.file} > ${spec.title}: ${String(test.results?.at(-1)?.error?.message ?? "").split("\n")[0].slice(0, 300)}`);
+};
+for (const p of playwrightReports) for (const suite of p?.suites ?? []) walkFailed(suite);
+if (failures.length) { console.log("== the failed tests"); for (const line of failures) console.log(line); }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
 '

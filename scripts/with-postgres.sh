@@ -14,7 +14,23 @@ if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
   BIN="$(find_bin)"
 fi
 
-PORT="$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+# A free port below the kernel's ephemeral range, as src/testing/free-port.ts picks them: a port from listen(0)
+# may become an outgoing connection's source port (the first pass makes many) before the server binds it.
+PORT="$(node -e '
+const net = require("net"), fs = require("fs");
+let low = 32768;
+try { low = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || low; } catch {}
+const floor = Math.min(10000, low - 1000);
+const attempt = (left) => {
+  const s = net.createServer();
+  s.once("error", () => (left > 0 ? attempt(left - 1) : process.exit(1)));
+  s.listen(left > 0 ? floor + Math.floor(Math.random() * (low - floor)) : 0, "127.0.0.1", () => {
+    console.log(s.address().port);
+    s.close();
+  });
+};
+attempt(50);
+')"
 DIR="$(mktemp -d /tmp/ferry-pg.XXXXXX)"
 RUN_AS=()
 if [ "$(id -u)" = 0 ]; then
