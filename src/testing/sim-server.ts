@@ -49,7 +49,8 @@ export const testRuntime = composeGateway(
   },
 );
 
-async function toGateway(request: Request): Promise<Response> {
+/** A request as the SPA sends it, answered by the in-process gateway (for handlers that wrap the answer). */
+export async function toGateway(request: Request): Promise<Response> {
   const url = new URL(request.url);
   const headers = new Headers(request.headers);
   headers.set('host', url.host);

@@ -1,7 +1,8 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
-import { simGithub, simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { http } from 'msw';
+import { simGithub, simServer, simulator, TEST_ORIGIN, toGateway } from '@/testing/sim-server';
 import { cellOf } from '@/testing/author-grid-cells';
 
 configure({ asyncUtilTimeout: 15_000 });
@@ -107,5 +108,49 @@ describe('author-mapping drafts in the store', { timeout: 90_000 }, () => {
     });
     expect(screen.queryByText(/Drafts found in this browser only/)).not.toBeInTheDocument();
     expect(Object.keys({ ...localStorage }).some((key) => key.includes('author-edits.v1'))).toBe(false);
+  });
+
+  it('a refresh of the drafts read before a save and answered after it does not undo the save', async () => {
+    const [first] = await importInMapping();
+    const view = renderApp(PAGE);
+    await screen.findByRole('grid', { name: 'Commit authors' });
+    // The next refresh reads the store now (no draft yet) and its answer is held until the save is through.
+    let read!: () => void;
+    const wasRead = new Promise<void>((resolve) => (read = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    simServer.use(
+      http.get(
+        DRAFTS,
+        async ({ request }) => {
+          const answer = await toGateway(request);
+          const body = await answer.text();
+          read();
+          await held;
+          return new Response(body, { status: answer.status, headers: answer.headers });
+        },
+        { once: true },
+      ),
+    );
+    const refresh = view.queryClient.refetchQueries({ queryKey: ['author-drafts'] });
+    await wasRead;
+
+    await view.user.dblClick(cellOf(first!.remote_name, 'email'));
+    fireEvent.change(await screen.findByRole('textbox', { name: `Email for ${first!.remote_name}` }), {
+      target: { value: 'ada@saved.io' },
+    });
+    await view.user.keyboard('{Enter}');
+    await waitFor(async () => {
+      const stored = (await (await fetch(DRAFTS)).json()) as { drafts: { email: string }[] };
+      expect(stored.drafts.map((draft) => draft.email)).toEqual(['ada@saved.io']);
+    });
+    await screen.findByText(/Drafts are kept on Ferry’s server/);
+
+    release();
+    await refresh;
+    // The stale answer (no draft) must not replace what the save returned: the edit is still shown.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cellOf(first!.remote_name, 'email')).toHaveTextContent('ada@saved.io');
+    expect(screen.getByText(/1 unsaved change$/)).toBeInTheDocument();
   });
 });

@@ -140,7 +140,10 @@ export function useAuthorEdits(
       if (sent.deletes.length) await discardDrafts(owner, repo, sent.deletes);
       return { saved, sent };
     },
-    onSuccess: ({ saved, sent }) => {
+    onSuccess: async ({ saved, sent }) => {
+      // A refresh that read the store before this save would land after it and take the save back (the edit
+      // vanished, and the next edit, merged from that answer, overwrote it): it is cancelled first.
+      await queryClient.cancelQueries({ queryKey: options.queryKey });
       const gone = new Set(sent.deletes);
       const fresh = new Map(saved.results.map((result) => [result.draft.authorId, result.draft]));
       queryClient.setQueryData<DraftsResponse>(options.queryKey, (previous) => {
