@@ -8,6 +8,7 @@ import type {
 import { request } from '@/lib/api-client';
 import { clientId } from '@/lib/client-id';
 import { parseDraftsSaved, parseIdentities, parseReclaimAnswer } from './identity-answers';
+import { setWriteAnswer } from '@/lib/write-answer';
 
 /** Mappings per reclaim request: the gateway paces invitations 250 ms apart, so 50 answer within ~13 s. */
 export const RECLAIM_CHUNK = 50;
@@ -43,7 +44,7 @@ export function useSaveIdentityDrafts(target: string) {
         ).data,
       ),
     onSuccess: (saved) =>
-      queryClient.setQueryData<IdentitiesAnswer>(identityQueries.map(target).queryKey, (old) => {
+      setWriteAnswer<IdentitiesAnswer>(queryClient, identityQueries.map(target).queryKey, (old) => {
         if (!old) return old;
         const fresh = new Map(saved.results.map(({ draft }) => [draft.mannequinId, draft]));
         return {

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { parseImport } from '@/contracts/github/source-import';
 import { importQueries } from './imports-queries';
+import { setWriteAnswer } from '@/lib/write-answer';
 
 export async function setLfsPreference(owner: string, repo: string, useLfs: 'opt_in' | 'opt_out') {
   const { data } = await request<unknown>(
@@ -20,6 +21,6 @@ export function useSetLfsPreference(owner: string, repo: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (useLfs: 'opt_in' | 'opt_out') => setLfsPreference(owner, repo, useLfs),
-    onSuccess: (item) => queryClient.setQueryData(importQueries.status(owner, repo).queryKey, item),
+    onSuccess: (item) => setWriteAnswer(queryClient, importQueries.status(owner, repo).queryKey, item),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, withCredential } from '@/lib/api-client';
 import { parseImport } from '@/contracts/github/source-import';
 import { importPath, importQueries } from './imports-queries';
+import { setWriteAnswer } from '@/lib/write-answer';
 
 export interface StartImportInput {
   vcs_url: string;
@@ -27,6 +28,6 @@ export function useStartImport(owner: string, repo: string) {
   return useMutation({
     mutationFn: ({ input, credential }: { input: StartImportInput; credential?: string }) =>
       startImport(owner, repo, input, credential),
-    onSuccess: (item) => queryClient.setQueryData(importQueries.status(owner, repo).queryKey, item),
+    onSuccess: (item) => setWriteAnswer(queryClient, importQueries.status(owner, repo).queryKey, item),
   });
 }

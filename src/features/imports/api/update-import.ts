@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '@/lib/api-client';
 import { parseImport } from '@/contracts/github/source-import';
 import { importPath, importQueries } from './imports-queries';
+import { setWriteAnswer } from '@/lib/write-answer';
 
 /** Credentials, a project choice (whatever keys it carries), or nothing: with no parameters GitHub restarts. */
 export type UpdateImportInput =
@@ -25,8 +26,8 @@ export function useUpdateImport(owner: string, repo: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateImportInput) => updateImport(owner, repo, input),
-    onSuccess: (item) => {
-      queryClient.setQueryData(importQueries.status(owner, repo).queryKey, item);
+    onSuccess: async (item) => {
+      await setWriteAnswer(queryClient, importQueries.status(owner, repo).queryKey, item);
       void queryClient.invalidateQueries({ queryKey: importQueries.repo(owner, repo) });
     },
   });

@@ -20,6 +20,7 @@ import {
   pendingKey,
   savePending,
 } from '../utils/edits-storage';
+import { setWriteAnswer } from '@/lib/write-answer';
 
 function storage(): Storage | undefined {
   return typeof localStorage === 'undefined' ? undefined : localStorage;
@@ -141,12 +142,10 @@ export function useAuthorEdits(
       return { saved, sent };
     },
     onSuccess: async ({ saved, sent }) => {
-      // A refresh that read the store before this save would land after it and take the save back (the edit
-      // vanished, and the next edit, merged from that answer, overwrote it): it is cancelled first.
-      await queryClient.cancelQueries({ queryKey: options.queryKey });
       const gone = new Set(sent.deletes);
       const fresh = new Map(saved.results.map((result) => [result.draft.authorId, result.draft]));
-      queryClient.setQueryData<DraftsResponse>(options.queryKey, (previous) => {
+      // A refresh that read the store before this save would take it back (setWriteAnswer cancels it).
+      await setWriteAnswer<DraftsResponse>(queryClient, options.queryKey, (previous) => {
         const kept = (previous?.drafts ?? []).filter(
           (draft) => !gone.has(draft.authorId) && !fresh.has(draft.authorId),
         );

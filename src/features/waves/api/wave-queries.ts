@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { parseWavePreview, parseWaveSummaries, parseWaveView } from '@/contracts/wave-answers';
 import type { WavePlanRequest, WaveView } from '@/contracts/waves';
 import { request } from '@/lib/api-client';
+import { setWriteAnswer } from '@/lib/write-answer';
 
 type ShownWave = WaveView;
 
@@ -56,6 +57,6 @@ export function useWaveAction(id: string) {
         'batch' in action ? `${base}/batches/${action.batch}/${action.kind}` : `${base}/${action.kind}`;
       return parseWaveView((await request<unknown>('gateway', path, { method: 'POST', json: {} })).data);
     },
-    onSuccess: (wave) => client.setQueryData(waveQueries.detail(id).queryKey, wave),
+    onSuccess: (wave) => setWriteAnswer(client, waveQueries.detail(id).queryKey, wave),
   });
 }
