@@ -56,6 +56,12 @@ test('a primary rate limit: a banner says when it lifts, the app bar shows 0, no
 }) => {
   await page.goto('/rate-limits');
   await expect(core(page)).toBeVisible();
+  // The page's asks that met the limit: on a busy machine two may be on their way when it starts.
+  let refused = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/github/rate_limit' && response.status() === 403)
+      refused += 1;
+  });
   const [id = ''] = await sim.fault({ kind: 'primary-rate-limit', resetInSeconds: 90, path: 'rate_limit' });
 
   await page.clock.runFor(10_000);
@@ -73,10 +79,13 @@ test('a primary rate limit: a banner says when it lifts, the app bar shows 0, no
   });
   await page.clock.runFor(60_000);
   expect(asked).toEqual([]);
-  // Upstream, the fault met the page's one request; the gateway's own minute sample of `/rate_limit` (free on
-  // GitHub, on the real clock) may meet it once more if a minute turns during the test (it did on a busy run).
-  expect((await sim.faultHits())[id]).toBeGreaterThanOrEqual(1);
-  expect((await sim.faultHits())[id]).toBeLessThanOrEqual(2);
+  // Upstream, the fault met only the page's asks that came back refused (one, or two already on their way when
+  // it started: seen once on a busy run) and the gateway's own minute sample of `/rate_limit` (free on GitHub,
+  // on the real clock) if a minute turned during the test.
+  const hits = (await sim.faultHits())[id] ?? 0;
+  expect(refused).toBeGreaterThanOrEqual(1);
+  expect(hits).toBeGreaterThanOrEqual(1);
+  expect(hits).toBeLessThanOrEqual(refused + 1);
 
   await sim.clearFaults();
   await page.clock.runFor(35_000); // past the reset

@@ -78,11 +78,14 @@ export function useAuthorEdits(
   const options = draftQueries.list(owner, repo);
   const drafts = useQuery(options);
   const server = useMemo(() => drafts.data?.drafts ?? [], [drafts.data]);
-  // Read by callbacks (update, the sync), never during render.
-  const serverRef = useRef(server);
-  useLayoutEffect(() => {
-    serverRef.current = server;
-  }, [server]);
+  // Callbacks (an edit, the sync) read the drafts list from the cache, not from the last render: a save's
+  // answer is in the cache a moment before React renders it, and an edit merged from the list as last
+  // rendered lost the saved value (an email gone when the name was committed: the editor test's "Showing 0").
+  const listKey = useMemo(() => draftQueries.list(owner, repo).queryKey, [owner, repo]);
+  const cachedList = useCallback(
+    () => queryClient.getQueryData<DraftsResponse>(listKey)?.drafts ?? [],
+    [queryClient, listKey],
+  );
 
   const key = pendingKey(owner, repo, vcsUrl);
   const [state, setState] = useState(() => ({ key, pending: loadPending(storage(), key) }));
@@ -97,11 +100,11 @@ export function useAuthorEdits(
   const edits = useMemo(() => mergeEdits(server, pending), [server, pending]);
   const update = useCallback(
     (change: (edits: AuthorEdits) => AuthorEdits) =>
-      setState((previous) => ({
-        key: previous.key,
-        pending: pendingFrom(change(mergeEdits(serverRef.current, previous.pending)), serverRef.current),
-      })),
-    [],
+      setState((previous) => {
+        const list = cachedList();
+        return { key: previous.key, pending: pendingFrom(change(mergeEdits(list, previous.pending)), list) };
+      }),
+    [cachedList],
   );
 
   const [notices, setNotices] = useState<DraftNotice[]>([]);
@@ -130,7 +133,7 @@ export function useAuthorEdits(
 
   const sync = useMutation({
     mutationFn: async (sent: PendingDrafts) => {
-      const byId = new Map(serverRef.current.map((draft) => [String(draft.authorId), draft.version]));
+      const byId = new Map(cachedList().map((draft) => [String(draft.authorId), draft.version]));
       const saves = Object.entries(sent.edits).map(([id, edit]) => ({
         authorId: Number(id),
         name: edit.name ?? '',
