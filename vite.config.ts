@@ -7,6 +7,7 @@ import { chunkGroups } from './scripts/chunk-groups.ts';
 import { earlyEntry } from './scripts/early-entry.ts';
 import { precompressAssets } from './scripts/precompress.ts';
 import { prerenderPages } from './scripts/prerender-pages.ts';
+import { storeTemplateDir } from './scripts/store-template-dir.ts';
 import { ferryGatewayPlugin } from './src/server/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -57,6 +58,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Timeouts catch hangs; speed is the benchmarks' job.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // New embedded stores (and the gateways the suites start) copy one initdb folder instead of running initdb.
+    env: { FERRY_STORE_TEMPLATE_DIR: storeTemplateDir(import.meta.dirname) },
     projects: [
       {
         extends: true,

@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createDataFolderApart, EMBEDDED_START_PARAMS } from './embedded-memory';
 import { openStore } from './open-store';
+import { STORE_TEMPLATE_ENV } from './store-template';
 
 const root = mkdtempSync(path.join(tmpdir(), 'ferry-embedded-memory-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -11,7 +12,10 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('the embedded store’s data folder, made apart', () => {
   it('is created by a child process, left alone once it exists, and opens with the small settings', async () => {
     const folder = path.join(root, 'pglite');
+    // initdb itself, not the copy the suites' template gives (store-template.test.ts).
+    vi.stubEnv(STORE_TEMPLATE_ENV, undefined);
     await createDataFolderApart(folder);
+    vi.unstubAllEnvs();
     const version = path.join(folder, 'PG_VERSION');
     expect(existsSync(version)).toBe(true);
     const made = statSync(version).mtimeMs;

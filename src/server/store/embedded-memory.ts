@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { copyFromTemplate, STORE_TEMPLATE_ENV } from './store-template';
 
 /**
  * What keeps the gateway's memory at rest low with the embedded store open (issue 21). Measured on the
@@ -60,6 +61,18 @@ const CREATE_LIMIT_MS = 120_000;
  */
 export async function createDataFolderApart(folder: string): Promise<void> {
   if (existsSync(path.join(folder, 'PG_VERSION'))) return;
+  const template = process.env[STORE_TEMPLATE_ENV];
+  if (template) {
+    return copyFromTemplate(folder, template, initdbApart).catch((error: unknown) => {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Error(`the embedded store could not be created in ${folder}: ${why}`, { cause: error });
+    });
+  }
+  return initdbApart(folder);
+}
+
+/** PostgreSQL's initdb inside PGlite, in a child process that ends when it is done. */
+async function initdbApart(folder: string): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CREATE, entry, folder], {
