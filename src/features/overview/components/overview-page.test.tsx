@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RateHistoryPoint } from '@/contracts/ferry';
 import type { Move } from '@/contracts/move-run';
+import type { Wave } from '@/contracts/waves';
 import { formatDateTime } from '@/lib/format';
 import { renderApp } from '@/testing/render-with-providers';
 import {
@@ -44,6 +45,21 @@ async function openedElsewhere(kind: 'import' | 'tld', key: string) {
     body: JSON.stringify({ kind, key }),
   });
   expect(response.status).toBe(204);
+}
+
+/**
+ * A wave starts its exports in the background (the gateway's job engine outlives a test): wait until each batch
+ * has its export, so no start lands in the next test's fresh simulator (seen once: "Running (2)" below).
+ */
+async function waitForStarts(waveId: string) {
+  await waitFor(
+    async () => {
+      const wave = (await (await gateway(`waves/${waveId}`)).json()) as Wave;
+      const waiting = wave.batches.filter((batch) => batch.migrationId === undefined);
+      expect(waiting.map((batch) => `${batch.id}: ${batch.state}`)).toEqual([]);
+    },
+    { timeout: 15_000 },
+  );
 }
 
 async function startExport(path: string, repositories: string[]): Promise<number> {
@@ -123,6 +139,7 @@ describe('overview page', () => {
     expect(links[1]).toHaveTextContent('2 of 3 repositories done · 1 failed');
     expect(links[1]).toHaveTextContent('Completed, 1 repository failed');
     expect(within(section).queryByText(/No moves yet/)).not.toBeInTheDocument();
+    await waitForStarts(running.waveId!);
   });
 
   it("lists a move's wave under its move only: the waves section keeps the other waves", async () => {
@@ -163,6 +180,8 @@ describe('overview page', () => {
           .map((link) => link.getAttribute('href')),
       ).toEqual([`/waves/${wave.id}`]),
     );
+    await waitForStarts(move.waveId!);
+    await waitForStarts(wave.id);
   });
 
   it('says when the moves cannot be read, and reads them again on Retry', async () => {
