@@ -21,11 +21,13 @@ lane() {
 echo "== build (production bundle for the browser tests)"
 lane build npx vite build --logLevel warn || { echo "0 passed, 1 failed"; exit 1; }
 
-# Lanes share the machine: the first Vitest pass (several workers, vite.config.ts) with the PostgreSQL pass
-# beside it (one file at a time: its suites share one database), then Playwright beside the team suites (gateway
-# processes that mostly wait on leases). Background lanes write to reports/*.log, printed after their turn so the
-# output stays readable.
-echo "== the PostgreSQL pass starts beside the first Vitest pass (its output follows it)"
+# Every pass starts at once and the machine stays busy until the last ends: Playwright (one worker driving
+# Chromium and a gateway) is the longest chain, the PostgreSQL pass (one file at a time: its suites share one
+# database) and the team suites (gateway processes that mostly wait on leases) are the next, and the first
+# Vitest pass (several workers, vite.config.ts) fills the cores around them. Lanes run in stages before
+# (first pass ‖ PostgreSQL, then Playwright ‖ team) left a third of the machine idle: 853 s for 1,280 CPU-s.
+# Background lanes write to reports/*.log, printed after the first pass so the output stays readable.
+echo "== the PostgreSQL pass, the team suites and Playwright start beside the first Vitest pass (their output follows it)"
 # Only the suites a server changes: these open the embedded store (or none) whatever DATABASE_URL says, and run
 # in the first pass.
 EMBEDDED_ONLY=(
@@ -33,6 +35,7 @@ EMBEDDED_ONLY=(
   src/server/store/embedded-memory.test.ts
   src/server/store/restore-swap.test.ts
   src/server/store/store-lock.test.ts
+  src/server/store/store-template.test.ts
   src/server/store/verified-dump.test.ts
   src/server/watch/watch-entry.test.ts
   src/server/watch/watch-interval.test.ts
@@ -43,6 +46,16 @@ lane "PostgreSQL pass" bash scripts/with-postgres.sh npx vitest run src/server/s
   --reporter=default --reporter=json --outputFile.json=reports/vitest-postgres.json > reports/postgres.log 2>&1 &
 postgres_pid=$!
 
+FERRY_TEST_WORKERS=2 lane "team suites" bash scripts/with-postgres.sh npx vitest run "${TEAM_SUITES[@]}" \
+  --reporter=default --reporter=json --outputFile.json=reports/vitest-team.json > reports/team.log 2>&1 &
+team_pid=$!
+
+# One process: its tests drive Chromium and a gateway, CPU work that two shards on 2 cores only slowed down
+# (shards of 469 s and 578 s side by side against 372–408 s for all of them in one).
+PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" \
+  lane Playwright npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json > reports/playwright.log 2>&1 &
+playwright_pid=$!
+
 echo "== vitest"
 lane "first Vitest pass" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 vitest_status=$?
@@ -52,22 +65,15 @@ postgres_status=$?
 echo "== the store, watcher and job suites on a real PostgreSQL server (ran beside the first pass)"
 cat reports/postgres.log
 
-echo "== the team suites on a real PostgreSQL server (beside Playwright; their output follows it)"
-FERRY_TEST_WORKERS=2 lane "team suites" bash scripts/with-postgres.sh npx vitest run "${TEAM_SUITES[@]}" \
-  --reporter=default --reporter=json --outputFile.json=reports/vitest-team.json > reports/team.log 2>&1 &
-team_pid=$!
-
-echo "== playwright"
-# One process: its tests drive Chromium and a gateway, CPU work that two shards on 2 cores only slowed down
-# (shards of 469 s and 578 s side by side against 372–408 s for all of them in one).
-PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" \
-  lane Playwright npx playwright test -c tests/e2e/playwright.config.ts --reporter=list,json
-playwright_status=$?
-
 wait $team_pid
 team_status=$?
-echo "== the team suites (ran beside Playwright)"
+echo "== the team suites on a real PostgreSQL server (ran beside the first pass)"
 cat reports/team.log
+
+wait $playwright_pid
+playwright_status=$?
+echo "== playwright (ran beside the first pass)"
+cat reports/playwright.log
 echo "== the lanes (wall time; side by side as above)"
 cat reports/lanes.txt
 echo "$(printf '%5d' $SECONDS) s  npm test, whole"

@@ -5,6 +5,9 @@
 set -euo pipefail
 
 find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1; }
+# npm test starts two of these at once: one installs (and makes the postgres user) while the other waits.
+exec 9>/tmp/ferry-with-postgres.lock
+flock 9
 BIN="$(find_bin)"
 if [ -z "$BIN" ] || [ ! -x "$BIN/initdb" ]; then
   echo "== installing PostgreSQL (Debian package)"
@@ -39,6 +42,8 @@ if [ "$(id -u)" = 0 ]; then
   chown postgres "$DIR"
   RUN_AS=(runuser -u postgres --)
 fi
+flock -u 9
+exec 9>&-
 stop() {
   "${RUN_AS[@]}" "$BIN/pg_ctl" -D "$DIR/data" -m immediate stop >/dev/null 2>&1 || true
   rm -rf "$DIR"
