@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/testing/free-port';
+import { gatewayNodeArgs } from '@/testing/gateway-process';
 
 /**
  * The gateway as `npm start` runs it keeps an idle connection open past Node's default 5 s, so a client that
@@ -17,7 +18,7 @@ let origin: string;
 beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  gateway = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  gateway = spawn(process.execPath, gatewayNodeArgs(), {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', SIM_SPEED: '0' },
     stdio: 'ignore',
   });

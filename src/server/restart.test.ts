@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/testing/free-port';
+import { gatewayNodeArgs } from '@/testing/gateway-process';
 
 /**
  * A gateway killed with SIGKILL loses nothing it had recorded: the rate history, a migration's timeline, an
@@ -14,7 +15,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-restart-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startGatewayProcess(port: number, dir = dataDir): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, gatewayNodeArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

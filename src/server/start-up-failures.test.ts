@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/testing/free-port';
+import { gatewayNodeArgs } from '@/testing/gateway-process';
 
 /**
  * Start-up with a database that never answers, one that refuses, or a DATA_DIR that cannot be used stops
@@ -37,7 +38,7 @@ async function startExpectingExit(env: Record<string, string>, limitMs = 40_000)
   const port = await freePort();
   const started = Date.now();
   firstConnectAt = undefined;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, gatewayNodeArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@/testing/free-port';
+import { gatewayNodeArgs } from '@/testing/gateway-process';
 
 /**
  * Real gateway processes on one DATA_DIR: the embedded store is opened by one process or refused, and a
@@ -23,7 +24,7 @@ interface Run {
 }
 
 function run(args: string[], env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       SIM_SCENARIO: 'quiet',
@@ -42,7 +43,7 @@ function run(args: string[], env: Record<string, string>): Run {
 }
 
 async function startGateway(port: number): Promise<Run> {
-  const gateway = run(['src/server/main.ts'], { PORT: String(port) });
+  const gateway = run(gatewayNodeArgs(), { PORT: String(port) });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (gateway.child.exitCode !== null) throw new Error(`the gateway exited: ${gateway.stderr()}`);
@@ -77,7 +78,7 @@ describe('two processes on one DATA_DIR', () => {
     // The second process is refused before it opens anything, and says who holds the store.
     const secondPort = await freePort();
     const startedAt = Date.now();
-    const second = run(['src/server/main.ts'], { PORT: String(secondPort) });
+    const second = run(gatewayNodeArgs(), { PORT: String(secondPort) });
     const code = await second.exited;
     expect(code).not.toBe(0);
     expect(Date.now() - startedAt).toBeLessThan(15_000);
@@ -104,7 +105,7 @@ describe('two processes on one DATA_DIR', () => {
 
     // A backup while a gateway runs is refused, naming it.
     const backupFile = path.join(dataDir, 'backup.tgz');
-    const refusedBackup = run(['scripts/store-backup.ts', backupFile], {});
+    const refusedBackup = run(['--import', 'tsx', 'scripts/store-backup.ts', backupFile], {});
     expect(await refusedBackup.exited).toBe(1);
     expect(refusedBackup.stderr()).toContain(`a Ferry gateway (pid ${third.child.pid}, port ${thirdPort}`);
     expect(existsSync(backupFile)).toBe(false);
@@ -113,9 +114,9 @@ describe('two processes on one DATA_DIR', () => {
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'ferry.lock'))).toBe(false);
-    const backup = run(['scripts/store-backup.ts', backupFile], {});
+    const backup = run(['--import', 'tsx', 'scripts/store-backup.ts', backupFile], {});
     expect(await backup.exited).toBe(0);
-    const restore = run(['scripts/store-restore.ts', backupFile], {});
+    const restore = run(['--import', 'tsx', 'scripts/store-restore.ts', backupFile], {});
     expect(await restore.exited).toBe(0);
 
     // The restored store opens, with what was saved before the kill; a restore is refused while it runs.
@@ -125,7 +126,7 @@ describe('two processes on one DATA_DIR', () => {
       await fetch(`http://127.0.0.1:${fourthPort}/api/ferry/drafts/octocat/hello-import`)
     ).json();
     expect(restored).toMatchObject({ drafts: [{ authorId: 7, name: 'Mona', version: 1 }] });
-    const refusedRestore = run(['scripts/store-restore.ts', backupFile], {});
+    const refusedRestore = run(['--import', 'tsx', 'scripts/store-restore.ts', backupFile], {});
     expect(await refusedRestore.exited).toBe(1);
     expect(refusedRestore.stderr()).toContain(`a Ferry gateway (pid ${fourth.child.pid}, port ${fourthPort}`);
     fourth.child.kill('SIGTERM');

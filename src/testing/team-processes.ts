@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort } from './free-port';
+import { gatewayNodeArgs } from './gateway-process';
 
 /**
  * A team as it runs Ferry: a standalone simulator (GitHub, with its storage on another port) and gateway
@@ -30,8 +31,9 @@ export interface Proc {
   output: () => string;
 }
 
-function run(script: string, env: Record<string, string>, url: string): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+/** `node` with `args` (a script through tsx, or the gateway as gatewayNodeArgs says) from the repository. */
+function run(args: string[], env: Record<string, string>, url: string): Proc {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,7 +78,7 @@ export async function startSimulator(options: {
   const apiPort = await port();
   const storagePort = await port();
   const sim = run(
-    'src/simulator/main.ts',
+    ['--import', 'tsx', 'src/simulator/main.ts'],
     {
       SIM_PORT: String(apiPort),
       SIM_STORAGE_PORT: String(storagePort),
@@ -94,7 +96,7 @@ export async function startSimulator(options: {
 export async function startGateway(env: Record<string, string>): Promise<Proc> {
   const gatewayPort = await port();
   const gateway = run(
-    'src/server/main.ts',
+    gatewayNodeArgs(),
     { PORT: String(gatewayPort), HOST: '127.0.0.1', ...env },
     `http://127.0.0.1:${gatewayPort}`,
   );

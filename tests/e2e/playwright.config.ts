@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { storeTemplateDir } from '../../scripts/store-template-dir';
+import { gatewayNodeArgs } from '../../src/testing/gateway-process';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const executablePath = CHROMIUM_PATH;
@@ -41,7 +42,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx src/server/main.ts',
+    // The bundle `npm test` built (FERRY_BUILT_GATEWAY), as `npm start` runs it; on its own, the source via tsx.
+    command: `node ${gatewayNodeArgs().join(' ')}`,
     cwd: '../..',
     url: `http://127.0.0.1:${PORT}/api/health`,
     env: {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gatewayNodeArgs } from '../../src/testing/gateway-process';
 
 /**
  * Waves need a simulator that outlives the gateway (a kill -9 of the gateway must not take GitHub's state with
@@ -33,8 +34,9 @@ async function waitFor(url: string, timeoutMs: number) {
   throw new Error(`${url} did not come up`);
 }
 
-function run(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+/** `node` with `args` (a script through tsx, or the gateway as gatewayNodeArgs says) from the repository. */
+function run(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -51,7 +53,7 @@ export async function startWaveServers(options: {
   const simulatorUrl = `http://127.0.0.1:${simPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-e2e-waves-'));
-  const simulator = run('src/simulator/main.ts', {
+  const simulator = run(['--import', 'tsx', 'src/simulator/main.ts'], {
     SIM_PORT: String(simPort),
     SIM_HOST: '127.0.0.1',
     SIM_SCENARIO: 'big-org',
@@ -64,7 +66,7 @@ export async function startWaveServers(options: {
     simulatorUrl,
     dataDir,
     async startGateway() {
-      gateway = run('src/server/main.ts', {
+      gateway = run(gatewayNodeArgs(), {
         PORT: String(gatewayPort),
         HOST: '127.0.0.1',
         GITHUB_API_URL: `${simulatorUrl}/api/v3`,

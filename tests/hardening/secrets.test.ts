@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeGateway } from '@/server/gateway';
 import { loadConfig } from '@/server/config';
 import { headerText, listen, rawRequest, type Listening } from '@/testing/node-servers';
+import { gatewayNodeArgs } from '@/testing/gateway-process';
 import { FAKE_CREDENTIALS, startFakeUpstream, startLiveGateway, type FakeUpstream } from './support';
 
 /**
@@ -150,22 +151,18 @@ describe('the real server process', () => {
     const probe = await listen(() => new Response());
     port = probe.port;
     await probe.close();
-    child = spawn(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          ...FAKE_CREDENTIALS,
-          GITHUB_API_URL: `${upstream.origin}/api/v3`,
-          PORKBUN_API_URL: `${upstream.origin}/api/json/v3`,
-          PORT: String(port),
-          FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    child = spawn(process.execPath, gatewayNodeArgs(), {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        ...FAKE_CREDENTIALS,
+        GITHUB_API_URL: `${upstream.origin}/api/v3`,
+        PORKBUN_API_URL: `${upstream.origin}/api/json/v3`,
+        PORT: String(port),
+        FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     // A production start on a loaded 2-core machine has taken over 20 s.
@@ -198,23 +195,19 @@ describe('credentials with control characters', () => {
     'the real server refuses to start with CR/LF in %s, and says which without showing it',
     async (name) => {
       let output = '';
-      const child = spawn(
-        process.execPath,
-        [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/main.ts'],
-        {
-          cwd: ROOT,
-          env: {
-            PATH: process.env.PATH,
-            ...FAKE_CREDENTIALS,
-            [name]: `${FAKE_CREDENTIALS[name]}\r\nx-injected: 1`,
-            GITHUB_API_URL: 'http://127.0.0.1:9/api/v3',
-            PORKBUN_API_URL: 'http://127.0.0.1:9/api/json/v3',
-            PORT: '0',
-            FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
+      const child = spawn(process.execPath, gatewayNodeArgs(), {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          ...FAKE_CREDENTIALS,
+          [name]: `${FAKE_CREDENTIALS[name]}\r\nx-injected: 1`,
+          GITHUB_API_URL: 'http://127.0.0.1:9/api/v3',
+          PORKBUN_API_URL: 'http://127.0.0.1:9/api/json/v3',
+          PORT: '0',
+          FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
         },
-      );
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => {
