@@ -4,7 +4,7 @@ import { copyFile, cp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Tests and benchmarks make dozens of embedded stores, each a new folder. With `FERRY_STORE_TEMPLATE_DIR` set,
+ * Tests make dozens of embedded stores, each a new folder. With `FERRY_STORE_TEMPLATE_DIR` set,
  * the first of them leaves what PostgreSQL's initdb made in that folder and each later one copies it: about
  * 0.1 CPU-s against 3–6 for an initdb in a child process (measured on the 2-core machine). A copy is the same
  * empty cluster; only PostgreSQL's system identifier is shared, which nothing in Ferry reads. Unset in
