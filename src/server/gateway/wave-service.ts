@@ -51,6 +51,8 @@ export function createWaveService(deps: {
     githubBaseUrl: config.github.baseUrl,
     archiveDir: deps.archiveDir,
     maxCheckMs: config.waveCheckMaxMs,
+    // A request that reached GitHub is answered within seconds; the cap keeps a crashed start's retry prompt.
+    startSettleMs: Math.min(config.upstreamTotalMs, 10_000),
     jobs: deps.jobs,
     onChange: alerts
       ? (before, after) => {

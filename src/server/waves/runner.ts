@@ -65,6 +65,8 @@ export interface RunnerOptions {
   /** Least real time between two status checks of one export. */
   minCheckMs?: number;
   maxCheckMs?: number;
+  /** One request's bound (`UPSTREAM_TOTAL_MS`, at most 10 s): a retried start looks again after it. */
+  startSettleMs?: number;
   /** Archives this gateway downloads at once. */
   maxDownloads?: number;
   /** Batch steps this gateway runs at once. */
@@ -117,6 +119,7 @@ export function createWaveRunner(options: RunnerOptions) {
         archiveDir: options.archiveDir,
         minCheckMs: options.minCheckMs ?? 1_000,
         maxCheckMs: options.maxCheckMs ?? 30_000,
+        startSettleMs: options.startSettleMs,
         now,
         log,
       };

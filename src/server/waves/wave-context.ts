@@ -22,6 +22,12 @@ export interface WaveContext {
   archiveDir: string;
   minCheckMs: number;
   maxCheckMs: number;
+  /**
+   * How long a start's request may still land after the look that did not find it (one request's bound,
+   * `UPSTREAM_TOTAL_MS` up to 10 s): a retry looks again after it before sending another start. 0 or unset: one
+   * look.
+   */
+  startSettleMs?: number;
   now: () => number;
   log: (message: string) => void;
 }

@@ -7,12 +7,22 @@ import { adoptOrStart } from './start-batch';
 
 const T = Date.parse('2026-11-26T10:00:00Z');
 
-/** A context whose GitHub lists `migrations` and starts export 99 when asked; its store is one wave in memory. */
-function contextWith(wave: Wave, migrations: unknown[]) {
+/**
+ * A context whose GitHub lists `migrations` (or, per look, what `lists` gives) and starts export 99 when asked;
+ * its store is one wave in memory.
+ */
+function contextWith(wave: Wave, migrations: unknown[], lists?: (look: number) => unknown[]) {
   let current = wave;
   const started: unknown[] = [];
+  let looks = 0;
   const client = {
-    get: () => Promise.resolve({ status: 200, body: migrations, headers: new Headers(), notModified: false }),
+    get: () =>
+      Promise.resolve({
+        status: 200,
+        body: lists ? lists(looks++) : migrations,
+        headers: new Headers(),
+        notModified: false,
+      }),
     write: (_method: string, _path: string, body: unknown) => {
       started.push(body);
       return Promise.resolve({
@@ -71,6 +81,39 @@ describe('a start retried after a crash', () => {
     };
     const { context, started, current } = contextWith(wave, [earlier]);
     await adoptOrStart(context, wave, wave.batches[0]!);
+    expect(started).toHaveLength(1);
+    expect(current().batches[0]!.migrationId).toBe(99);
+  });
+
+  it('a start still on its way when first looked for is adopted at the second look, not sent again', async () => {
+    const wave = buildWave(
+      [{ state: 'starting', repos: ['a', 'b'], startRequestedAt: new Date(T - 40_000).toISOString() }],
+      { state: 'running' },
+    );
+    const late = {
+      id: 57,
+      state: 'pending',
+      created_at: new Date(T - 1_000).toISOString(),
+      updated_at: new Date(T - 1_000).toISOString(),
+      repositories: [
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ],
+    };
+    // GitHub has not created it at the first look; it has by the second, one request's bound later.
+    const { context, started, current } = contextWith(wave, [], (look) => (look === 0 ? [] : [late]));
+    await adoptOrStart({ ...context, startSettleMs: 20 }, wave, wave.batches[0]!);
+    expect(started).toEqual([]);
+    expect(current().batches[0]!.migrationId).toBe(57);
+  });
+
+  it('with nothing at either look, sends the start once', async () => {
+    const wave = buildWave(
+      [{ state: 'starting', repos: ['a', 'b'], startRequestedAt: new Date(T - 40_000).toISOString() }],
+      { state: 'running' },
+    );
+    const { context, started, current } = contextWith(wave, []);
+    await adoptOrStart({ ...context, startSettleMs: 20 }, wave, wave.batches[0]!);
     expect(started).toHaveLength(1);
     expect(current().batches[0]!.migrationId).toBe(99);
   });

@@ -94,6 +94,28 @@ async function adopt(context: WaveContext, wave: Wave, batch: WaveBatch, migrati
  * it; only if none exists, start it. Run only by that job's retry, after the start's own request is over.
  */
 export async function adoptOrStart(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
+  let found = await lookForStart(context, wave, batch);
+  const settleMs = context.startSettleMs ?? 0;
+  if (!found && settleMs > 0) {
+    // The first start's request may still be on its way: its job lost its lease while sending it, or GitHub
+    // has it and has not answered (seen under heavy load: a third export for one batch). It lands within one
+    // request's bound or never; look once more after that bound before sending another.
+    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const now = await context.repository.get(wave.id);
+    const fresh = now?.batches.find((b) => b.id === batch.id);
+    if (!now || fresh?.state !== 'starting' || fresh.migrationId !== undefined) return;
+    found = await lookForStart(context, now, fresh);
+  }
+  if (!found) {
+    await send(context, wave, batch);
+    return;
+  }
+  context.log(`wave ${wave.id} batch ${batch.id}: adopted migration ${found.id} started before a restart`);
+  await adopt(context, wave, batch, found.id, new Date(found.createdAt).toISOString());
+}
+
+/** The owner's export with the batch's repositories, created since its decision, that no batch knows yet. */
+async function lookForStart(context: WaveContext, wave: Wave, batch: WaveBatch) {
   const since = Date.parse(batch.startRequestedAt ?? '') - 60_000;
   // Every export the wave already knows, earlier attempts' included: a retried batch's own failed export has
   // the same repositories and may be younger than the margin below, and must not be adopted again.
@@ -106,16 +128,10 @@ export async function adoptOrStart(context: WaveContext, wave: Wave, batch: Wave
   const answer = await counted(context, wave.id, () =>
     context.clientFor(wave).get<unknown>(`${migrationsPath(wave)}?per_page=100`),
   );
-  const found = readMigrations(answer.body).find(
+  return readMigrations(answer.body).find(
     (migration) =>
       !known.has(migration.id) &&
       migration.createdAt >= since &&
       repositorySetKey(migration.repositories.map((repo) => repo.name)) === want,
   );
-  if (!found) {
-    await send(context, wave, batch);
-    return;
-  }
-  context.log(`wave ${wave.id} batch ${batch.id}: adopted migration ${found.id} started before a restart`);
-  await adopt(context, wave, batch, found.id, new Date(found.createdAt).toISOString());
 }
