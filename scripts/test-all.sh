@@ -65,10 +65,7 @@ PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" \
 playwright_pid=$!
 
 echo "== vitest"
-# Playwright is the longest chain (one test at a time; 629 s beside the rest against ~470 alone) and the first
-# pass the most elastic (its files fill whatever the cores leave): a lower priority lets Playwright's browser and
-# gateway go first, and the first pass takes the rest.
-lane "first Vitest pass" nice -n 5 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+lane "first Vitest pass" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 vitest_status=$?
 
 wait $postgres_pid
