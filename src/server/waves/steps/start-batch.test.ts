@@ -55,6 +55,25 @@ function contextWith(wave: Wave, migrations: unknown[], lists?: (look: number) =
   return { context, started, current: () => current };
 }
 
+/** GitHub's record of an export of repositories a and b. */
+const exportOfAB = (id: number, state: string, createdMs: number, updatedMs = createdMs) => ({
+  id,
+  state,
+  created_at: new Date(createdMs).toISOString(),
+  updated_at: new Date(updatedMs).toISOString(),
+  repositories: [
+    { id: 1, name: 'a' },
+    { id: 2, name: 'b' },
+  ],
+});
+
+/** A running wave whose one batch (a, b) was left `starting` 40 s ago. */
+const leftStarting = () =>
+  buildWave(
+    [{ state: 'starting', repos: ['a', 'b'], startRequestedAt: new Date(T - 40_000).toISOString() }],
+    { state: 'running' },
+  );
+
 describe('a start retried after a crash', () => {
   it('never adopts the batch’s own earlier, failed export (same repositories, moments before)', async () => {
     const wave = buildWave(
@@ -69,16 +88,7 @@ describe('a start retried after a crash', () => {
       ],
       { state: 'running' },
     );
-    const earlier = {
-      id: 41,
-      state: 'failed',
-      created_at: new Date(T - 20_000).toISOString(),
-      updated_at: new Date(T - 10_000).toISOString(),
-      repositories: [
-        { id: 1, name: 'a' },
-        { id: 2, name: 'b' },
-      ],
-    };
+    const earlier = exportOfAB(41, 'failed', T - 20_000, T - 10_000);
     const { context, started, current } = contextWith(wave, [earlier]);
     await adoptOrStart(context, wave, wave.batches[0]!);
     expect(started).toHaveLength(1);
@@ -86,20 +96,8 @@ describe('a start retried after a crash', () => {
   });
 
   it('a start still on its way when first looked for is adopted at the second look, not sent again', async () => {
-    const wave = buildWave(
-      [{ state: 'starting', repos: ['a', 'b'], startRequestedAt: new Date(T - 40_000).toISOString() }],
-      { state: 'running' },
-    );
-    const late = {
-      id: 57,
-      state: 'pending',
-      created_at: new Date(T - 1_000).toISOString(),
-      updated_at: new Date(T - 1_000).toISOString(),
-      repositories: [
-        { id: 1, name: 'a' },
-        { id: 2, name: 'b' },
-      ],
-    };
+    const wave = leftStarting();
+    const late = exportOfAB(57, 'pending', T - 1_000);
     // GitHub has not created it at the first look; it has by the second, one request's bound later.
     const { context, started, current } = contextWith(wave, [], (look) => (look === 0 ? [] : [late]));
     await adoptOrStart({ ...context, startSettleMs: 20 }, wave, wave.batches[0]!);
@@ -108,10 +106,7 @@ describe('a start retried after a crash', () => {
   });
 
   it('with nothing at either look, sends the start once', async () => {
-    const wave = buildWave(
-      [{ state: 'starting', repos: ['a', 'b'], startRequestedAt: new Date(T - 40_000).toISOString() }],
-      { state: 'running' },
-    );
+    const wave = leftStarting();
     const { context, started, current } = contextWith(wave, []);
     await adoptOrStart({ ...context, startSettleMs: 20 }, wave, wave.batches[0]!);
     expect(started).toHaveLength(1);
