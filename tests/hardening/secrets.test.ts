@@ -41,7 +41,7 @@ describe('logs and answers of the gateway in process', () => {
       });
     }
     upstream = await startFakeUpstream();
-    gateway = await startLiveGateway(upstream, { UPSTREAM_TIMEOUT_MS: '200' });
+    gateway = await startLiveGateway(upstream);
   });
   afterAll(async () => {
     vi.restoreAllMocks();
@@ -130,8 +130,11 @@ describe('logs and answers of the gateway in process', () => {
     await rawRequest(unreachable.port, '/api/github/user');
     await rawRequest(unreachable.port, '/api/registrar/ping', { method: 'POST', body: '{}' });
     await unreachable.close();
+    // The hang gets its own gateway with a short bound: the others keep the production timeout.
+    const impatient = await startLiveGateway(upstream, { UPSTREAM_TIMEOUT_MS: '200' });
     upstream.answer(() => new Promise<Response>(() => {}));
-    await rawRequest(gateway.port, '/api/github/user');
+    expect((await rawRequest(impatient.port, '/api/github/user')).status).toBe(504);
+    await impatient.close();
     upstream.answer(() => {
       throw new Error(`exploded holding ${FAKE_CREDENTIALS.GITHUB_TOKEN}`);
     });

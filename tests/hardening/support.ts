@@ -61,7 +61,11 @@ export const FAKE_CREDENTIALS = {
   PORKBUN_SECRET_API_KEY: 'sk1_HARDENINGfakeSECRET0123456789abcdef',
 } as const;
 
-/** A live-mode gateway whose both upstreams are `upstream`. */
+/**
+ * A live-mode gateway whose both upstreams are `upstream`. It keeps the production upstream timeouts: a test that
+ * stalls the upstream passes its own short `UPSTREAM_TIMEOUT_MS` (a short bound for every test answered 504 to a
+ * prompt upstream when the machine was busy).
+ */
 export async function startLiveGateway(
   upstream: Listening,
   env: Record<string, string> = {},
@@ -70,7 +74,6 @@ export async function startLiveGateway(
     ...FAKE_CREDENTIALS,
     GITHUB_API_URL: `${upstream.origin}/api/v3`,
     PORKBUN_API_URL: `${upstream.origin}/api/json/v3`,
-    UPSTREAM_TIMEOUT_MS: '1000',
     ...env,
   });
 }

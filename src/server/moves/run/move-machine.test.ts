@@ -391,6 +391,21 @@ describe('the move machine: the user’s events', () => {
     expect(apply(followed, { type: 'migration-source', id: 'MS_1' }).migrationSourceId).toBe('MS_1');
   });
 
+  it('a wave read before a later one was written (overlapping looks) changes neither the count nor a step', () => {
+    const m = move([repo('a')], { requests: { source: 1, target: 0, targetPoints: 0, sourcePreflight: 1 } });
+    const later = apply(m, { type: 'wave', wave: wave([{ repos: ['a'], state: 'exporting' }], 7) });
+    expect(later.requests.source).toBe(8);
+    expect(stepOf(later, 'a')).toBe('exporting');
+    const stale = apply(later, { type: 'wave', wave: wave([{ repos: ['a'], state: 'queued' }], 5) });
+    expect(stale).toBe(later);
+    // As many requests as the last one followed: the same or a newer state of the wave, followed.
+    const same = apply(later, {
+      type: 'wave',
+      wave: wave([{ repos: ['a'], state: 'verified', file: 'f', sha256: 's' }], 7),
+    });
+    expect(stepOf(same, 'a')).toBe('verified');
+  });
+
   it('a log whose fetch failed is fetched again at later looks: spaced, at most 5 times, while GitHub keeps it', () => {
     const ARCHIVE = { file: '/a.tar.gz', bytes: 1, sha256: 'a'.repeat(64) };
     const importing = move(
