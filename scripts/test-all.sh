@@ -65,7 +65,9 @@ PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/reports/playwright.json" \
 playwright_pid=$!
 
 echo "== vitest"
-lane "first Vitest pass" npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
+# At nice 5 the first pass yields to the longest chain (Playwright's Chromium and gateway, then the team suites):
+# it fills the cores around them instead of stretching them (530–570 s against 637 s at equal priority).
+lane "first Vitest pass" nice -n 5 npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 vitest_status=$?
 
 wait $postgres_pid
