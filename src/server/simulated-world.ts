@@ -12,9 +12,13 @@ const SAVE_AFTER_WRITE_MS = 200;
 export interface KeptWorld {
   /** Call after every request the simulator answered: writes are saved at once. */
   answered(method: string): void;
-  /** Save now (on shutdown). */
+  /** Save now. */
   flush(): Promise<void>;
-  stop(): void;
+  /**
+   * Stop saving on its own (the interval, a pending save, later changes), then save once more: after it,
+   * nothing writes into DATA_DIR (a folder removed after a stop was written into again by the interval).
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -38,6 +42,7 @@ export function keepSimulatedWorld(
   }
   let writing: Promise<void> = Promise.resolve();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let closed = false;
   const save = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = undefined;
@@ -55,7 +60,7 @@ export function keepSimulatedWorld(
     return writing;
   };
   const soon = () => {
-    if (timer) return;
+    if (timer || closed) return;
     timer = setTimeout(() => void save(), SAVE_AFTER_WRITE_MS);
     timer.unref?.();
   };
@@ -67,10 +72,12 @@ export function keepSimulatedWorld(
       if (method !== 'GET' && method !== 'HEAD') soon();
     },
     flush: save,
-    stop() {
+    close() {
+      if (closed) return writing;
+      closed = true;
       clearInterval(interval);
-      if (timer) clearTimeout(timer);
       unsubscribe();
+      return save();
     },
   };
 }

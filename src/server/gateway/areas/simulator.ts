@@ -38,6 +38,6 @@ export function simulatorArea(services: GatewayServices, controlAccess: 'loopbac
       app.route('/__sim', createControlApp(simulator));
     },
     // Last of all (the areas stop in reverse order): what the other areas' last requests changed is kept.
-    stop: () => simulatorWorld?.flush(),
+    stop: () => simulatorWorld?.close(),
   };
 }
