@@ -7,6 +7,7 @@ import { chunkGroups } from './scripts/chunk-groups.ts';
 import { earlyEntry } from './scripts/early-entry.ts';
 import { precompressAssets } from './scripts/precompress.ts';
 import { prerenderPages } from './scripts/prerender-pages.ts';
+import { SlowestFirst } from './scripts/slowest-first.ts';
 import { storeTemplateDir } from './scripts/store-template-dir.ts';
 import { ferryGatewayPlugin } from './src/server/vite-plugin.ts';
 
@@ -58,6 +59,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Timeouts catch hangs; speed is the benchmarks' job.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // The longest files first, from committed durations (a fresh clone has no Vitest cache to order by).
+    sequence: { sequencer: SlowestFirst },
     // New embedded stores (and the gateways the suites start) copy one initdb folder instead of running initdb.
     env: { FERRY_STORE_TEMPLATE_DIR: storeTemplateDir(import.meta.dirname) },
     projects: [
@@ -98,6 +101,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             'tests/contract/**/*.test.ts',
             'tests/hardening/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            // The test tooling's own parts (the order files run in).
+            'tests/tooling/**/*.test.ts',
             // The pages drawn at build time: the app's components rendered in Node, as the build does.
             'tests/build/**/*.test.ts',
             // The bench's pure parts (trace arithmetic); the bench itself runs in CI as `npm run bench -- --smoke`.
