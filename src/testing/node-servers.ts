@@ -98,7 +98,9 @@ export async function startSimulatorServer(
 
 /**
  * The gateway (`composeGateway`) on a loopback ephemeral port. The port is only known once the socket is
- * bound, and the Host check depends on it, so the runtime is built after binding.
+ * bound, and the Host check depends on it, so the runtime is built after binding. `close` stops the gateway's
+ * areas and jobs too (its watchers went on polling for the rest of the worker's files, into a store the test
+ * had closed); a store passed in stays open, as the gateway does not own it.
  */
 export async function startGateway(
   env: Record<string, string | undefined>,
@@ -116,7 +118,14 @@ export async function startGateway(
   );
   const runtime = composeGateway({ ...loadConfig(env), port: listening.port }, options);
   ready.runtime = runtime;
-  return { ...listening, runtime };
+  return {
+    ...listening,
+    runtime,
+    close: async () => {
+      await listening.close();
+      await runtime.stop();
+    },
+  };
 }
 
 export interface RawResponse {

@@ -224,7 +224,8 @@ function followBatch(repo: MoveRepository, batch: WaveBatch | undefined): MoveRe
 function followWave(move: Move, wave: Wave): Move {
   // Looks overlap (the move's two job keys, several gateways): one may write the wave as it read it before another
   // wrote a later one. The wave's count only grows, so a snapshot that counted fewer is older: nothing to follow.
-  const fromWave = move.requests.source - (move.requests.sourceGraphql ?? 0) - (move.requests.sourcePreflight ?? 0);
+  const fromWave =
+    move.requests.source - (move.requests.sourceGraphql ?? 0) - (move.requests.sourcePreflight ?? 0);
   if (wave.requests < fromWave) return move;
   const byName = new Map<string, WaveBatch>();
   // Batches of one; a retried batch keeps its id, so the latest of a name is the one to follow.
