@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { storeTemplateDir } from '../store-template-dir';
 import { ROOT } from './context';
 import { runLoad } from './load';
 import { verdict, type BenchFigure, type BenchRow } from './types';
@@ -73,6 +74,9 @@ async function startServer(args: string[], dist: string, upstreamTimeoutMs?: num
           ? { FERRY_HEAP_SNAPSHOT_DIR: process.env.FERRY_HEAP_SNAPSHOT_DIR }
           : {}),
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ferry-bench-data-')),
+        // Its new store copies one initdb folder (as the suites' gateways do): this figure is the gateway's
+        // memory, not the store's creation (the store figure opens a fresh DATA_DIR without it).
+        FERRY_STORE_TEMPLATE_DIR: storeTemplateDir(ROOT),
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

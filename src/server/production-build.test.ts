@@ -24,29 +24,36 @@ const run = (args: string[], env: Record<string, string> = {}) =>
   });
 
 describe('the production server', () => {
-  let outDir: string;
+  let outDir: string | undefined;
+  let main: string;
   let port = 0;
   let server: ReturnType<typeof run> | undefined;
   let output = '';
 
   beforeAll(async () => {
-    // Inside the project (dist-* is ignored by git), so the build's bare imports resolve to node_modules.
-    outDir = mkdtempSync(path.join(ROOT, 'dist-server-test-'));
-    const build = run([
-      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--ssr',
-      'src/server/main.ts',
-      '--outDir',
-      outDir,
-      '--logLevel',
-      'error',
-    ]);
-    expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0);
+    // `npm test` built the server with this same command once already (scripts/test-all.sh): run that bundle.
+    const built = process.env.FERRY_BUILT_GATEWAY;
+    if (built) main = built;
+    else {
+      // Inside the project (dist-* is ignored by git), so the build's bare imports resolve to node_modules.
+      outDir = mkdtempSync(path.join(ROOT, 'dist-server-test-'));
+      main = path.join(outDir, 'main.js');
+      const build = run([
+        path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+        'build',
+        '--ssr',
+        'src/server/main.ts',
+        '--outDir',
+        outDir,
+        '--logLevel',
+        'error',
+      ]);
+      expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0);
+    }
     const probe = await listen(() => new Response());
     port = probe.port;
     await probe.close();
-    server = run([path.join(outDir, 'main.js')], {
+    server = run([main], {
       PORT: String(port),
       SIM_SCENARIO: 'quiet',
       FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
@@ -63,7 +70,7 @@ describe('the production server', () => {
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(outDir, { recursive: true, force: true });
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
   it('npm start builds the server and runs it with node, not tsx', () => {
