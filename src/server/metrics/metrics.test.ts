@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import parsePrometheusTextFormat, { type PromFamily } from 'parse-prometheus-text-format';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Move, MoveRepositoryStep } from '@/contracts/move-run';
-import { inProcessGateway } from '@/testing/node-servers';
+import { inProcessGateway as openGateway } from '@/testing/node-servers';
 import type { FerryStore } from '../store/ferry-store';
 import { openTestStore } from '../store/test-store';
 import { routeGroup } from './gateway-metrics';
@@ -14,6 +14,17 @@ beforeAll(async () => {
   ({ store } = await openTestStore());
 }, 60_000);
 afterAll(() => store.close());
+
+/** Every gateway a test opens is stopped after it: its watcher polled on, into the store closed after the file. */
+const opened: ReturnType<typeof openGateway>[] = [];
+const inProcessGateway = (...args: Parameters<typeof openGateway>) => {
+  const gateway = openGateway(...args);
+  opened.push(gateway);
+  return gateway;
+};
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((gateway) => gateway.runtime.stop()));
+});
 
 const family = (families: PromFamily[], name: string) => {
   const found = families.find((f) => f.name === name);

@@ -99,7 +99,11 @@ async function restoreEmbedded(
       const previous = await swapIn(dir, restoring, stamp);
       return { file, bytes: (await stat(file)).size, rows, previous };
     } finally {
-      await rm(restoring, { recursive: true, force: true });
+      // A PGlite that failed to open may still be writing its folder for a moment (ENOTEMPTY): removal retries,
+      // and what it cannot remove never hides the reason above (the next restore removes abandoned folders).
+      await rm(restoring, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(
+        () => undefined,
+      );
     }
   } finally {
     await lock.release();
