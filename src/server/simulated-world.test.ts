@@ -20,10 +20,9 @@ describe('the simulated world kept in DATA_DIR', () => {
     const first = createSimulator({ speed: 0, scenario: 'quiet' });
     const kept = keepSimulatedWorld(first, dir, () => {});
     first.advance(3_600);
-    await kept.flush();
+    await kept.close();
     expect(await readFile(path.join(dir, WORLD_FILE_NAME), 'utf8')).toMatch(/\S/);
     expect(existsSync(path.join(dir, `${WORLD_FILE_NAME}.partial`))).toBe(false);
-    await kept.close();
 
     const logged: string[] = [];
     const next = createSimulator({ speed: 0, scenario: 'quiet' });

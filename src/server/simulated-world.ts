@@ -12,8 +12,6 @@ const SAVE_AFTER_WRITE_MS = 200;
 export interface KeptWorld {
   /** Call after every request the simulator answered: writes are saved at once. */
   answered(method: string): void;
-  /** Save now. */
-  flush(): Promise<void>;
   /**
    * Stop saving on its own (the interval, a pending save, later changes), then save once more: after it,
    * nothing writes into DATA_DIR (a folder removed after a stop was written into again by the interval).
@@ -71,7 +69,6 @@ export function keepSimulatedWorld(
     answered(method) {
       if (method !== 'GET' && method !== 'HEAD') soon();
     },
-    flush: save,
     close() {
       if (closed) return writing;
       closed = true;

@@ -63,6 +63,15 @@ export async function refuseUnfinishedRestore(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Remove a restore's staging folder once it is done with. A PGlite that failed to open it may still be writing
+ * there for a moment (ENOTEMPTY): removal retries, and what it cannot remove never hides why the restore ended
+ * (`removeAbandonedRestores` takes it on the next one).
+ */
+export async function removeStaging(folder: string): Promise<void> {
+  await rm(folder, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(() => undefined);
+}
+
 /** Folders a restore killed before its swap left behind (the store was not touched). Call under the lock. */
 export async function removeAbandonedRestores(dir: string): Promise<void> {
   for (const name of await readdir(dir)) {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { open, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import {
   folderStamp,
   refuseUnfinishedRestore,
   removeAbandonedRestores,
+  removeStaging,
   restoringFolder,
   swapIn,
 } from './restore-swap';
@@ -99,11 +100,7 @@ async function restoreEmbedded(
       const previous = await swapIn(dir, restoring, stamp);
       return { file, bytes: (await stat(file)).size, rows, previous };
     } finally {
-      // A PGlite that failed to open may still be writing its folder for a moment (ENOTEMPTY): removal retries,
-      // and what it cannot remove never hides the reason above (the next restore removes abandoned folders).
-      await rm(restoring, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(
-        () => undefined,
-      );
+      await removeStaging(restoring);
     }
   } finally {
     await lock.release();

@@ -10,6 +10,7 @@ import {
   folderStamp,
   refuseUnfinishedRestore,
   removeAbandonedRestores,
+  removeStaging,
   restoringFolder,
   swapIn,
 } from './restore-swap';
@@ -159,11 +160,7 @@ export async function moveToEmbedded(
         previous,
       };
     } finally {
-      // A PGlite that failed to open may still be writing its folder for a moment (ENOTEMPTY): removal retries,
-      // and what it cannot remove never hides the reason above (the next restore removes abandoned folders).
-      await rm(fresh, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }).catch(
-        () => undefined,
-      );
+      await removeStaging(fresh);
     }
   });
 }
