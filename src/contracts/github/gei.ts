@@ -131,6 +131,8 @@ export interface GeiMigration {
   migrationLogUrl?: string;
   repositoryName?: string;
   createdAt?: string;
+  /** The migration source it was started from (`migrationSource { id }`): whose import it is, on no one's clock. */
+  sourceId?: string;
 }
 
 const isGeiState = (value: unknown): value is GeiMigrationState =>
@@ -150,6 +152,7 @@ export function parseGeiMigration(value: unknown): GeiMigration | null {
   const logUrl = stringOf(value.migrationLogUrl);
   const repositoryName = stringOf(value.repositoryName)?.slice(0, 200);
   const createdAt = stringOf(value.createdAt);
+  const sourceId = isRecord(value.migrationSource) ? stringOf(value.migrationSource.id)?.slice(0, 200) : undefined;
   return {
     id,
     state: value.state,
@@ -157,6 +160,7 @@ export function parseGeiMigration(value: unknown): GeiMigration | null {
     ...(logUrl && /^https?:\/\//i.test(logUrl) ? { migrationLogUrl: logUrl.slice(0, 4_096) } : {}),
     ...(repositoryName ? { repositoryName } : {}),
     ...(createdAt && !Number.isNaN(Date.parse(createdAt)) ? { createdAt } : {}),
+    ...(sourceId ? { sourceId } : {}),
   };
 }
 

@@ -39,7 +39,7 @@ export const ABORT_REPOSITORY_MIGRATION =
  * what a move asks after a crash between "start sent" and "answer stored", so it never starts twice.
  */
 export const FIND_MIGRATIONS =
-  'query ferryMoveFindMigrations($org: String!, $repo: String!, $first: Int!) { organization(login: $org) { repositoryMigrations(first: $first, repositoryName: $repo, orderBy: {field: CREATED_AT, direction: DESC}) { nodes { id state failureReason migrationLogUrl repositoryName createdAt } } } }';
+  'query ferryMoveFindMigrations($org: String!, $repo: String!, $first: Int!) { organization(login: $org) { repositoryMigrations(first: $first, repositoryName: $repo, orderBy: {field: CREATED_AT, direction: DESC}) { nodes { id state failureReason migrationLogUrl repositoryName createdAt migrationSource { id } } } } }';
 
 /** gh-gei's `GetMigration` fields for many ids at once, with the points left (one request per 100 ids). */
 export const MIGRATION_STATES =

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { GeiMigration } from '@/contracts/github/gei';
 import type { Move, MoveRepository } from '@/contracts/move-run';
 import { CredentialRefusedError } from '@/server/waves/github-client';
 import { GeiRefusedError } from '../gei/gei-errors';
@@ -138,21 +139,38 @@ function startMayBeInFlight(context: MoveContext, repo: MoveRepository): boolean
   return age >= 0 && age < context.startBoundMs;
 }
 
-/** A start whose answer was never written: the migration GitHub lists for the name since then is adopted. */
+/**
+ * Whether GitHub's `migration` is this move's import of `repo`: started from the move's own migration source
+ * (GitHub's record, on no one's clock), or, where GitHub named no source, listed since the start was written.
+ */
+function isOurs(move: Move, repo: MoveRepository, migration: GeiMigration): boolean {
+  if (migration.sourceId) return migration.sourceId === move.migrationSourceId;
+  const since = Date.parse(repo.migration?.startRequestedAt ?? '') - ADOPT_MARGIN_MS;
+  return !migration.createdAt || Date.parse(migration.createdAt) >= since;
+}
+
+/**
+ * A start whose answer was never written (`lost`), or one GitHub refused because the name already holds an import
+ * (`name-taken`: an earlier start of ours that outlived its bound landed first): the migration GitHub lists for
+ * the name that is this move's is adopted.
+ */
 async function adopt(
   context: MoveContext,
   move: Move,
   target: TargetSide,
   repo: MoveRepository,
+  why: 'lost' | 'name-taken' = 'lost',
 ): Promise<boolean> {
-  const since = Date.parse(repo.migration?.startRequestedAt ?? '') - ADOPT_MARGIN_MS;
   const found = await target.ops.findMigrations({
     ownerLogin: move.target.login,
     repositoryName: repo.targetName,
   });
-  const ours = found.find((migration) => !migration.createdAt || Date.parse(migration.createdAt) >= since);
+  const ours = found.find((migration) =>
+    why === 'lost' ? isOurs(move, repo, migration) : migration.sourceId === move.migrationSourceId,
+  );
   if (!ours) return false;
-  context.log(`move ${move.id}: ${repo.name}'s import ${ours.id} adopted (its start's answer was lost)`);
+  const cause = why === 'lost' ? "its start's answer was lost" : 'a second start found the name taken by it';
+  context.log(`move ${move.id}: ${repo.name}'s import ${ours.id} adopted (${cause})`);
   // It may have ended while nobody followed it (no poll will see the end): its log is saved now.
   const ended = ours.state === 'SUCCEEDED' || ours.state.startsWith('FAILED');
   const log = ended && ours.migrationLogUrl ? await saveLogOf(context, move, repo, ours.migrationLogUrl) : [];
@@ -218,6 +236,13 @@ async function start(context: MoveContext, move: Move, target: TargetSide, repo:
     });
     await recordCounted(context, move.id, target.count, { type: 'started', name: repo.name, ...started });
   } catch (error) {
+    // The name holds this move's own import (an earlier start that outlived its bound): that one is followed.
+    if (
+      error instanceof GeiRefusedError &&
+      error.refusal === 'name-taken' &&
+      (await adopt(context, { ...move, migrationSourceId: sourceId }, target, repo, 'name-taken'))
+    )
+      return;
     // GitHub refused this repository's start (the name taken, a bad archive): it fails with GitHub's words.
     if (error instanceof GeiRefusedError && error.refusal !== 'credential')
       await recordCounted(context, move.id, target.count, {

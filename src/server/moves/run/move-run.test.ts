@@ -379,16 +379,17 @@ describe('a move runs (octo-org → octo-target)', () => {
     expect(onTarget().map((migration) => migration.abortedAt !== undefined)).toEqual([true, true]);
   }, 60_000);
 
-  it('a start whose answer was lost (written, migration already on the target) is adopted: no second start', async () => {
-    await reset();
+  /**
+   * hello-world's archive uploaded and a migration source made on the target, as a move's look leaves them; the
+   * move that holds them (`crashed`) decided its start two minutes ago: longer than a start may be on its way.
+   */
+  async function uploadedHelloWorld(id: string) {
     const { organization: org } = await targetGraphql<{ organization: { id: string; databaseId: number } }>(
       ORG_QUERY,
-      {
-        login: TARGET_ORG,
-      },
+      { login: TARGET_ORG },
     );
     const bytes = await testArchive();
-    const file = path.join(dir, 'adopted.tar.gz');
+    const file = path.join(dir, `${id}.tar.gz`);
     await writeFile(file, bytes);
     const { uri } = (await (
       await upload(simulator(), org.databaseId, bytes, TARGET_TOKENS.octocat)
@@ -399,10 +400,9 @@ describe('a move runs (octo-org → octo-target)', () => {
       createMigrationSource: { migrationSource: { id: string } };
     }>(SOURCE, { name: 'Ferry', url: 'https://ghes.example', ownerId: org.id, type: 'GITHUB_ARCHIVE' });
     const sourceId = createMigrationSource.migrationSource.id;
-    // Decided two minutes ago: longer than a start request may be on its way, so a look may adopt it.
     const at = new Date(Date.now() - 120_000).toISOString();
     const crashed: Move = {
-      id: 'crashed-1',
+      id,
       createdAt: at,
       updatedAt: at,
       state: 'running',
@@ -429,6 +429,78 @@ describe('a move runs (octo-org → octo-target)', () => {
       ],
       requests: { source: 0, target: 0, targetPoints: 0 },
     };
+    /** The start itself, sent as the move's own look would (from the move's migration source). */
+    const landStart = async (from = sourceId) => {
+      const { startRepositoryMigration } = await targetGraphql<{
+        startRepositoryMigration: { repositoryMigration: { id: string } };
+      }>(START_MIGRATION, {
+        sourceId: from,
+        ownerId: org.id,
+        sourceRepositoryUrl: 'https://ghes.example/octo-org/hello-world',
+        repositoryName: 'hello-world',
+        continueOnError: true,
+        gitArchiveUrl: uri,
+        metadataArchiveUrl: uri,
+        accessToken: 'not-used',
+      });
+      return startRepositoryMigration.repositoryMigration.id;
+    };
+    return { crashed, landStart, org };
+  }
+
+  const toHelloWorld = () =>
+    simulator()
+      .target.world.state()
+      .migrations.filter((migration) => migration.repositoryName === 'hello-world');
+
+  it('a start refused because the name holds this move’s own import (an earlier start landed late) adopts it', async () => {
+    await reset();
+    const { crashed, landStart } = await uploadedHelloWorld('late-1');
+    // No start written yet as far as this look knows, but one sent earlier landed after the look that found
+    // nothing: the look's own start is refused "already exists", and the import is this move's.
+    const startedId = await landStart();
+    await test.store.moves.save({
+      ...crashed,
+      repositories: crashed.repositories.map((repo) => ({ ...repo, migration: undefined })),
+    });
+    expect((await call('/api/moves/late-1/resume', { method: 'POST' })).status).toBe(200);
+    const move = await runUntil(
+      'late-1',
+      (found) => found.repositories[0]?.migration?.id !== undefined || ended(found),
+    );
+    expect(move.repositories[0]?.error).toBeUndefined();
+    expect(move.repositories[0]?.migration?.id).toBe(startedId);
+    expect(toHelloWorld()).toHaveLength(1);
+  }, 60_000);
+
+  it('a start refused because another source’s import holds the name fails the repository with GitHub’s words', async () => {
+    await reset();
+    const { crashed, landStart, org } = await uploadedHelloWorld('taken-1');
+    const { createMigrationSource: other } = await targetGraphql<{
+      createMigrationSource: { migrationSource: { id: string } };
+    }>(SOURCE, {
+      name: 'Someone else',
+      url: 'https://ghes.example',
+      ownerId: org.id,
+      type: 'GITHUB_ARCHIVE',
+    });
+    await landStart(other.migrationSource.id);
+    await test.store.moves.save({
+      ...crashed,
+      repositories: crashed.repositories.map((repo) => ({ ...repo, migration: undefined })),
+    });
+    expect((await call('/api/moves/taken-1/resume', { method: 'POST' })).status).toBe(200);
+    const move = await runUntil(
+      'taken-1',
+      (found) => found.repositories[0]?.step === 'failed' || ended(found),
+    );
+    expect(move.repositories[0]?.step).toBe('failed');
+    expect(move.repositories[0]?.error).toMatch(/^GitHub says: .*already exists/);
+  }, 60_000);
+
+  it('a start whose answer was lost (written, migration already on the target) is adopted: no second start', async () => {
+    await reset();
+    const { crashed, landStart } = await uploadedHelloWorld('crashed-1');
     // A start decided a moment ago may still be on its way (another gateway waits for GitHub's answer): a look
     // neither looks it up nor sends it again (GitHub would refuse the first as "already exists" while it runs).
     await test.store.moves.save({
@@ -444,10 +516,6 @@ describe('a move runs (octo-org → octo-target)', () => {
       simulator().advance(5);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const toHelloWorld = () =>
-      simulator()
-        .target.world.state()
-        .migrations.filter((migration) => migration.repositoryName === 'hello-world');
     expect(toHelloWorld()).toHaveLength(0);
     const waiting = (await (await call('/api/moves/inflight-1')).json()) as Move;
     expect(waiting.repositories[0]).toMatchObject({ step: 'uploaded' });
@@ -455,19 +523,7 @@ describe('a move runs (octo-org → octo-target)', () => {
     expect((await call('/api/moves/inflight-1/cancel', { method: 'POST' })).status).toBe(200);
 
     // The gateway wrote its decision, then died before GitHub's answer was stored: the start itself landed.
-    const { startRepositoryMigration } = await targetGraphql<{
-      startRepositoryMigration: { repositoryMigration: { id: string } };
-    }>(START_MIGRATION, {
-      sourceId,
-      ownerId: org.id,
-      sourceRepositoryUrl: 'https://ghes.example/octo-org/hello-world',
-      repositoryName: 'hello-world',
-      continueOnError: true,
-      gitArchiveUrl: uri,
-      metadataArchiveUrl: uri,
-      accessToken: 'not-used',
-    });
-    const startedId = startRepositoryMigration.repositoryMigration.id;
+    const startedId = await landStart();
     await test.store.moves.save(crashed);
     // Any look at it (here: a resume, which asks for one) finds the start without an id.
     expect((await call('/api/moves/crashed-1/resume', { method: 'POST' })).status).toBe(200);
