@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { handedUrlCheck } from '@/server/outbound/handed-url';
 import { downloadArchive } from '@/server/waves/downloader';
 import { verifyArchive } from '@/server/waves/verifier';
 import { simulatorOutbound } from '@/testing/simulator-outbound';
@@ -35,6 +36,8 @@ async function worker() {
     const file = path.join(folder, `archive-${index}.tar.gz`);
     const result = await downloadArchive({
       url,
+      // The bench's own server, taken as a configured storage origin is.
+      check: handedUrlCheck({ origins: [new URL(url).origin], hosts: [] }),
       file,
       fetch: (request) => fetch(request),
       bounds: simulatorOutbound().storageBounds,

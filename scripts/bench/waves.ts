@@ -7,6 +7,7 @@ import type { WavePlanRequest } from '@/contracts/waves';
 import { createGithubClient } from '@/server/waves/github-client';
 import { createWaveRunner } from '@/server/waves/runner';
 import { startJobEngine } from '@/server/jobs/job-engine';
+import { handedUrlCheck } from '@/server/outbound/handed-url';
 import { downloadArchive } from '@/server/waves/downloader';
 import { openStore } from '@/server/store/open-store';
 import { createWaveStore } from '@/server/store/wave-store';
@@ -55,7 +56,7 @@ async function waveRun(folder: string, gateways: number, plan: WavePlanRequest) 
         return sim.fetch(request);
       },
       storageBounds: outbound.storageBounds,
-      isTrustedStorage: outbound.isTrustedStorage,
+      checkStorage: outbound.checkStorage,
       githubBaseUrl: BASE,
       archiveDir: path.join(folder, `archives-${gateways}`),
       jobs: () => startJobEngine({ executeSql: store.executeSql, kind: 'embedded', log: () => undefined }),
@@ -142,6 +143,8 @@ export const waves: BenchFigure = {
         const started = performance.now();
         await downloadArchive({
           url,
+          // The bench's own server, taken as a configured storage origin is.
+          check: handedUrlCheck({ origins: [new URL(url).origin], hosts: [] }),
           file: target,
           fetch: (request) => fetch(request),
           bounds: simulatorOutbound().storageBounds,

@@ -1,4 +1,5 @@
 import {
+  ALERT_DELIVERY_STATES,
   ALERT_EVENTS,
   type AlertAttempt,
   type AlertDelivery,
@@ -10,13 +11,16 @@ import { isRecord, ShapeError, type JsonRecord } from './json';
 /** The SPA's edge for `/api/alerts/*`: answers are read here, not trusted as the types of alerts.ts. */
 const malformed = () => new ShapeError('ferry', 'Ferry’s server sent alert targets it could not read.');
 const KINDS: readonly string[] = [...ALERT_EVENTS, 'test'];
-const STATES: readonly string[] = ['pending', 'delivered', 'failed', 'held'];
+const STATES: readonly string[] = ALERT_DELIVERY_STATES;
 
 const str = (record: JsonRecord, key: string): string => {
   const value = record[key];
   if (typeof value !== 'string') throw malformed();
   return value;
 };
+
+const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0;
 
 function attempt(value: unknown): AlertAttempt {
   if (!isRecord(value)) throw malformed();
@@ -58,7 +62,8 @@ export function parseAlertTarget(value: unknown): AlertTarget {
     rateThresholdPercent: value.rateThresholdPercent,
     paused: value.paused,
     ...(typeof value.pausedReason === 'string' ? { pausedReason: value.pausedReason } : {}),
-    held: typeof value.held === 'number' && Number.isInteger(value.held) && value.held >= 0 ? value.held : 0,
+    held: count(value.held),
+    heldDropped: count(value.heldDropped),
     createdAt: str(value, 'createdAt'),
     deliveries: value.deliveries.map(delivery),
   };

@@ -64,8 +64,20 @@ export interface AlertAttempt {
   error?: string;
 }
 
-/** `held`: the event came while its target was paused; it is sent when the target is resumed. */
-export type AlertDeliveryState = 'pending' | 'delivered' | 'failed' | 'held';
+/**
+ * `held`: the event came while its target was paused; Resume sends it or discards it, as the person chooses.
+ * `dropped`: it was held, and more than `ALERT_HELD_MAX` newer ones came: never sent. `discarded`: held, and
+ * discarded at Resume.
+ */
+export type AlertDeliveryState = 'pending' | 'delivered' | 'failed' | 'held' | 'dropped' | 'discarded';
+export const ALERT_DELIVERY_STATES: readonly AlertDeliveryState[] = [
+  'pending',
+  'delivered',
+  'failed',
+  'held',
+  'dropped',
+  'discarded',
+];
 
 /**
  * The wait before each retry of a delivery, in seconds: 8 retries, 8 minutes from the first attempt to the
@@ -74,8 +86,16 @@ export type AlertDeliveryState = 'pending' | 'delivered' | 'failed' | 'held';
  */
 export const ALERT_RETRY_WAITS_S = [2, 4, 8, 16, 30, 60, 120, 240] as const;
 export const ALERT_MAX_ATTEMPTS = ALERT_RETRY_WAITS_S.length + 1;
-/** Events kept per paused target until it is resumed; later ones are not kept (the page says so). */
+/** Events kept per paused target until it is resumed; past this the oldest are dropped (the page counts them). */
 export const ALERT_HELD_MAX = 100;
+
+/** What Resume does with the events held while the target was paused (`POST /api/alerts/:id/resume`). */
+export const ALERT_RESUME_CHOICES = ['send', 'discard'] as const;
+export type AlertResumeChoice = (typeof ALERT_RESUME_CHOICES)[number];
+export interface AlertResumeRequest {
+  /** `send` (the default) or `discard` the events held while paused. */
+  held?: AlertResumeChoice;
+}
 
 /** When the next attempt of a pending delivery is due (undefined: none is, or it has not been tried yet). */
 export function nextAttemptAt(
@@ -111,11 +131,19 @@ export interface AlertTarget {
   paused: boolean;
   /** Why it was paused (deliveries kept failing). */
   pausedReason?: string;
-  /** Events kept while paused, sent on Resume (at most ALERT_HELD_MAX). */
+  /** Events kept while paused, waiting for Resume (at most ALERT_HELD_MAX). */
   held: number;
+  /** While paused: the oldest events dropped to keep the newest ALERT_HELD_MAX (reset by Resume). */
+  heldDropped: number;
   createdAt: string;
   /** The newest deliveries first. */
   deliveries: AlertDelivery[];
+}
+
+/** The answer to a Resume: the target as it is now, and what became of the events it held. */
+export interface AlertResumeAnswer extends AlertTarget {
+  sent: number;
+  discarded: number;
 }
 
 /** What happened, as sent to a target. `key` makes a second emission of the same happening a no-op. */

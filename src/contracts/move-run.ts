@@ -148,6 +148,8 @@ export interface Move {
   };
   /** Why a `failed` move stopped (a refused credential, say). */
   error?: string;
+  /** Its next look waits for GitHub: the account's limit (held for every gateway) lifts at `until`. */
+  waiting?: { until: string; reason: string };
 }
 
 /** `GET /api/moves`: one line per move. */

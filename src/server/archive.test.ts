@@ -10,7 +10,7 @@ import {
   startGateway,
   startSimulatorServer,
 } from '@/testing/node-servers';
-import { archiveFilename, storageTrust } from './archive';
+import { archiveFilename } from './archive';
 
 const GITHUB = SPY_ENV.GITHUB_API_URL;
 const ARCHIVE = '/api/github/orgs/octo-org/migrations/12/archive';
@@ -31,47 +31,6 @@ function archiveGateway(
         : storage(),
   });
 }
-
-describe('storageTrust', () => {
-  const live = storageTrust({ github: { mode: 'live', baseUrl: GITHUB }, storageOrigins: [] });
-  it.each([
-    ['https://ghe.example.test/storage/x.tar.gz', true],
-    ['https://github-cloud.s3.amazonaws.com/migration/79/67?sig=1', true],
-    ['https://s3.amazonaws.com/github-cloud/migration/79', true],
-    ['https://objects-origin.githubusercontent.com/x', true],
-    // Another port of the upstream's host is another service: not trusted unless listed.
-    ['https://ghe.example.test:8443/storage/x.tar.gz', false],
-    ['http://github-cloud.s3.amazonaws.com/x', false],
-    ['https://github-cloud.s3.amazonaws.com:8443/x', false],
-    ['https://evil.example/x', false],
-    ['https://s3.amazonaws.com.evil.example/x', false],
-    ['https://user:pw@ghe.example.test/x', false],
-    ['http://ghe.example.test/x', false],
-  ])('%s → %s', (url, expected) => {
-    expect(live(new URL(url))).toBe(expected);
-  });
-
-  it('trusts the origins listed in GITHUB_STORAGE_ORIGINS, exactly', () => {
-    const listed = storageTrust({
-      github: { mode: 'live', baseUrl: 'http://127.0.0.1:4010/api/v3' },
-      storageOrigins: ['http://127.0.0.1:4011'],
-    });
-    expect(listed(new URL('http://127.0.0.1:4011/_storage/a.tar.gz'))).toBe(true);
-    expect(listed(new URL('http://127.0.0.1:4012/_storage/a.tar.gz'))).toBe(false);
-    expect(listed(new URL('https://127.0.0.1:4011/_storage/a.tar.gz'))).toBe(false);
-  });
-
-  it('trusts the embedded simulator’s storage port only in simulator mode', () => {
-    const base = 'http://simulator.internal/api/v3';
-    const storage = new URL('http://simulator.internal:81/_storage/a.tar.gz');
-    expect(storageTrust({ github: { mode: 'simulator', baseUrl: base }, storageOrigins: [] })(storage)).toBe(
-      true,
-    );
-    expect(storageTrust({ github: { mode: 'live', baseUrl: base }, storageOrigins: [] })(storage)).toBe(
-      false,
-    );
-  });
-});
 
 describe('archive downloads through the gateway', () => {
   it('follows the 302 server-side and streams the archive as an attachment named after the migration', async () => {

@@ -4,14 +4,9 @@ import type { Context } from 'hono';
 import type { Match } from './allow-list';
 import type { GatewayConfig } from './config';
 import { gatewayError } from './gateway-error';
-import {
-  fetchBounded,
-  OutboundLimitError,
-  type BoundedAnswer,
-  type UpstreamFetch,
-} from './outbound/bounded-fetch';
+import { OutboundLimitError, type BoundedAnswer, type UpstreamFetch } from './outbound/bounded-fetch';
 import { archiveBounds } from './outbound/bounds';
-import { nextPortOrigin } from '@/simulator/github/app';
+import { fetchHanded, HandedUrlRefusedError, type HandedUrlCheck } from './outbound/handed-url';
 
 /**
  * Migration archives. GitHub answers `GET …/migrations/{id}/archive` with a 302 to a short-lived, pre-signed
@@ -19,9 +14,10 @@ import { nextPortOrigin } from '@/simulator/github/app';
  * host when followed, and the token must not travel there), so the gateway resolves it:
  *
  * 1. the GitHub request is sent with `redirect: 'manual'` (forward.ts) and its `Location` is read here;
- * 2. the Location must point at a trusted storage origin (see `storageTrust`); anything else is refused
- *    with 502 and never fetched — a compromised or misconfigured upstream cannot make the gateway fetch (or the
- *    browser visit) an arbitrary address;
+ * 2. the Location must pass the handed-URL rule (`handedUrlChecks(…).archive`, outbound/handed-sources.ts: GitHub's
+ *    storage, the configured origins; never a private or own address); anything else is refused with 502 and never
+ *    fetched — a compromised or misconfigured upstream cannot make the gateway fetch (or the browser visit) an
+ *    arbitrary address;
  * 3. the storage URL is fetched with no credentials at all (no Authorization, no cookies, no GitHub headers);
  * 4. the body is streamed to the browser with `content-disposition: attachment` and a filename named after the
  *    migration, so a plain link (a top-level navigation, no CORS) downloads it.
@@ -30,34 +26,6 @@ import { nextPortOrigin } from '@/simulator/github/app';
  * simulator — whose storage lives in-process and has no address a browser could reach — and for live GitHub, and
  * keeps the signed URL (a bearer capability) out of the browser's history.
  */
-const STORAGE_HOST_SUFFIXES = ['.s3.amazonaws.com', '.githubusercontent.com'];
-const STORAGE_HOSTS = ['s3.amazonaws.com'];
-
-export type StorageTrustConfig = {
-  github: Pick<GatewayConfig['github'], 'mode' | 'baseUrl'>;
-  storageOrigins: readonly string[];
-};
-
-/**
- * Where archives may be fetched from, decided once per gateway:
- * - GitHub's storage hosts over https on the default port (what api.github.com redirects to);
- * - the upstream's own origin, exactly (a GHES that serves archives itself);
- * - the origins listed in `GITHUB_STORAGE_ORIGINS` (a GHES storage host, a standalone simulator's storage port);
- * - with the embedded simulator, its storage origin (the next port of its internal origin).
- * Another port or scheme of the upstream's host is not trusted: a port is another service.
- */
-export function storageTrust(config: StorageTrustConfig): (url: URL) => boolean {
-  const upstream = new URL(config.github.baseUrl).origin;
-  const trusted = new Set([upstream, ...config.storageOrigins]);
-  if (config.github.mode === 'simulator') trusted.add(nextPortOrigin(upstream));
-  return (url) => {
-    if (url.username || url.password) return false;
-    if (trusted.has(url.origin)) return true;
-    if (url.protocol !== 'https:' || url.port !== '') return false;
-    const host = url.hostname.toLowerCase();
-    return STORAGE_HOSTS.includes(host) || STORAGE_HOST_SUFFIXES.some((suffix) => host.endsWith(suffix));
-  };
-}
 
 /** `octo-org-migration-12.tar.gz` for an organization, `migration-12.tar.gz` for the user's own. */
 export function archiveFilename(params: Record<string, string>): string {
@@ -73,39 +41,39 @@ export async function resolveArchive(
   config: GatewayConfig,
   match: Match,
   redirect: Response,
-  fetchUpstream: UpstreamFetch,
-  requestUrl: string,
+  storage: { fetchUpstream: UpstreamFetch; checkStorage: HandedUrlCheck; requestUrl: string },
 ): Promise<Response> {
   // The redirect's body was already let go by the caller (forward.ts aborts the exchange); only its headers count.
   const location = redirect.headers.get('location');
   let target: URL;
   try {
     if (!location) throw new Error('no Location');
-    target = new URL(location, requestUrl);
+    target = new URL(location, storage.requestUrl);
   } catch {
     return gatewayError(c, 502, 'The archive redirect had no usable Location.', 'ARCHIVE_REDIRECT_INVALID');
-  }
-  if (!storageTrust(config)(target)) {
-    console.warn(`[gateway] refused an archive redirect to ${target.origin}`);
-    return gatewayError(
-      c,
-      502,
-      'The archive redirect pointed at an unexpected host; Ferry refused to follow it.',
-      'ARCHIVE_REDIRECT_REFUSED',
-    );
   }
 
   let answer: BoundedAnswer;
   try {
-    answer = await fetchBounded(
-      fetchUpstream,
+    answer = await fetchHanded(
+      storage.fetchUpstream,
       target,
       // No credentials of any kind: the URL carries its own signature.
-      { method: 'GET', headers: storageRequestHeaders(), redirect: 'manual' },
+      { method: 'GET', headers: storageRequestHeaders() },
       // A large archive may take long, but a stalled, dripping or endless one is cut.
       archiveBounds(config),
+      storage.checkStorage,
     );
   } catch (error) {
+    if (error instanceof HandedUrlRefusedError) {
+      console.warn(`[gateway] refused an archive redirect (${error.reason})`);
+      return gatewayError(
+        c,
+        502,
+        'The archive redirect pointed at an unexpected host; Ferry refused to follow it.',
+        'ARCHIVE_REDIRECT_REFUSED',
+      );
+    }
     return error instanceof OutboundLimitError
       ? gatewayError(c, 504, 'The archive storage did not answer in time.', 'UPSTREAM_TIMEOUT')
       : gatewayError(c, 502, 'The archive storage could not be reached.', 'UPSTREAM_UNREACHABLE');

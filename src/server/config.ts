@@ -305,3 +305,12 @@ export function loadConfig(env: Env): GatewayConfig {
     waveCheckMaxMs: durationMs('WAVE_CHECK_MAX_MS', env.WAVE_CHECK_MAX_MS, 30_000),
   };
 }
+
+/**
+ * The upstream's seconds per real second: the embedded simulator runs its clock `SIM_SPEED` times faster, so a
+ * wait it names (a reset, a `retry-after`) lasts that much less real time; GitHub itself (and a frozen clock,
+ * which only a test moves) is 1.
+ */
+export function upstreamClockRate(config: GatewayConfig, side: 'github' | 'target'): number {
+  return config[side].mode === 'simulator' && config.simSpeed > 1 ? config.simSpeed : 1;
+}

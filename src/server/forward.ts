@@ -12,6 +12,7 @@ import { secretsOf } from './security';
 import { upstreamFailure } from './outbound/upstream-failure';
 import { fetchBounded, readBounded, type BoundedAnswer, type UpstreamFetch } from './outbound/bounded-fetch';
 import { jsonBounds } from './outbound/bounds';
+import type { HandedUrlCheck } from './outbound/handed-url';
 import { GATEWAY_ORIGIN_HEADER } from '@/simulator/github/http';
 
 /** Response headers a client needs; everything else (cookies, server banners...) stays behind. */
@@ -87,13 +88,20 @@ export interface UpstreamAuth {
   secret?: string;
 }
 
-/** Forward one allowed operation and shape the answer for the browser. */
+/** Without a storage rule (the registrar has no archives), no archive redirect is followed. */
+const NO_STORAGE: HandedUrlCheck = () => Promise.resolve('this upstream has no storage');
+
+/**
+ * Forward one allowed operation and shape the answer for the browser. `checkStorage`: where an archive's
+ * redirect may point (`handedUrlChecks(…).archive`).
+ */
 export async function forward(
   c: Context,
   config: GatewayConfig,
   match: Match,
   fetchUpstream: UpstreamFetch,
   auth: UpstreamAuth = {},
+  checkStorage: HandedUrlCheck = NO_STORAGE,
 ): Promise<Response> {
   const { operation } = match;
   const upstream = operation.upstream === 'github' ? config.github : config.registrar;
@@ -137,7 +145,11 @@ export async function forward(
   }
   if (operation.archive && [301, 302, 303, 307, 308].includes(answer.response.status)) {
     answer.abort();
-    return resolveArchive(c, config, match, answer.response, fetchUpstream, target);
+    return resolveArchive(c, config, match, answer.response, {
+      fetchUpstream,
+      checkStorage,
+      requestUrl: target,
+    });
   }
   // Absolute, on this gateway's origin (its Host was checked): non-browser clients can follow them too.
   const gatewayPrefix = `${new URL(c.req.url).origin}/api/${operation.upstream}`;

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { outlastClients } from '@/contracts/keep-alive';
 import { answerClientError, serverAnsweringUnparsed } from './client-error';
 import { GatewayStartError, openGateway, type OpenedGateway } from './gateway/open-gateway';
+import { stopOnSignals } from './stop-on-signals';
 import { describeStore } from './store/store-config';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -27,6 +29,7 @@ const serveOptions = {
   // What the adapter cannot turn into a Request (a backslash in the path) gets our headers too.
   createServer: serverAnsweringUnparsed(gateway.app.fetch, config.host),
 };
+// Node's HTTP server: `createServer` above makes it.
 const server = serve(serveOptions, (info) => {
   // The address it bound, as bound (127.0.0.1 is not "localhost" on a machine where that resolves to ::1).
   gateway.listeningOn(info.port);
@@ -42,11 +45,13 @@ const server = serve(serveOptions, (info) => {
       `  Simulator: scenario ${gateway.simulator.scenario}, ${gateway.simulator.clock.speed}× time; control at ${url}/__sim/*`,
     );
   }
-});
+}) as Server;
 
 server.on('clientError', answerClientError);
 outlastClients(server);
 
-const stop = () => server.close(() => void opened.close().finally(() => process.exit(0)));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// A deploy or `docker stop` must not need a kill: the bound is in docs/team.md.
+stopOnSignals(server, {
+  stopGateway: (graceMs) => opened.stop({ jobGraceMs: graceMs }),
+  closeStore: () => opened.close(),
+});

@@ -191,4 +191,25 @@ describe('registrar cache', () => {
     await s.fetch(new Request(`${BASE}/spec`));
     expect(s.sent[1]?.url).toBe(`${BASE}/spec`);
   });
+
+  it('never fetches a describedby target whose name resolves to this machine or the private network', async () => {
+    for (const addresses of [['127.0.0.1'], ['169.254.169.254'], ['::ffff:10.0.0.1']]) {
+      const s = setup(
+        (request) =>
+          request.url.includes('getRegistrationRequirements')
+            ? { headers: { link: '<https://registrar.test/api/json/v3/spec>; rel="describedby"' } }
+            : {},
+        { resolve: () => Promise.resolve(addresses) },
+      );
+      await s.fetch(lookup('com'));
+      await s.fetch(new Request(`${BASE}/spec`));
+      expect(s.sent[1]?.url, addresses[0]).toBe(`${BASE}/spec`);
+    }
+  });
+
+  it('follows no redirect the registrar answers: its Location goes back, unfetched', async () => {
+    const s = setup(() => ({ status: 302, headers: { location: 'http://127.0.0.1:5180/__sim/reset' } }));
+    await s.fetch(lookup('com'));
+    expect(s.sent.map((request) => request.redirect)).toEqual(['manual']);
+  });
 });

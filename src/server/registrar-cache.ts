@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { isRecord } from '@/contracts/json';
 import {
   fetchBounded,
@@ -6,6 +7,8 @@ import {
   type OutboundBounds,
   type UpstreamFetch,
 } from './outbound/bounded-fetch';
+import { handedUrlCheck } from './outbound/handed-url';
+import type { Resolve } from './outbound/own-address';
 
 /**
  * In front of the registrar: successful requirement lookups are cached for a while (they change rarely),
@@ -32,6 +35,8 @@ export interface RegistrarCacheOptions {
   timing?: Omit<OutboundBounds, 'maxBytes'>;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** How the registrar's names resolve (the describedby host's addresses are checked); none when in process. */
+  resolve?: Resolve;
 }
 
 export interface RegistrarCacheStats {
@@ -99,19 +104,35 @@ function isThrottled(status: number, body: Record<string, unknown> | undefined):
   return status === 503 || status === 429 || body?.code === 'RATE_LIMIT_EXCEEDED';
 }
 
-/** The describedby target, if it is the upstream itself or its parent domain (api.porkbun.com → porkbun.com). */
-function trustedDescribedBy(link: string | null, requestUrl: URL): URL | undefined {
+/** The describedby target the registrar names, if any. */
+function describedByLink(link: string | null, requestUrl: URL): URL | undefined {
   const target = /<([^<>]+)>\s*;[^,]*rel="?describedby"?/i.exec(link ?? '')?.[1];
   if (!target) return undefined;
-  let url: URL;
   try {
-    url = new URL(target, requestUrl);
+    return new URL(target, requestUrl);
   } catch {
     return undefined;
   }
-  if (url.origin === requestUrl.origin) return url;
-  const sameSite = url.protocol === 'https:' && requestUrl.hostname.endsWith(`.${url.hostname}`);
-  return sameSite && !url.username && !url.password ? url : undefined;
+}
+
+/** Domains above a name, down to two labels (api.porkbun.com → porkbun.com): where the registrar's site is. */
+function parentDomains(host: string): string[] {
+  if (isIP(host.replace(/^\[|\]$/g, ''))) return [];
+  const labels = host.split('.');
+  return labels.slice(1, -1).map((_, index) => labels.slice(index + 1).join('.'));
+}
+
+/**
+ * Whether the describedby target may be fetched: the handed-URL rule (outbound/handed-url.ts) with the upstream
+ * itself and its parent domains (https) as where it may come from. A name that does not resolve is not taken.
+ */
+async function mayDescribe(url: URL, requestUrl: URL, resolve: Resolve | undefined): Promise<boolean> {
+  const check = handedUrlCheck({
+    origins: [requestUrl.origin],
+    hosts: parentDomains(requestUrl.hostname),
+    resolve,
+  });
+  return (await check(url).catch(() => 'not resolved')) === undefined;
 }
 
 function gatewayThrottled(waitMs: number): Response {
@@ -164,7 +185,8 @@ export function createRegistrarCache(
     const { response, body: stream } = await fetchBounded(
       upstream,
       request.url,
-      { method: request.method, headers: request.headers, signal: request.signal },
+      // A redirect's Location is the registrar's answer, never followed (the forwarder answers it as unexpected).
+      { method: request.method, headers: request.headers, signal: request.signal, redirect: 'manual' },
       { ...settings.timing, maxBytes: settings.maxBodyBytes },
     );
     const body = await readBounded(stream).then(
@@ -191,8 +213,14 @@ export function createRegistrarCache(
     }
     const headers = new Headers(response.headers);
     const requestUrl = new URL(request.url);
-    const found = trustedDescribedBy(response.headers.get('link'), requestUrl);
-    if (found && REQUIREMENTS.test(requestUrl.pathname)) {
+    const linked = describedByLink(response.headers.get('link'), requestUrl);
+    const found =
+      linked &&
+      REQUIREMENTS.test(requestUrl.pathname) &&
+      (linked.href === describedBy?.href || (await mayDescribe(linked, requestUrl, options.resolve)))
+        ? linked
+        : undefined;
+    if (found) {
       describedBy = found;
       if (found.origin !== requestUrl.origin) {
         // Porkbun links to its parent site; point at the upstream's own /spec, which is fetched from there.

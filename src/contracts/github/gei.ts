@@ -152,7 +152,9 @@ export function parseGeiMigration(value: unknown): GeiMigration | null {
   const logUrl = stringOf(value.migrationLogUrl);
   const repositoryName = stringOf(value.repositoryName)?.slice(0, 200);
   const createdAt = stringOf(value.createdAt);
-  const sourceId = isRecord(value.migrationSource) ? stringOf(value.migrationSource.id)?.slice(0, 200) : undefined;
+  const sourceId = isRecord(value.migrationSource)
+    ? stringOf(value.migrationSource.id)?.slice(0, 200)
+    : undefined;
   return {
     id,
     state: value.state,

@@ -50,3 +50,23 @@ export function readRateLimitPause(
   }
   return undefined;
 }
+
+/** The upstream's own time when it answered (its `Date` header), or undefined when it sent none. */
+export function answerDateMs(headers: Headers): number | undefined {
+  const date = Date.parse(headers.get('date') ?? '');
+  return Number.isFinite(date) ? date : undefined;
+}
+
+/**
+ * Real milliseconds until a time on GitHub's clock (a budget's reset): measured against the answer's own `Date`,
+ * never this machine's clock, and divided by `clockRate` — the upstream's seconds per real second (a simulated
+ * GitHub may run faster; 1 for GitHub itself).
+ */
+export function msUntilUpstream(
+  upstreamAtMs: number,
+  headers: Headers,
+  options: { now: number; clockRate?: number },
+): number {
+  const upstreamNow = answerDateMs(headers) ?? options.now;
+  return Math.max(0, (upstreamAtMs - upstreamNow) / Math.max(1, options.clockRate ?? 1));
+}

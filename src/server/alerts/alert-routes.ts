@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import {
   ALERT_EVENTS,
+  ALERT_RESUME_CHOICES,
   RATE_THRESHOLD_DEFAULT,
   RATE_THRESHOLD_MAX,
   nextAttemptAt,
   type AlertDelivery,
   type AlertEventKind,
+  type AlertResumeAnswer,
+  type AlertResumeChoice,
   type AlertTarget,
   type AlertTargetRequest,
 } from '@/contracts/alerts';
@@ -86,6 +89,17 @@ export function parseTargetRequest(body: unknown): AlertTargetRequest | Invalid 
   };
 }
 
+/**
+ * What Resume does with the events held while paused: `{ "held": "send" | "discard" }`, or `{}` (send). Any
+ * other field, or another value, is refused: a misspelt choice must not send what the person meant to discard.
+ */
+export function parseResumeRequest(body: unknown): AlertResumeChoice | Invalid {
+  const refusal = { error: `Send {} or { "held": "send" | "discard" }.` };
+  if (!isRecord(body) || Object.keys(body).some((key) => key !== 'held')) return refusal;
+  if (body.held === undefined) return 'send';
+  return ALERT_RESUME_CHOICES.find((choice) => choice === body.held) ?? refusal;
+}
+
 const deliveryView = (delivery: StoredDelivery): AlertDelivery => {
   const next = nextAttemptAt(delivery.state, delivery.attempts);
   return {
@@ -111,6 +125,7 @@ const targetView = (target: StoredTarget, deliveries: StoredDelivery[], held: nu
   paused: target.paused,
   ...(target.pausedReason ? { pausedReason: target.pausedReason } : {}),
   held,
+  heldDropped: target.heldDropped,
   createdAt: target.createdAt.toISOString(),
   deliveries: deliveries.map(deliveryView),
 });
@@ -172,12 +187,20 @@ export function createAlertRoutes(openStore: () => Promise<FerryStore>, alerts: 
   });
 
   app.post('/:id/resume', async (c) => {
+    const text = await c.req.text();
+    let body: unknown = {};
+    try {
+      if (text.trim() !== '') body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const choice = parseResumeRequest(body);
+    if (typeof choice !== 'string') return gatewayError(c, 422, choice.error, 'INVALID_RESUME');
     const target = await withTarget(c.req.param('id'));
-    if (!target) return gatewayError(c, 404, 'No such alert target.', 'NO_TARGET');
-    await (await openStore()).alerts.resume(target.id);
-    alerts.targetsChanged();
-    await alerts.resumed(target.id);
-    return c.json(await view((await withTarget(target.id))!));
+    const resumed = target && (await alerts.resume(target.id, choice));
+    if (!resumed) return gatewayError(c, 404, 'No such alert target.', 'NO_TARGET');
+    const answer: AlertResumeAnswer = { ...(await view((await withTarget(target.id))!)), ...resumed };
+    return c.json(answer);
   });
 
   return app;

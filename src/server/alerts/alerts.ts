@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ALERT_HELD_MAX, type AlertEvent } from '@/contracts/alerts';
+import type { AlertEvent, AlertResumeChoice } from '@/contracts/alerts';
 import type { JobEngine } from '../jobs/job-engine';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
 import { ownAddressRefusal, refusingOwnAddress, type OwnAddress } from '../outbound/own-address';
@@ -84,6 +84,11 @@ export function createAlerts(options: AlertsOptions) {
     return list;
   };
 
+  const targetsChanged = (): void => {
+    targets = undefined;
+    void currentTargets().catch(() => undefined);
+  };
+
   const wants = (target: StoredTarget, event: AlertEvent) => {
     if (!target.events.includes(event.kind)) return false;
     if (event.kind !== 'rate-low') return true;
@@ -91,19 +96,15 @@ export function createAlerts(options: AlertsOptions) {
     return typeof percent === 'number' && percent < target.rateThresholdPercent;
   };
 
-  const deliver = async (target: StoredTarget, event: AlertEvent): Promise<string> => {
-    const id = deliveryId(target.id, event.key);
-    const store = await options.store();
-    if (await store.alerts.addDelivery(id, target.id, event))
-      await (await start()).send('alert-deliver', { deliveryId: id }, { key: id });
-    return id;
-  };
+  const send = async (id: string) => (await start()).send('alert-deliver', { deliveryId: id }, { key: id });
 
-  /** A paused target keeps what happens (up to ALERT_HELD_MAX events) for when it is resumed. */
-  const hold = async (target: StoredTarget, event: AlertEvent): Promise<void> => {
-    const store = await options.store();
-    if ((await store.alerts.heldCount(target.id)) >= ALERT_HELD_MAX) return;
-    await store.alerts.addDelivery(deliveryId(target.id, event.key), target.id, event, 'held');
+  /**
+   * One delivery of `event` to `target`, sent now, or held if the target is paused (the store decides, on the
+   * target's row as it is now: the list read here may be seconds old, or another gateway's Resume newer).
+   */
+  const deliver = async (target: StoredTarget, event: AlertEvent): Promise<void> => {
+    const id = deliveryId(target.id, event.key);
+    if ((await (await options.store()).alerts.record(id, target.id, event)) === 'pending') await send(id);
   };
 
   return {
@@ -116,7 +117,7 @@ export function createAlerts(options: AlertsOptions) {
       try {
         for (const target of await currentTargets()) {
           if (!wants(target, event)) continue;
-          await (target.paused ? hold(target, event) : deliver(target, event));
+          await deliver(target, event);
         }
         recent.add(event.key);
         if (recent.size > RECENT_KEYS) recent.delete(recent.values().next().value!);
@@ -148,32 +149,37 @@ export function createAlerts(options: AlertsOptions) {
 
     /** "Send a test": one delivery to this target, paused or not. */
     async sendTest(target: StoredTarget): Promise<string> {
-      return deliver(target, {
+      const key = `test:${randomUUID()}`;
+      const id = deliveryId(target.id, key);
+      const event: AlertEvent = {
         kind: 'test',
-        key: `test:${randomUUID()}`,
+        key,
         summary: `A test of the alert target “${target.name}”: alerts reach it.`,
         at: now().toISOString(),
         data: {},
         path: ALERT_PAGES.alerts,
-      });
+      };
+      if (await (await options.store()).alerts.addDelivery(id, target.id, event)) await send(id);
+      return id;
     },
 
-    /** A target was resumed: what it held is sent now, oldest first. */
-    async resumed(targetId: string): Promise<number> {
-      const released = await (await options.store()).alerts.releaseHeld(targetId);
-      const jobs = await start();
-      for (const id of released) await jobs.send('alert-deliver', { deliveryId: id }, { key: id });
-      return released.length;
+    /**
+     * Resume a target: what it held while paused is sent (through the same deliveries, retries and redaction,
+     * one job each in the order it happened) or discarded. Undefined when there is no such target.
+     */
+    async resume(targetId: string, choice: AlertResumeChoice) {
+      const outcome = await (await options.store()).alerts.resume(targetId, choice);
+      if (!outcome) return undefined;
+      targetsChanged();
+      for (const id of outcome.released) await send(id);
+      return { sent: outcome.released.length, discarded: outcome.discarded };
     },
 
     /** Why a receiver URL is refused (it is Ferry itself), checked when a target is added. */
     receiverRefusal: (url: string) => ownAddressRefusal(new URL(url), own),
 
     /** Targets changed (added, removed, resumed): read them again (and learn their secrets at once). */
-    targetsChanged(): void {
-      targets = undefined;
-      void currentTargets().catch(() => undefined);
-    },
+    targetsChanged,
   };
 }
 

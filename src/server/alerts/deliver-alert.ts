@@ -66,7 +66,7 @@ export async function postAlert(
  * A failed attempt schedules the next after its wait (`ALERT_RETRY_WAITS_S`, counted from the attempts kept, so
  * a restart neither repeats nor skips one); the last failure is final. A delivery already delivered or failed is
  * left alone, so a job run twice (at least once after a crash) sends nothing twice. A target whose deliveries
- * keep failing for good is paused with the reason; a slow or dead receiver costs one bounded request per
+ * keep failing for good is paused with the reason, and what comes for it then is held for its Resume; a slow or dead receiver costs one bounded request per
  * attempt, off the request path.
  */
 export async function deliverAlert(context: DeliverContext, deliveryId: string): Promise<void> {
@@ -74,6 +74,14 @@ export async function deliverAlert(context: DeliverContext, deliveryId: string):
   if (!delivery || delivery.state !== 'pending') return;
   const target = await context.alerts.target(delivery.targetId);
   if (!target) return;
+  // Nothing but a test reaches a paused target: a delivery recorded before its pause, or retried across it,
+  // waits with the target's held events for its Resume.
+  if (
+    target.paused &&
+    delivery.event.kind !== 'test' &&
+    (await context.alerts.holdIfPaused(delivery.id, target.id))
+  )
+    return;
   context.secrets?.add(...secretsOfTarget(target));
   const sent = await postAlert(
     context.fetch,

@@ -7,6 +7,7 @@ import { forward } from '../forward';
 import { gatewayError } from '../gateway-error';
 import type { GatewayMetrics } from '../metrics/gateway-metrics';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
+import type { HandedUrlCheck } from '../outbound/handed-url';
 import type { RateRecorder } from '../rate-recorder';
 import { INTERNAL_ORIGIN } from '../watch/watcher';
 import { matchRequest } from './match-request';
@@ -26,6 +27,8 @@ export function createGithubSender(deps: {
   recorder: RateRecorder;
   metrics: GatewayMetrics;
   fetch: UpstreamFetch;
+  /** Where an archive's redirect may point (`handedUrlChecks(…).archive`). */
+  checkStorage: HandedUrlCheck;
 }): GithubSender {
   const { config, credentials, recorder, metrics } = deps;
   const count = (upstream: string, operation: string, status: number) =>
@@ -44,10 +47,14 @@ export function createGithubSender(deps: {
         'CREDENTIAL_UNAVAILABLE',
       );
     }
-    const response = await forward(c, config, match, deps.fetch, {
-      authorization,
-      secret: credential.currentSecret(),
-    });
+    const response = await forward(
+      c,
+      config,
+      match,
+      deps.fetch,
+      { authorization, secret: credential.currentSecret() },
+      deps.checkStorage,
+    );
     if (response.status === 401) credential.refused();
     recorder.observe(response.headers, credential.name);
     count('github', match.operation.id, response.status);

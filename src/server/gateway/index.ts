@@ -43,6 +43,11 @@ export interface GatewayOptions extends ServiceOptions {
   registrarCache?: RegistrarCacheOptions;
 }
 
+export interface StopOptions {
+  /** How long jobs in hand may run on before they are handed back to the team (0: at once). */
+  jobGraceMs?: number;
+}
+
 export interface Gateway {
   app: Hono;
   config: GatewayConfig;
@@ -53,8 +58,11 @@ export interface Gateway {
   routes(): string[];
   /** Start every area's background work; resolves with the areas that started (a failure is logged). */
   start(): Promise<string[]>;
-  /** Stop every area in reverse order, then the job engine. The host closes the store it opened. */
-  stop(): Promise<void>;
+  /**
+   * Stop the job engine (no more jobs; those in hand get `jobGraceMs`, default none, then go back to the team),
+   * then every area in reverse order. The host closes the store it opened.
+   */
+  stop(options?: StopOptions): Promise<void>;
   /** The server bound this port (port 0 picks one): nothing Ferry sends may reach it. */
   listeningOn(port: number): void;
   // Shortcuts to services that hosts and tests reach.
@@ -113,7 +121,9 @@ export function composeGateway(config: GatewayConfig, options: GatewayOptions = 
     }
     return started;
   };
-  const stop = async () => {
+  const stop = async ({ jobGraceMs }: StopOptions = {}) => {
+    // Jobs first, while everything their handlers use still runs (an area's stop also stops the engine).
+    await services.jobs?.stop(jobGraceMs);
     for (const area of [...areas].reverse()) {
       await Promise.resolve(area.stop?.()).catch((error: unknown) =>
         console.error(
@@ -121,7 +131,6 @@ export function composeGateway(config: GatewayConfig, options: GatewayOptions = 
         ),
       );
     }
-    await services.jobs?.stop();
   };
   return {
     app,

@@ -5,8 +5,8 @@ import type { FerryStore } from '../store/ferry-store';
 export interface JobsOnDemand {
   /** The gateway's one job engine, started on first use (waves, alerts and the memory tasks share it). */
   engine: () => Promise<JobEngine>;
-  /** Stop the engine if it was started (a job in hand goes back to the team when it expires). */
-  stop(): Promise<void>;
+  /** Stop the engine if it was started: jobs in hand get `graceMs` to end, the rest go back to the team. */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export function jobsOnDemand(store: () => Promise<FerryStore>, upstreamTotalMs: number): JobsOnDemand {
@@ -27,8 +27,8 @@ export function jobsOnDemand(store: () => Promise<FerryStore>, upstreamTotalMs: 
     });
     return starting;
   };
-  const stop = async () => {
-    await (await started?.catch(() => undefined))?.stop();
+  const stop = async (graceMs?: number) => {
+    await (await started?.catch(() => undefined))?.stop(graceMs);
   };
   return { engine, stop };
 }

@@ -6,7 +6,7 @@ import { explainOpenFailure } from '../store/open-failure';
 import { openStore } from '../store/open-store';
 import { loadStoreConfig, type StoreConfig } from '../store/store-config';
 import { movePacesFromEnv, type MovePacesFromEnv } from '../moves/run/move-paces-env';
-import { composeGateway, type Gateway } from './index';
+import { composeGateway, type Gateway, type StopOptions } from './index';
 
 type Env = Record<string, string | undefined>;
 
@@ -17,7 +17,9 @@ export interface OpenedGateway {
   gateway: Gateway;
   config: GatewayConfig;
   storeConfig: StoreConfig;
-  /** Stop the gateway (its areas, then its job engine), then close the store. */
+  /** Stop the gateway (its job engine, then its areas); the store stays open. Later calls wait for the first. */
+  stop(options?: StopOptions): Promise<void>;
+  /** Stop the gateway (unless `stop` did), then close the store. */
   close(): Promise<void>;
 }
 
@@ -61,11 +63,13 @@ export async function openGateway(
     moves,
     staticRoot: host.staticRoot && path.resolve(host.staticRoot),
   });
+  let stopping: Promise<void> | undefined;
+  const stop = (options?: StopOptions) => (stopping ??= gateway.stop(options));
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await gateway.stop();
+      await stop();
       await store.close();
     })());
-  return { gateway, config, storeConfig, close };
+  return { gateway, config, storeConfig, stop, close };
 }

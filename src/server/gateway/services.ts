@@ -3,8 +3,15 @@ import { createAlerts, type Alerts } from '../alerts/alerts';
 import type { GatewayConfig } from '../config';
 import { createCredentials, type Credentials } from '../credentials/credentials';
 import { createGatewayMetrics, type GatewayMetrics } from '../metrics/gateway-metrics';
+import {
+  countedLimits,
+  processAccountLimits,
+  storeAccountLimits,
+  type AccountLimits,
+} from '../credentials/account-limits';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
 import { jsonBounds } from '../outbound/bounds';
+import { handedUrlChecks, type HandedUrlChecks } from '../outbound/handed-sources';
 import type { OwnAddress } from '../outbound/own-address';
 import { createRateRecorder, type RateRecorder } from '../rate-recorder';
 import { createSecretRegistry, type SecretRegistry } from '../secret-registry';
@@ -58,6 +65,8 @@ export interface GatewayServices {
   storeAccess?: () => Promise<FerryStore>;
   jobs?: JobsOnDemand;
   metrics: GatewayMetrics;
+  /** Each GitHub account's hold and write slot (the team's, in the store). */
+  limits: AccountLimits;
   recorder: RateRecorder;
   alerts?: Alerts;
   github: GithubSender;
@@ -67,6 +76,8 @@ export interface GatewayServices {
   movePaces?: MovePaces;
   /** Ferry's own ports: nothing it sends may reach them (grows when the server binds). */
   own: OwnAddress;
+  /** Where each kind of URL an upstream hands back may be fetched from (outbound/handed-url.ts). */
+  handed: HandedUrlChecks;
 }
 
 export function createServices(config: GatewayConfig, options: ServiceOptions): GatewayServices {
@@ -74,6 +85,7 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
     keepSimulatorWorldIn: options.keepSimulatorWorldIn,
     given: options.upstreams,
   });
+  const handed = handedUrlChecks(config, upstreams.resolvers);
   // Every secret the gateway knows (configured, minted, kept by alert targets): one redaction for all.
   const secrets = createSecretRegistry(secretsOf(config));
   const credentials = createCredentials(config.github.credentials, {
@@ -101,6 +113,11 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
           onAttempt: (result) => metrics.alertDeliveries.inc({ result }),
         })
       : undefined;
+  // GitHub's limits are the account's: one hold and one write slot per account for the whole team (the store).
+  const limits = countedLimits(storeAccess ? storeAccountLimits(storeAccess) : processAccountLimits(), {
+    hold: (side) => metrics.accountHolds.inc({ side }),
+    held: (side) => metrics.heldRequests.inc({ side }),
+  });
   const recorder = createRateRecorder(
     store?.rateHistory,
     undefined,
@@ -110,7 +127,14 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
     },
     config.rateCategoriesMaxUnknown,
   );
-  const github = createGithubSender({ config, credentials, recorder, metrics, fetch: upstreams.github });
+  const github = createGithubSender({
+    config,
+    credentials,
+    recorder,
+    metrics,
+    fetch: upstreams.github,
+    checkStorage: handed.archive,
+  });
   const watcher =
     options.watch === false
       ? undefined
@@ -142,8 +166,10 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
           credentials,
           recorder,
           fetchGithub: upstreams.github,
+          checkStorage: handed.archive,
           archiveDir: options.archiveDir,
           alerts,
+          limits,
         })
       : undefined;
   metrics.readFrom({
@@ -169,7 +195,9 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
     waves,
     archiveDir,
     movePaces: options.moves,
+    limits,
     own,
+    handed,
   };
 }
 

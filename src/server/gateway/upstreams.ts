@@ -2,6 +2,7 @@ import { createSimulator, type Simulator } from '@/simulator/simulator';
 import { isScenario } from '@/simulator/github/state';
 import type { GatewayConfig } from '../config';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
+import { resolveAll, type Resolve } from '../outbound/own-address';
 import { keepSimulatedWorld, type KeptWorld } from '../simulated-world';
 
 export interface Upstreams {
@@ -11,6 +12,11 @@ export interface Upstreams {
   target: UpstreamFetch;
   /** The network, whatever the upstreams are (alert receivers are never the simulator). */
   live: UpstreamFetch;
+  /**
+   * How the names of URLs each upstream hands back resolve (outbound/handed-url.ts): DNS when the upstream is
+   * the network; none when it is in process (the embedded simulator, a test's fetch), where no socket opens.
+   */
+  resolvers: { github?: Resolve; target?: Resolve; registrar?: Resolve };
   simulator?: Simulator;
   /** The embedded simulator's world kept on disk (`keepSimulatorWorldIn`). */
   simulatorWorld?: KeptWorld;
@@ -58,6 +64,11 @@ export function createUpstreams(
     registrar: given.registrar ?? (registrarSimulated ? simulated : live),
     target: given.target ?? (targetSimulated ? simulated : live),
     live,
+    resolvers: {
+      ...(githubSimulated || given.github ? {} : { github: resolveAll }),
+      ...(targetSimulated || given.target ? {} : { target: resolveAll }),
+      ...(registrarSimulated || given.registrar ? {} : { registrar: resolveAll }),
+    },
     simulator,
     simulatorWorld,
   };

@@ -1,7 +1,9 @@
 import { githubOperation } from '@/contracts/github/operations';
 import { defaultCredential } from '@/contracts/credentials';
-import type { GatewayConfig } from '../config';
+import { upstreamClockRate, type GatewayConfig } from '../config';
+import type { AccountGate } from '../credentials/account-limits';
 import type { Credential, Credentials } from '../credentials/credentials';
+
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
 import { jsonBounds } from '../outbound/bounds';
 import { createGithubClient, type GithubClient } from '../waves/github-client';
@@ -10,13 +12,13 @@ import { WaveInputError } from '../waves/wave-input-error';
 /**
  * The wave runner's GitHub clients: the first credential that may export by default, one client per named
  * credential (each has its own ETags; tokens of one user share their budget, and their write spacing across
- * the team through `pace`).
+ * the team through `gate`).
  */
 export function waveClients(
   config: GatewayConfig,
   credentials: Credentials,
   fetchGithub: UpstreamFetch,
-  pace: (credential: string, spacingMs: number) => Promise<number>,
+  gate: (credential: string) => AccountGate,
 ) {
   const exportOperation = githubOperation('migrations/start-for-org');
   const clientOf = (credential: Credential | undefined) =>
@@ -26,7 +28,8 @@ export function waveClients(
       apiVersion: config.github.apiVersion,
       fetch: fetchGithub,
       bounds: jsonBounds(config, true),
-      sharedPace: credential ? (spacingMs) => pace(credential.name, spacingMs) : undefined,
+      gate: credential ? gate(credential.name) : undefined,
+      clockRate: upstreamClockRate(config, 'github'),
     });
   const made = new Map<string, GithubClient>();
   return {

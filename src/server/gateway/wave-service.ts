@@ -1,15 +1,15 @@
-import { accountKeyOf } from '@/contracts/budgets';
 import { defaultCredential } from '@/contracts/credentials';
 import { githubOperation } from '@/contracts/github/operations';
 import { waveEvents } from '../alerts/alert-events';
 import type { Alerts } from '../alerts/alerts';
-import { storageTrust } from '../archive';
 import type { GatewayConfig } from '../config';
 import { accountBudget } from '../credentials/account-budget';
+import { sourceGate, storeAccountLimits, type AccountLimits } from '../credentials/account-limits';
 import type { Credentials } from '../credentials/credentials';
 import type { JobEngine } from '../jobs/job-engine';
 import type { UpstreamFetch } from '../outbound/bounded-fetch';
 import { archiveBounds } from '../outbound/bounds';
+import type { HandedUrlCheck } from '../outbound/handed-url';
 import type { RateRecorder } from '../rate-recorder';
 import type { FerryStore } from '../store/ferry-store';
 import { createWaveRunner, type WaveRunner } from '../waves/runner';
@@ -25,19 +25,20 @@ export function createWaveService(deps: {
   credentials: Credentials;
   recorder: RateRecorder;
   fetchGithub: UpstreamFetch;
+  /** Where archive redirects may point (`handedUrlChecks(…).archive`). */
+  checkStorage: HandedUrlCheck;
   archiveDir: string;
   alerts?: Alerts;
+  /** Each account's hold and write slot, shared by the team (default: the store's). */
+  limits?: AccountLimits;
 }): WaveRunner {
   const { config, credentials, alerts } = deps;
-  // One account's writes are spaced across the team: its slots are rows of the shared store.
-  const pace = async (name: string, spacingMs: number) => {
-    const account = (await credentials.accounts()).find((found) => found.name === name);
-    const key = account ? accountKeyOf(account) : `credential:${name}`;
-    return (await deps.store()).writePace.reserve(key, spacingMs);
-  };
+  // One account's writes are spaced, and GitHub's "wait" kept, across the team: rows of the shared store.
+  const limits = deps.limits ?? storeAccountLimits(deps.store);
+  const gate = (name: string) => sourceGate(limits, credentials, name);
   return createWaveRunner({
     repository: deps.repository,
-    ...waveClients(config, credentials, deps.fetchGithub, pace),
+    ...waveClients(config, credentials, deps.fetchGithub, gate),
     accountBudget: async (credential) => {
       const fallback = defaultCredential(credentials.list, githubOperation('migrations/start-for-org'));
       const name = credential ?? fallback?.name;
@@ -47,7 +48,7 @@ export function createWaveService(deps: {
     // Storage links carry their own signature: the downloader sends no credentials.
     fetchStorage: deps.fetchGithub,
     storageBounds: archiveBounds(config),
-    isTrustedStorage: storageTrust(config),
+    checkStorage: deps.checkStorage,
     githubBaseUrl: config.github.baseUrl,
     archiveDir: deps.archiveDir,
     maxCheckMs: config.waveCheckMaxMs,

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Exclusive, ExecuteSql } from '@/server/store/open-store';
 import { JobEngineUnavailableError } from './engine-unavailable';
 import { createLeases, DEFAULT_LEASES, type LeaseSettings } from './job-leases';
+import { settledWithin } from '../settled-within';
 import { QUEUES, STEP_QUEUES, type QueueName } from './queues';
 
 /**
@@ -35,7 +36,11 @@ export interface JobEngine {
   work<T>(queue: QueueName, workers: number, handler: JobHandler<T>): Promise<void>;
   /** Send `queue` a job on a cron schedule; one gateway of the team sends it each time. */
   every(queue: QueueName, cron: string): Promise<void>;
-  stop(): Promise<void>;
+  /**
+   * Take no more jobs; give those in hand `graceMs` to end, then hand the rest back to the team (due at once,
+   * their signals aborted) and stop. Later calls wait for the first.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 export type JobEngineOptions = EngineSettings &
@@ -74,7 +79,8 @@ export const SET_UP_WAIT_MS = 20_000;
  */
 export async function startJobEngine(options: JobEngineOptions): Promise<JobEngine> {
   const log = options.log ?? ((line: string) => console.error(`[jobs] ${line}`));
-  const boss = createBoss(options, log);
+  const leases = createLeases(options.executeSql, options.leases ?? DEFAULT_LEASES, log);
+  const boss = createBoss(options, log, leases.wasHandedBack);
   try {
     const exclusive = options.exclusive ?? ((_key, work) => work());
     await exclusive(SET_UP_LOCK, () => setUp(boss, options, log), options.setUpWaitMs ?? SET_UP_WAIT_MS);
@@ -84,7 +90,7 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
     log(`set-up failed (${reason})`);
     throw new JobEngineUnavailableError(reason, { cause: error });
   }
-  return engineOver(boss, options, log);
+  return engineOver(boss, options, log, leases);
 }
 
 /**
@@ -109,9 +115,36 @@ export function settledIfUnawaited<T>(
   });
 }
 
-function createBoss(options: JobEngineOptions, log: (line: string) => void): PgBoss {
+/**
+ * pg-boss completes or fails a job when its handler returns. A job this gateway handed back as it stopped may be
+ * another gateway's by then: that outcome is not written (it would end the other's run).
+ */
+export function outcomeOfHandedBack(
+  text: string,
+  values: unknown[] | undefined,
+  wasHandedBack: (id: string) => boolean,
+): boolean {
+  const ids = values?.[1];
+  return (
+    UNAWAITED_COMMANDS.some((command) => command.test(text)) &&
+    Array.isArray(ids) &&
+    ids.length > 0 &&
+    ids.every((id) => typeof id === 'string' && wasHandedBack(id))
+  );
+}
+
+function createBoss(
+  options: JobEngineOptions,
+  log: (line: string) => void,
+  wasHandedBack: (id: string) => boolean,
+): PgBoss {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => settledIfUnawaited(text, options.executeSql(text, values), log) },
+    db: {
+      executeSql: (text, values) =>
+        outcomeOfHandedBack(text, values, wasHandedBack)
+          ? Promise.resolve({ rows: [{ count: '0' }] })
+          : settledIfUnawaited(text, options.executeSql(text, values), log),
+    },
     supervise: true,
     schedule: true,
     maintenanceIntervalSeconds: options.maintenanceSeconds ?? 5,
@@ -141,12 +174,19 @@ async function setUp(boss: PgBoss, options: JobEngineOptions, log: (line: string
   if (options.kind === 'embedded') await retryOrphans(boss, options.executeSql, log);
 }
 
-function engineOver(boss: PgBoss, options: JobEngineOptions, log: (line: string) => void): JobEngine {
+function engineOver(
+  boss: PgBoss,
+  options: JobEngineOptions,
+  log: (line: string) => void,
+  leases: ReturnType<typeof createLeases>,
+): JobEngine {
   const workers = new Map<QueueName, string[]>();
-  const leases = createLeases(options.executeSql, options.leases ?? DEFAULT_LEASES, log);
+  /** The handlers running now (a job in hand each). */
+  const inHand = new Set<Promise<void>>();
   leases.start(Object.keys(QUEUES));
   const pollingIntervalSeconds = options.pollingSeconds ?? (options.kind === 'embedded' ? 2 : 1);
   let stopped = false;
+  let stopping: Promise<void> | undefined;
   const timers = new Set<ReturnType<typeof setTimeout>>();
   const wake = (queue: QueueName, afterMs: number) => {
     const notify = () => {
@@ -186,15 +226,16 @@ function engineOver(boss: PgBoss, options: JobEngineOptions, log: (line: string)
             async ([job]) => {
               if (!job) return;
               const lease = leases.hold(queue, job.id, new Date(job.startedOn));
-              try {
-                await handler(job.data as never, {
-                  id: job.id,
-                  retryCount: job.retryCount,
-                  signal: lease.signal,
-                });
-              } finally {
-                lease.release();
-              }
+              const running = handler(job.data as never, {
+                id: job.id,
+                retryCount: job.retryCount,
+                signal: lease.signal,
+              }).finally(() => lease.release());
+              inHand.add(running);
+              const done = () => void inHand.delete(running);
+              running.then(done, done);
+              // Handed back (this gateway stops): the worker lets go at once; the handler, aborted, ends by itself.
+              await Promise.race([running, lease.handedBack]);
             },
           ),
         );
@@ -204,13 +245,19 @@ function engineOver(boss: PgBoss, options: JobEngineOptions, log: (line: string)
     async every(queue, cron) {
       await boss.schedule(queue, cron);
     },
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      for (const timer of timers) clearTimeout(timer);
-      leases.stop();
-      // Not graceful: a job in hand is left active, and expires to another gateway (or this store's next start).
-      await boss.stop({ graceful: false, wait: true, close: false });
+    stop(graceMs = 0) {
+      stopping ??= (async () => {
+        // No job is taken from now on; a job in hand may still send the next (it is the team's to take).
+        await Promise.all(Object.keys(QUEUES).map((queue) => boss.offWork(queue)));
+        await settledWithin([...inHand], graceMs);
+        stopped = true;
+        for (const timer of timers) clearTimeout(timer);
+        const handed = await leases.handBack();
+        if (handed > 0) log(`${handed} job(s) in hand handed back to the team: this gateway stops`);
+        leases.stop();
+        await boss.stop({ graceful: false, wait: true, close: false });
+      })();
+      return stopping;
     },
   };
 }

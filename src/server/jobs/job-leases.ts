@@ -25,6 +25,8 @@ export const DEFAULT_LEASES: LeaseSettings = { leaseSeconds: 15, renewMs: 5_000 
 export interface Held {
   /** Aborts when this gateway may no longer be the job's only holder. */
   signal: AbortSignal;
+  /** Resolves when this gateway, stopping, has handed the job back to the team (`handBack`). */
+  handedBack: Promise<void>;
   release(): void;
 }
 
@@ -34,6 +36,7 @@ interface Holding {
   begun: Date;
   renewedAt: number;
   abort: AbortController;
+  handedBack: () => void;
 }
 
 export function createLeases(
@@ -43,6 +46,7 @@ export function createLeases(
   now: () => number = Date.now,
 ) {
   const held = new Map<string, Holding>();
+  const handed = new Set<string>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let ticking = false;
 
@@ -90,10 +94,22 @@ export function createLeases(
   return {
     /** This gateway now holds job `id` of `queue`, taken at `begun` (the store's `started_on`). */
     hold(queue: string, id: string, begun: Date): Held {
-      const holding: Holding = { queue, id, begun, renewedAt: now(), abort: new AbortController() };
+      let handedBack!: () => void;
+      const given = new Promise<void>((resolve) => {
+        handedBack = resolve;
+      });
+      const holding: Holding = {
+        queue,
+        id,
+        begun,
+        renewedAt: now(),
+        abort: new AbortController(),
+        handedBack,
+      };
       held.set(id, holding);
       return {
         signal: holding.abort.signal,
+        handedBack: given,
         release: () => {
           if (held.get(id) === holding) held.delete(id);
         },
@@ -115,6 +131,31 @@ export function createLeases(
       }, settings.renewMs);
       timer.unref();
     },
+    /**
+     * This gateway stops: every job it still holds goes back to the team, due at once (another gateway takes it,
+     * or this store's next process), and its signal aborts. Returns how many were handed back. From here on its
+     * worker's outcome is not written (`wasHandedBack`): by then another gateway may hold the job.
+     */
+    async handBack(): Promise<number> {
+      const holdings = [...held.values()];
+      held.clear();
+      if (holdings.length === 0) return 0;
+      for (const holding of holdings) handed.add(holding.id);
+      // Unreachable store: the job stays active, unrenewed, and another gateway's sweep hands it back.
+      const { rows } = await executeSql(HAND_BACK_SQL, [
+        holdings.map((h) => h.queue),
+        holdings.map((h) => h.id),
+      ]).catch((error: unknown) => {
+        log(`jobs in hand not handed back (${error instanceof Error ? error.message : String(error)})`);
+        return { rows: [] };
+      });
+      for (const holding of holdings) {
+        holding.abort.abort(new Error('This gateway is stopping: the job was handed back to the team.'));
+        holding.handedBack();
+      }
+      return rows.length;
+    },
+    wasHandedBack: (id: string) => handed.has(id),
     stop() {
       clearInterval(timer);
       held.clear();
@@ -129,6 +170,14 @@ const RENEW_SQL = `
   UPDATE pgboss.job j SET started_on = now()
   FROM unnest($1::text[], $2::uuid[], $3::timestamptz[]) AS h(name, id, begun)
   WHERE j.name = h.name AND j.id = h.id AND j.state = 'active' AND h.begun + j.expire_in > now()
+  RETURNING j.id::text AS id`;
+
+/** A stopping gateway's jobs, due again at once; the attempt counts (a step retried adopts what it started). */
+const HAND_BACK_SQL = `
+  UPDATE pgboss.job j SET state = 'retry', start_after = now(),
+    output = '{"message": "its gateway stopped and handed the job back"}'::jsonb
+  FROM unnest($1::text[], $2::uuid[]) AS h(name, id)
+  WHERE j.name = h.name AND j.id = h.id AND j.state = 'active'
   RETURNING j.id::text AS id`;
 
 /**

@@ -58,6 +58,18 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const accountHolds = new Counter({
+    name: 'ferry_github_holds_total',
+    help: 'Times GitHub asked an account to wait (a secondary limit, a spent budget) in an answer to this gateway, by side.',
+    labelNames: ['side'] as const,
+    registers: [registry],
+  });
+  const heldRequests = new Counter({
+    name: 'ferry_github_held_requests_total',
+    help: 'Requests this gateway did not send because their account was held after GitHub asked it to wait, by side.',
+    labelNames: ['side'] as const,
+    registers: [registry],
+  });
   const requestDuration = new Histogram({
     name: 'ferry_http_request_duration_seconds',
     help: 'Time this gateway took to answer, by method, route group and status.',
@@ -177,6 +189,8 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     upstreamRequests,
     watchPolls,
     alertDeliveries,
+    accountHolds,
+    heldRequests,
     requestDuration,
     /** Where the scrape-time gauges read (known once the gateway's parts exist). */
     readFrom(next: MetricsSources) {

@@ -3,7 +3,14 @@ import { githubOperation } from '@/contracts/github/operations';
 import type { MoveStartRequest } from '@/contracts/move-run';
 import { MAX_MOVE_REPOSITORIES, NOT_MIGRATED, type MovePreview, type MoveTarget } from '@/contracts/moves';
 import type { WavePreview } from '@/contracts/waves';
-import type { GatewayConfig } from '@/server/config';
+import { upstreamClockRate, type GatewayConfig } from '@/server/config';
+import {
+  gateOf,
+  processAccountLimits,
+  sourceGate,
+  targetAccountKey,
+  type AccountLimits,
+} from '@/server/credentials/account-limits';
 import type { Credential, Credentials } from '@/server/credentials/credentials';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import { jsonBounds } from '@/server/outbound/bounds';
@@ -41,6 +48,8 @@ export interface MoverOptions {
     credential: string,
     requests: WavePreview['requests'],
   ) => Promise<PlanAccountCost | undefined>;
+  /** Each account's hold and write slot, shared by the team (none: this process's only). */
+  limits?: AccountLimits;
   now?: () => number;
 }
 
@@ -51,7 +60,8 @@ export function createMover(options: MoverOptions) {
   const now = options.now ?? Date.now;
   const targetConfigs = new Map(config.target.credentials.map((entry) => [entry.name, entry]));
   const sourceConfigs = new Map(config.github.credentials.map((entry) => [entry.name, entry]));
-  const { clientOf, headersOf } = sourceClients(config, options.credentials, options.fetchGithub);
+  const limits = options.limits ?? processAccountLimits(now);
+  const { clientOf, headersOf } = sourceClients(config, options.credentials, options.fetchGithub, limits);
   const listings = createRepositoryListings({ clientOf, now });
 
   /** The source credential: the one named, else the first that may export (one that may not is a 422). */
@@ -69,6 +79,11 @@ export function createMover(options: MoverOptions) {
   );
 
   return {
+    /** Each side's account gate by credential name (its hold and write slot, shared by the team). */
+    gates: {
+      source: (name: string) => sourceGate(limits, options.credentials, name),
+      target: (name: string) => gateOf(limits, targetAccountKey(name)),
+    },
     /** Where moves land and with which credentials: names and kinds, never a value. */
     target: (): MoveTarget => ({
       mode: config.target.mode,
@@ -107,11 +122,15 @@ export function createMover(options: MoverOptions) {
       if (stray)
         throw new MoveInputError(`${stray.name} is not among the repositories these filters select.`);
 
+      const gate = gateOf(limits, targetAccountKey(target.name));
+      const clockRate = upstreamClockRate(config, 'target');
       const client = createTargetClient({
         baseUrl: config.target.baseUrl,
         authorization: () => target.authorization(),
         fetch: fetchTarget,
         bounds: jsonBounds(config),
+        gate,
+        clockRate,
       });
       const read = await client.organization(request.target.login);
       if (!read.organization)
@@ -134,6 +153,8 @@ export function createMover(options: MoverOptions) {
           authorization: () => target.authorization(),
           fetch: fetchTarget,
           bounds: jsonBounds(config),
+          gate,
+          clockRate,
         },
         read.organization.login,
       );

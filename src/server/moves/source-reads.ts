@@ -1,4 +1,5 @@
 import type { GatewayConfig } from '@/server/config';
+import { sourceGate, type AccountLimits } from '@/server/credentials/account-limits';
 import type { Credentials } from '@/server/credentials/credentials';
 import { waveClients } from '@/server/gateway/wave-clients';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
@@ -36,10 +37,17 @@ export function readingSourceHeaders(client: GithubClient, seen: SourceHeaders):
 
 /**
  * The source's clients as a wave's (`waveClients`: the first credential that may export, or the one named),
- * each keeping what its answers said. A plan only reads, so no write is paced.
+ * each keeping what its answers said. A plan only reads; GitHub's "wait" on the account holds it as every client.
  */
-export function sourceClients(config: GatewayConfig, credentials: Credentials, fetchGithub: UpstreamFetch) {
-  const clients = waveClients(config, credentials, fetchGithub, () => Promise.resolve(0));
+export function sourceClients(
+  config: GatewayConfig,
+  credentials: Credentials,
+  fetchGithub: UpstreamFetch,
+  limits: AccountLimits,
+) {
+  const clients = waveClients(config, credentials, fetchGithub, (name) =>
+    sourceGate(limits, credentials, name),
+  );
   const seen = new Map<string, SourceHeaders>();
   const made = new Map<string, GithubClient>();
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
+import { gateOf, processAccountLimits, targetAccountKey } from '@/server/credentials/account-limits';
 import { createTargetClient, nameCheckQuery } from './target-client';
 import {
   TargetCredentialError,
@@ -142,6 +143,93 @@ describe('the target client', () => {
     expect(await failing({ status: 401, body: { message: 'Bad credentials' } })).toBeInstanceOf(
       TargetCredentialError,
     );
+  });
+
+  it('a limit one gateway met holds the account: no gateway sends with its token until it has passed', async () => {
+    // Issue 46, item 1: after GraphQL RATE_LIMIT with retry-after 60 the next start went 0.4 s later.
+    const team = processAccountLimits();
+    const sent: string[] = [];
+    const gatewayClient = (name: string) =>
+      createTargetClient({
+        baseUrl: 'https://api.github.com',
+        authorization: () => Promise.resolve('Bearer ghp_target'),
+        bounds: BOUNDS,
+        gate: gateOf(team, targetAccountKey('default')),
+        fetch: () => {
+          sent.push(name);
+          return Promise.resolve(
+            Response.json(
+              { data: null, errors: [{ type: 'RATE_LIMIT', message: 'secondary' }] },
+              { headers: { 'retry-after': '60' } },
+            ),
+          );
+        },
+      });
+    const [a, b] = [gatewayClient('a'), gatewayClient('b')];
+    await expect(a.rateLimit()).rejects.toBeInstanceOf(TargetRateLimitedError);
+    const refused = await b.rateLimit().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TargetRateLimitedError);
+    expect((refused as TargetRateLimitedError).retryAfterSeconds).toBeGreaterThan(55);
+    await expect(a.query('mutation { x }', {})).rejects.toBeInstanceOf(TargetRateLimitedError);
+    expect(sent).toEqual(['a']);
+  });
+
+  it('spaces one account’s mutations a second apart across clients; reads are not held up', async () => {
+    const team = processAccountLimits();
+    const slept: number[] = [];
+    const client = () =>
+      createTargetClient({
+        baseUrl: 'https://api.github.com',
+        authorization: () => Promise.resolve('Bearer ghp_target'),
+        bounds: BOUNDS,
+        gate: gateOf(team, targetAccountKey('default')),
+        sleep: (ms) => {
+          slept.push(ms);
+          return new Promise((resolve) => setTimeout(resolve, ms));
+        },
+        fetch: () => Promise.resolve(Response.json({ data: { rateLimit: RATE } })),
+      });
+    const [a, b] = [client(), client()];
+    await a.query('mutation { x }', {});
+    await a.rateLimit();
+    expect(slept).toEqual([]);
+    await b.query('mutation { y }', {});
+    expect(slept).toHaveLength(1);
+    expect(slept[0]).toBeGreaterThan(900);
+  });
+
+  it('measures a reset against the answer’s own Date (GitHub’s clock), and a faster simulated clock in its time', async () => {
+    // Issue 46, item 10: a reset 346 s away on a simulated clock ahead of this machine's was waited as 8,129 s.
+    const upstreamNow = Date.now() + 7_783_000;
+    const answer = () =>
+      Promise.resolve(
+        Response.json(
+          { data: null, errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded' }] },
+          {
+            headers: {
+              date: new Date(upstreamNow).toUTCString(),
+              'x-ratelimit-reset': String(Math.floor(upstreamNow / 1000) + 346),
+            },
+          },
+        ),
+      );
+    const waitOf = async (clockRate: number) => {
+      const error = await createTargetClient({
+        baseUrl: 'https://api.github.com',
+        authorization: () => Promise.resolve('Bearer ghp_target'),
+        bounds: BOUNDS,
+        clockRate,
+        fetch: answer,
+      })
+        .rateLimit()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TargetRateLimitedError);
+      return (error as TargetRateLimitedError).retryAfterSeconds;
+    };
+    const real = await waitOf(1);
+    expect(real).toBeGreaterThanOrEqual(345);
+    expect(real).toBeLessThanOrEqual(348);
+    expect(await waitOf(600)).toBe(1);
   });
 
   it('answers HTML, a malformed answer, a huge one or a silent one as the target’s failure, bounded', async () => {

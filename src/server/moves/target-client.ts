@@ -1,4 +1,3 @@
-import { readRateLimitPause } from '@/contracts/github/http';
 import {
   GEI_GRAPHQL_FEATURES,
   parseGraphqlAnswer,
@@ -18,13 +17,10 @@ import {
   type OutboundBounds,
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
+import { claimWriteSlot, type AccountGate } from '@/server/credentials/account-limits';
 import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
-import {
-  TargetCredentialError,
-  TargetGraphqlError,
-  TargetRateLimitedError,
-  TargetUnavailableError,
-} from './target-errors';
+import { limited, limitWaitMs, refuseWhileHeld, SECONDARY_WAIT_SECONDS } from './target-limits';
+import { TargetCredentialError, TargetGraphqlError, TargetUnavailableError } from './target-errors';
 
 /**
  * The target GitHub.com as a move talks to it: GraphQL POSTs through the gateway's bounded outbound fetch, the
@@ -38,12 +34,19 @@ export interface TargetClientOptions {
   authorization: () => Promise<string>;
   fetch: UpstreamFetch;
   bounds: OutboundBounds;
+  /** The account's gate (src/server/credentials/account-limits.ts): its hold and write slot, shared by the team. */
+  gate?: AccountGate;
+  /** The upstream's seconds per real second (a faster simulated GitHub); 1 by default. */
+  clockRate?: number;
+  /** Between two of the account's writes (GitHub's second by default). */
+  writeSpacingMs?: number;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** Names checked in one aliased query: 50 `repository` fields cost one point (no connections). */
 export const NAMES_PER_QUERY = 50;
-/** Seconds to wait after a secondary limit that named no `retry-after` (GitHub's advice: at least a minute). */
-const SECONDARY_WAIT_SECONDS = 60;
+/** GitHub's advice: at least a second between one account's writes. */
+export const WRITE_SPACING_MS = 1_000;
 
 export interface GraphqlExchange {
   answer: GraphqlAnswer;
@@ -78,13 +81,24 @@ export function nameCheckQuery(count: number): string {
   return `query ferryMoveNames($owner: String!, ${variables}) {\n${fields}\n}`;
 }
 
+/** Mutations are writes: GitHub asks for a second between one account's (its secondary limits). */
+const isMutation = (text: string) => /^\s*mutation\b/.test(text);
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const firstTyped = (answer: GraphqlAnswer, types: readonly string[]) =>
   answer.errors.find((error) => error.type !== undefined && types.includes(error.type));
 
 export function createTargetClient(options: TargetClientOptions) {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/graphql`;
 
+  const clockRate = options.clockRate ?? 1;
+  const sleep = options.sleep ?? sleepFor;
+  const writeSpacing = options.writeSpacingMs ?? WRITE_SPACING_MS;
+
   async function query(text: string, variables: Record<string, unknown>): Promise<GraphqlExchange> {
+    await refuseWhileHeld(options.gate);
+    if (options.gate && isMutation(text)) await claimWriteSlot(options.gate, writeSpacing, sleep);
     const headers = new Headers({
       'user-agent': USER_AGENT,
       accept: 'application/json',
@@ -108,14 +122,9 @@ export function createTargetClient(options: TargetClientOptions) {
       parsed = undefined;
     }
     const message = isRecord(parsed) ? stringOf(parsed.message)?.slice(0, 300) : undefined;
-    const pause = readRateLimitPause(response.status, response.headers, message);
-    if (pause) {
-      const seconds =
-        pause.kind === 'secondary'
-          ? Math.ceil(pause.waitMs / 1000)
-          : Math.max(1, Math.ceil(((pause.resetAtMs ?? Date.now() + 60_000) - Date.now()) / 1000));
-      throw new TargetRateLimitedError(message ?? 'The target’s rate limit is spent.', seconds);
-    }
+    const pauseMs = limitWaitMs(response, message, undefined, clockRate);
+    if (pauseMs !== undefined)
+      return limited(options.gate, message ?? 'The target’s rate limit is spent.', pauseMs);
     if (response.status === 401)
       throw new TargetCredentialError(
         `GitHub refused the target credential: ${message ?? 'Bad credentials'}.`,
@@ -129,18 +138,13 @@ export function createTargetClient(options: TargetClientOptions) {
       if (isShapeError(error)) throw new UpstreamFailureError(upstreamError(200, error.message));
       throw error;
     }
-    const limited = firstTyped(answer, ['RATE_LIMIT', 'RATE_LIMITED']);
-    if (limited) {
-      const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-      const reset = Number(response.headers.get('x-ratelimit-reset') ?? NaN);
-      const seconds =
-        Number.isFinite(retryAfter) && retryAfter > 0
-          ? retryAfter
-          : limited.type === 'RATE_LIMITED' && Number.isFinite(reset)
-            ? Math.max(1, Math.ceil(reset - Date.now() / 1000))
-            : SECONDARY_WAIT_SECONDS;
-      throw new TargetRateLimitedError(limited.message, seconds);
-    }
+    const limitedBy = firstTyped(answer, ['RATE_LIMIT', 'RATE_LIMITED']);
+    if (limitedBy)
+      return limited(
+        options.gate,
+        limitedBy.message,
+        limitWaitMs(response, undefined, limitedBy, clockRate) ?? SECONDARY_WAIT_SECONDS * 1_000,
+      );
     const unavailable = firstTyped(answer, ['SERVICE_UNAVAILABLE']);
     if (unavailable) throw new TargetUnavailableError(unavailable.message);
     return { answer, headers: response.headers };

@@ -1,4 +1,4 @@
-import { JSON_ACCEPT, readRateLimitPause, USER_AGENT } from '@/contracts/github/http';
+import { JSON_ACCEPT, USER_AGENT } from '@/contracts/github/http';
 import { parseRuleset, parseRulesetList, type RulesetDetail } from '@/contracts/github/rulesets';
 import { isRecord, isShapeError, stringOf } from '@/contracts/json';
 import {
@@ -8,7 +8,9 @@ import {
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
 import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
-import { TargetCredentialError, TargetRateLimitedError } from './target-errors';
+import type { AccountGate } from '@/server/credentials/account-limits';
+import { TargetCredentialError } from './target-errors';
+import { limited, limitWaitMs, refuseWhileHeld } from './target-limits';
 
 /**
  * The target organization's rulesets for the pre-flight, by REST: GraphQL's `Organization.rulesets` cannot say
@@ -29,6 +31,9 @@ export interface TargetRestOptions {
   authorization: () => Promise<string>;
   fetch: UpstreamFetch;
   bounds: OutboundBounds;
+  /** The target account's hold, shared by the team (src/server/credentials/account-limits.ts). */
+  gate?: AccountGate;
+  clockRate?: number;
 }
 
 /** A refusal the pre-flight reports instead of guessing (a token that may not read rulesets: 403/404). */
@@ -39,6 +44,7 @@ export async function readTargetRulesets(options: TargetRestOptions, org: string
   const base = `${options.baseUrl.replace(/\/+$/, '')}/orgs/${encodeURIComponent(org)}/rulesets`;
 
   async function get(url: string): Promise<unknown> {
+    await refuseWhileHeld(options.gate);
     requests++;
     const headers = new Headers({
       'user-agent': USER_AGENT,
@@ -57,14 +63,9 @@ export async function readTargetRulesets(options: TargetRestOptions, org: string
       parsed = undefined;
     }
     const message = isRecord(parsed) ? stringOf(parsed.message)?.slice(0, 300) : undefined;
-    const pause = readRateLimitPause(response.status, response.headers, message);
-    if (pause) {
-      const seconds =
-        pause.kind === 'secondary'
-          ? Math.ceil(pause.waitMs / 1000)
-          : Math.max(1, Math.ceil(((pause.resetAtMs ?? Date.now() + 60_000) - Date.now()) / 1000));
-      throw new TargetRateLimitedError(message ?? 'The target’s rate limit is spent.', seconds);
-    }
+    const pauseMs = limitWaitMs(response, message, undefined, options.clockRate ?? 1);
+    if (pauseMs !== undefined)
+      return limited(options.gate, message ?? 'The target’s rate limit is spent.', pauseMs);
     if (response.status === 401)
       throw new TargetCredentialError(
         `GitHub refused the target credential: ${message ?? 'Bad credentials'}.`,

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { addressKind } from './address-kind';
 import type { UpstreamFetch } from './bounded-fetch';
 
 /**
@@ -17,7 +18,7 @@ export class OwnAddressError extends Error {
 }
 
 /** Control routes of a simulator (the embedded one or a standalone one on another port): never a receiver. */
-function isControlPath(url: URL): boolean {
+export function isControlPath(url: URL): boolean {
   let path = url.pathname;
   try {
     path = decodeURIComponent(path);
@@ -29,15 +30,12 @@ function isControlPath(url: URL): boolean {
 
 /** 127.0.0.0/8, ::1, 0.0.0.0, ::, and IPv4 addresses written as IPv6 (::ffff:127.0.0.1). */
 function isLoopbackOrUnspecified(address: string): boolean {
-  const plain = address.toLowerCase().replace(/^\[|\]$/g, '');
-  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/.exec(plain)?.[1];
-  if (v4) return v4.startsWith('127.') || v4 === '0.0.0.0';
-  if (/^::ffff:(?:7f[0-9a-f]{2}|0{1,4}):[0-9a-f]{1,4}$/.test(plain)) return true;
-  return plain === '::1' || plain === '::' || /^(?:0{1,4}:){7}0{0,3}1$/.test(plain);
+  const kind = addressKind(address);
+  return kind === 'loopback' || kind === 'unspecified';
 }
 
 /** Every address of this machine's interfaces (a delivery to the LAN address of Ferry's host is Ferry too). */
-function localAddresses(): Set<string> {
+export function localAddresses(): Set<string> {
   const found = new Set<string>();
   for (const entries of Object.values(networkInterfaces()))
     for (const entry of entries ?? []) found.add(entry.address.toLowerCase());
@@ -48,7 +46,7 @@ const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443
 
 export type Resolve = (host: string) => Promise<string[]>;
 
-const resolveAll: Resolve = async (host) =>
+export const resolveAll: Resolve = async (host) =>
   (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
 
 /**

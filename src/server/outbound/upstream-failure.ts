@@ -60,6 +60,13 @@ export const upstreamError = (status: number, message: string | undefined): Upst
   code: 'UPSTREAM_ERROR',
 });
 
+/** An upstream handed back a URL (a `Link`, a `Location`) that Ferry does not send to: nothing was sent there. */
+export const refusedUrl = (reason: string): UpstreamFailure => ({
+  status: 502,
+  message: `The upstream pointed Ferry at an address it does not send to (${reason}).`,
+  code: 'UPSTREAM_ERROR',
+});
+
 /** A failure met deep in a caller (a GitHub client), carried up to the route that answers it. */
 export class UpstreamFailureError extends Error {
   override name = 'UpstreamFailureError';

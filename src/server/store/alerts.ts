@@ -1,5 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { AlertAttempt, AlertDeliveryState, AlertEvent } from '@/contracts/alerts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  ALERT_HELD_MAX,
+  type AlertAttempt,
+  type AlertDeliveryState,
+  type AlertEvent,
+} from '@/contracts/alerts';
+import { createHeldDeliveries } from './alert-held';
 import type { Db } from './open-store';
 import { alertDeliveries, alertTargets } from './schema';
 
@@ -12,6 +18,8 @@ export type StoredDelivery = Omit<typeof alertDeliveries.$inferSelect, 'event' |
 /** Alert targets and their deliveries (src/server/alerts). */
 export function createAlertStore(db: Db) {
   return {
+    ...createHeldDeliveries(db, ALERT_HELD_MAX),
+
     targets: (): Promise<StoredTarget[]> => db.select().from(alertTargets).orderBy(alertTargets.createdAt),
 
     async target(id: string): Promise<StoredTarget | undefined> {
@@ -26,15 +34,6 @@ export function createAlertStore(db: Db) {
 
     async removeTarget(id: string): Promise<boolean> {
       return (await db.delete(alertTargets).where(eq(alertTargets.id, id)).returning()).length > 0;
-    },
-
-    async resume(id: string): Promise<boolean> {
-      const rows = await db
-        .update(alertTargets)
-        .set({ paused: false, pausedReason: null, failures: 0 })
-        .where(eq(alertTargets.id, id))
-        .returning();
-      return rows.length > 0;
     },
 
     /** A delivery failed for good: count it, and pause the target after `pauseAfter` in a row. */
@@ -53,16 +52,14 @@ export function createAlertStore(db: Db) {
       await db.update(alertTargets).set({ failures: 0 }).where(eq(alertTargets.id, id));
     },
 
-    /** Record a delivery before it is sent; false when it exists already (the same event, emitted again). */
-    async addDelivery(
-      id: string,
-      targetId: string,
-      event: AlertEvent,
-      state: 'pending' | 'held' = 'pending',
-    ): Promise<boolean> {
+    /**
+     * Record a delivery to be sent whether its target is paused or not ("Send a test"); false when it exists
+     * already. Events go through `record`, which holds them for a paused target.
+     */
+    async addDelivery(id: string, targetId: string, event: AlertEvent): Promise<boolean> {
       const rows = await db
         .insert(alertDeliveries)
-        .values({ id, targetId, event, state, attempts: [] })
+        .values({ id, targetId, event, state: 'pending', attempts: [] })
         .onConflictDoNothing()
         .returning({ id: alertDeliveries.id });
       return rows.length > 0;
@@ -82,25 +79,6 @@ export function createAlertStore(db: Db) {
           attempts: sql`${alertDeliveries.attempts} || ${JSON.stringify([attempt])}::jsonb`,
         })
         .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.state, 'pending')));
-    },
-
-    /** How many events a paused target holds. */
-    async heldCount(targetId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(alertDeliveries)
-        .where(and(eq(alertDeliveries.targetId, targetId), eq(alertDeliveries.state, 'held')));
-      return row?.n ?? 0;
-    },
-
-    /** Resumed: what was held is pending again; its ids, to be sent. */
-    async releaseHeld(targetId: string): Promise<string[]> {
-      const rows = await db
-        .update(alertDeliveries)
-        .set({ state: 'pending' })
-        .where(and(eq(alertDeliveries.targetId, targetId), eq(alertDeliveries.state, 'held')))
-        .returning({ id: alertDeliveries.id });
-      return rows.map((row) => row.id);
     },
 
     async deliveries(targetId: string, limit: number): Promise<StoredDelivery[]> {

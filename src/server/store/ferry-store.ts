@@ -20,6 +20,8 @@ export function createFerryStore(store: Store) {
     executeSql: store.executeSql,
     /** One holder at a time across the team (the job engine's set-up). */
     exclusive: store.exclusive,
+    /** Notices of due jobs, so idle workers need not ask (the job engine). */
+    listen: store.listen,
     rateHistory: withoutParameters(createRateHistory(store.db)),
     timeline: withoutParameters(createTimeline(store.db)),
     unlocks: withoutParameters(createUnlocks(store.db)),

@@ -16,6 +16,7 @@ import { refuseUnfinishedRestore } from './restore-swap';
 import * as schema from './schema';
 import { DEFAULT_OPEN_TIMEOUT_MS } from './store-config';
 import { lockDataDir, type LockOptions } from './store-lock';
+import { embeddedListen, serverListen, stoppedWithStore, type Listen } from './store-listen';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,6 +36,8 @@ export interface Store {
   exclusive: Exclusive;
   /** `embedded` (PGlite under DATA_DIR, or in memory) or `postgres` (DATABASE_URL). */
   kind: 'embedded' | 'postgres';
+  /** PostgreSQL's LISTEN: the job engine hears of due jobs rather than asking (src/server/jobs/due-notices.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -139,12 +142,17 @@ async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store
     void pool.end().catch(() => undefined);
     throw error;
   }
+  const listening = stoppedWithStore(serverListen(databaseUrl, timeoutMs));
   return {
     db: db as unknown as Db,
     executeSql: (text, values) => pool.query(text, values),
     exclusive: advisoryLocks(pool),
     kind: 'postgres',
-    close: () => pool.end(),
+    listen: listening.listen,
+    close: async () => {
+      await listening.stopAll();
+      await pool.end();
+    },
   };
 }
 
@@ -171,13 +179,16 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     const opened = client;
+    const listening = stoppedWithStore(embeddedListen(opened));
     return {
       db: db as unknown as Db,
       executeSql: embeddedSql(opened),
       exclusive: alone,
       kind: 'embedded',
+      listen: listening.listen,
       close: async () => {
         try {
+          await listening.stopAll();
           await opened.close();
         } finally {
           await lock.release();
@@ -235,11 +246,16 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const client = new PGlite({ loadDataDir: await migratedMemoryImage() });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  const listening = stoppedWithStore(embeddedListen(client));
   return {
     db: db as unknown as Db,
     executeSql: embeddedSql(client),
     exclusive: alone,
     kind: 'embedded',
-    close: () => client.close(),
+    listen: listening.listen,
+    close: async () => {
+      await listening.stopAll();
+      await client.close();
+    },
   };
 }

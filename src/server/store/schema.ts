@@ -178,6 +178,8 @@ export const alertTargets = pgTable('alert_targets', {
   pausedReason: text('paused_reason'),
   /** Deliveries in a row that failed for good (reset by one that succeeds). */
   failures: integer('failures').notNull().default(0),
+  /** While paused: the oldest events dropped to keep at most ALERT_HELD_MAX held (reset by Resume). */
+  heldDropped: integer('held_dropped').notNull().default(0),
   createdAt: at('created_at')
     .notNull()
     .default(sql`now()`),

@@ -62,7 +62,7 @@ describe('a wave with a credential GitHub refuses for exports', () => {
       clientFor: () => client,
       fetchStorage: sim.fetch,
       storageBounds: outbound.storageBounds,
-      isTrustedStorage: outbound.isTrustedStorage,
+      checkStorage: outbound.checkStorage,
       githubBaseUrl: SIMULATOR_GITHUB_BASE,
       archiveDir: dir,
       jobs: () => startJobEngine({ executeSql: store.executeSql, kind: 'embedded', log: () => undefined }),

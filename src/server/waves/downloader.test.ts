@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildArchive } from '@/simulator/github/migrations/archive';
 import { parseRange } from '@/simulator/github/migrations/storage';
 import type { OutboundBounds } from '@/server/outbound/bounded-fetch';
+import { handedUrlCheck } from '@/server/outbound/handed-url';
 import { downloadArchive, parseContentRange, type DownloadOptions } from './downloader';
 import { verifyArchive } from './verifier';
 
@@ -65,8 +66,12 @@ function storage(bytes: Buffer, options: { cutAfter?: number; ranges?: boolean }
 }
 
 const BOUNDS: OutboundBounds = { headersMs: 5_000, idleMs: 5_000, totalMs: 60_000, maxBytes: 10 * 1024 ** 2 };
-const download = (options: Omit<DownloadOptions, 'bounds'>, bounds: Partial<OutboundBounds> = {}) =>
-  downloadArchive({ ...options, bounds: { ...BOUNDS, ...bounds } });
+/** The storage these tests fake, as a configured origin would be. */
+const STORAGE = handedUrlCheck({ origins: ['http://storage.test', 'http://s'], hosts: [] });
+const download = (
+  options: Omit<DownloadOptions, 'bounds' | 'check'> & Partial<Pick<DownloadOptions, 'check'>>,
+  bounds: Partial<OutboundBounds> = {},
+) => downloadArchive({ check: STORAGE, ...options, bounds: { ...BOUNDS, ...bounds } });
 
 /** Storage that sends `first` bytes at once, then one byte every `everyMs` (never: `everyMs` undefined). */
 function dripping(first: number, everyMs?: number) {

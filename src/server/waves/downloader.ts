@@ -6,12 +6,8 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import {
-  fetchBounded,
-  OutboundLimitError,
-  type OutboundBounds,
-  type UpstreamFetch,
-} from '@/server/outbound/bounded-fetch';
+import { OutboundLimitError, type OutboundBounds, type UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import { fetchHanded, HandedUrlRefusedError, type HandedUrlCheck } from '@/server/outbound/handed-url';
 
 /**
  * Streams one archive from storage to disk: never held in memory (backpressure from the file), resumed with
@@ -27,7 +23,9 @@ export interface DownloadResult {
 }
 
 export interface DownloadOptions {
+  /** Storage's URL, as GitHub's redirect named it: fetched only if `check` allows it (never redirected). */
   url: string;
+  check: HandedUrlCheck;
   file: string;
   fetch: UpstreamFetch;
   /** Header, stall, total-time and size bounds of the storage exchange (`archiveBounds`). */
@@ -56,6 +54,10 @@ export async function downloadArchive(options: DownloadOptions): Promise<Downloa
   try {
     return await downloadOnce(options);
   } catch (error) {
+    if (error instanceof HandedUrlRefusedError)
+      throw new DownloadError(
+        `The archive redirect points where Ferry does not fetch from (${error.reason}).`,
+      );
     throw error instanceof OutboundLimitError ? new DownloadError(cutMessage(error)) : error;
   }
 }
@@ -89,11 +91,12 @@ async function downloadOnce(options: DownloadOptions): Promise<DownloadResult> {
   const headers = new Headers(storageRequestHeaders());
   if (have > 0) headers.set('range', `bytes=${have}-`);
   // No credentials: the storage URL carries its own signature.
-  const answer = await fetchBounded(
+  const answer = await fetchHanded(
     options.fetch,
     options.url,
-    { headers, redirect: 'manual', signal: options.signal },
+    { headers, signal: options.signal },
     options.bounds,
+    options.check,
   );
   try {
     return await save(options, answer.response, answer.body, part, have);

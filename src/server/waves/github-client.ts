@@ -1,4 +1,9 @@
-import { DEFAULT_SECONDARY_WAIT_MS, GITHUB_API_VERSION, readRateLimitPause } from '@/contracts/github/http';
+import {
+  DEFAULT_SECONDARY_WAIT_MS,
+  GITHUB_API_VERSION,
+  msUntilUpstream,
+  readRateLimitPause,
+} from '@/contracts/github/http';
 import { githubRequestHeaders } from '@/contracts/github/wire-headers';
 import { isRecord, stringOf } from '@/contracts/json';
 import {
@@ -7,13 +12,21 @@ import {
   type OutboundBounds,
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
-import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
+import { claimWriteSlot, type AccountGate } from '@/server/credentials/account-limits';
+import { handedUrlCheck } from '@/server/outbound/handed-url';
+import {
+  failingAs,
+  notJson,
+  refusedUrl,
+  upstreamError,
+  UpstreamFailureError,
+} from '@/server/outbound/upstream-failure';
 
 /**
  * The wave runner's way to GitHub: the gateway's own upstream (token injected here, never stored), with the
  * rules the rest of Ferry follows for writes and limits:
  * - writes are sent one at a time, at least `writeSpacingMs` apart (GitHub asks for one second between
- *   mutative requests of one user: across a team through `sharedPace`), and never retried by themselves;
+ *   mutative requests of one user: across a team through `gate`), and never retried by themselves;
  * - a primary limit (403/429 with `x-ratelimit-remaining: 0`) pauses every request until `x-ratelimit-reset`;
  * - a secondary limit pauses for `retry-after` (or 60 s);
  * - GETs revalidate with the ETag they last saw, so a status check that finds nothing new is a free 304.
@@ -26,10 +39,13 @@ export interface GithubClientOptions {
   fetch: UpstreamFetch;
   writeSpacingMs?: number;
   /**
-   * The account's write slots shared with the team's other gateways (`write_pace`): milliseconds to wait before
-   * this write. Without it only this process's writes are spaced.
+   * The account's gate shared with the team's other gateways (src/server/credentials/account-limits.ts): a write
+   * claims the account's slot right before it is sent, and GitHub's "wait" holds every request of every gateway.
+   * Without it only this process's requests are paced and paused.
    */
-  sharedPace?: (spacingMs: number) => Promise<number>;
+  gate?: AccountGate;
+  /** The upstream's seconds per real second (a faster simulated GitHub); 1 by default. */
+  clockRate?: number;
   /** Header, stall, total-time and size bounds of every call (`jsonBounds`): answers are read whole. */
   bounds: OutboundBounds;
   now?: () => number;
@@ -93,6 +109,8 @@ export function createGithubClient(options: GithubClientOptions) {
   let writes: Promise<unknown> = Promise.resolve();
   const stats = { requests: 0, writes: 0, notModified: 0 };
 
+  const ownOrigin = handedUrlCheck({ origins: [options.baseUrl], hosts: [] });
+
   function url(path: string): string {
     return path.startsWith('http') ? path : `${options.baseUrl}/${path.replace(/^\//, '')}`;
   }
@@ -104,7 +122,16 @@ export function createGithubClient(options: GithubClientOptions) {
     known?: KnownAnswer,
   ): Promise<GithubAnswer<T>> {
     if (pausedUntil > now()) await sleep(pausedUntil - now());
+    // Another gateway met GitHub's limit with this account: nothing is sent with its token until it lifts.
+    const held = (await options.gate?.heldMs()) ?? 0;
+    if (held > 0) {
+      pausedUntil = Math.max(pausedUntil, now() + held);
+      throw new RateLimitedError('GitHub asked Ferry to wait (held for every gateway).', pausedUntil);
+    }
     const target = url(path);
+    // A URL GitHub handed back (a `Link` to the next page) is sent, with the token, only to GitHub itself.
+    const elsewhere = await ownOrigin(new URL(target));
+    if (elsewhere) throw new UpstreamFailureError(refusedUrl(elsewhere));
     // The migrations API's preview media type on every call (its specification requires it).
     const headers = new Headers(
       githubRequestHeaders({ apiVersion: options.apiVersion ?? GITHUB_API_VERSION, accept: 'preview' }),
@@ -146,12 +173,22 @@ export function createGithubClient(options: GithubClientOptions) {
     const pause = readRateLimitPause(response.status, response.headers);
     if (pause) {
       abort();
-      if (pause.kind === 'primary') {
-        pausedUntil = pause.resetAtMs ?? now() + DEFAULT_SECONDARY_WAIT_MS;
-        throw new RateLimitedError('GitHub’s rate limit is used up until its reset.', pausedUntil);
-      }
-      pausedUntil = now() + pause.waitMs;
-      throw new RateLimitedError('GitHub’s secondary rate limit asked Ferry to wait.', pausedUntil);
+      const rate = Math.max(1, options.clockRate ?? 1);
+      // A reset is a time on GitHub's clock: measured against its answer's `Date`, not this machine's.
+      const waitMs =
+        pause.kind === 'primary'
+          ? pause.resetAtMs === undefined
+            ? DEFAULT_SECONDARY_WAIT_MS / rate
+            : msUntilUpstream(pause.resetAtMs, response.headers, { now: now(), clockRate: rate })
+          : pause.waitMs / rate;
+      pausedUntil = now() + waitMs;
+      await options.gate?.hold(waitMs);
+      throw new RateLimitedError(
+        pause.kind === 'primary'
+          ? 'GitHub’s rate limit is used up until its reset.'
+          : 'GitHub’s secondary rate limit asked Ferry to wait.',
+        pausedUntil,
+      );
     }
     let text = '';
     if (response.status === 302 || response.status === 204) abort();
@@ -186,9 +223,9 @@ export function createGithubClient(options: GithubClientOptions) {
       const run = writes.then(async () => {
         const wait = nextWriteAt - now();
         if (wait > 0) await sleep(wait);
-        // The team's slot is reserved last, when this process is ready to send: it is then not wasted.
-        const slot = (await options.sharedPace?.(spacing)) ?? 0;
-        if (slot > 0) await sleep(slot);
+        // The team's slot is claimed last, at the moment of sending: a wait that ran late cannot bring this
+        // write within the spacing of another gateway's.
+        if (options.gate) await claimWriteSlot(options.gate, spacing, sleep);
         try {
           stats.writes++;
           return await send<T>(method, path, body);

@@ -16,6 +16,9 @@ import { startGateway } from '@/testing/node-servers';
 let dir: string;
 let store: FerryStore;
 let upstream: Server;
+/** Another port of this machine: a `Link` to it must never be followed. */
+let elsewhere: Server;
+const elsewhereHits: { url?: string; authorization?: string }[] = [];
 let drip: ReturnType<typeof setInterval> | undefined;
 // 64 MiB of JSON-ish padding inflate from ~64 KB: eight times the 1 MiB cap these gateways are given.
 const BOMB = gzipSync(
@@ -25,7 +28,22 @@ const BOMB = gzipSync(
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ferry-hostile-waves-'));
   store = createFerryStore(await openStore({}));
+  elsewhere = createServer((request, response) => {
+    elsewhereHits.push({ url: request.url, authorization: request.headers.authorization });
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('[]');
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
   upstream = createServer((request, response) => {
+    if (request.url?.startsWith('/link/')) {
+      const { port } = elsewhere.address() as AddressInfo;
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        link: `<http://127.0.0.1:${port}/orgs/big-org/repos?page=2>; rel="next"`,
+      });
+      response.end('[]');
+      return;
+    }
     if (request.url?.startsWith('/drip/')) {
       response.writeHead(200, { 'content-type': 'application/json' });
       drip = setInterval(() => response.write(' '), 50);
@@ -41,6 +59,8 @@ afterAll(async () => {
   clearInterval(drip);
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
+  elsewhere.closeAllConnections();
+  await new Promise((resolve) => elsewhere.close(resolve));
   await store.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -85,5 +105,12 @@ describe('wave previews against a hostile upstream', () => {
     const { status, body } = await preview('drip', { UPSTREAM_TIMEOUT_MS: '1000', UPSTREAM_TOTAL_MS: '500' });
     expect(status).toBe(504);
     expect(body.code).toBe('UPSTREAM_TIMEOUT');
+  });
+
+  it('never follows a next-page Link to another origin (the token would go along): 502, nothing sent there', async () => {
+    const { status, body } = await preview('link', {});
+    expect(status).toBe(502);
+    expect(body.message).toMatch(/does not send to/);
+    expect(elsewhereHits).toEqual([]);
   });
 });

@@ -148,7 +148,7 @@ function createProcess(world: World, sim: Simulator, archiveDir: string, killAt 
     }),
     fetchStorage: fetch,
     storageBounds: outbound.storageBounds,
-    isTrustedStorage: outbound.isTrustedStorage,
+    checkStorage: outbound.checkStorage,
     githubBaseUrl: SIMULATOR_GITHUB_BASE,
     archiveDir,
     jobs: () => Promise.resolve(engine),

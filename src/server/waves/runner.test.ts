@@ -61,7 +61,7 @@ function runner(fetch: (request: Request) => Promise<Response> = sim.fetch, repo
     client,
     fetchStorage: fetch,
     storageBounds: outbound.storageBounds,
-    isTrustedStorage: outbound.isTrustedStorage,
+    checkStorage: outbound.checkStorage,
     githubBaseUrl: BASE,
     archiveDir: path.join(dir, 'archives'),
     jobs: () => startJobEngine({ executeSql: store.executeSql, kind: 'embedded', log: () => undefined }),

@@ -3,6 +3,7 @@ import type { AccountBudget } from '@/contracts/budgets';
 import type { Wave, WavePlanRequest, WavePreview } from '@/contracts/waves';
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import type { HandedUrlCheck } from '@/server/outbound/handed-url';
 import type { GithubClient } from './github-client';
 import { knownRefusal } from './known-refusal';
 import { observedSpeed } from './observed-speed';
@@ -56,8 +57,8 @@ export interface RunnerOptions {
   fetchStorage: UpstreamFetch;
   /** Bounds of one archive download (`archiveBounds`). */
   storageBounds: OutboundBounds;
-  /** Where archive redirects may point (`storageTrust`). */
-  isTrustedStorage: (url: URL) => boolean;
+  /** Where archive redirects may point (`handedUrlChecks(…).archive`). */
+  checkStorage: HandedUrlCheck;
   /** The GitHub API base (a relative archive redirect resolves against it). */
   githubBaseUrl: string;
   /** `ARCHIVE_DIR` (shared by a team's gateways). */
@@ -114,7 +115,7 @@ export function createWaveRunner(options: RunnerOptions) {
         jobs: await options.jobs(),
         fetchStorage: options.fetchStorage,
         storageBounds: options.storageBounds,
-        isTrustedStorage: options.isTrustedStorage,
+        checkStorage: options.checkStorage,
         githubBaseUrl: options.githubBaseUrl,
         archiveDir: options.archiveDir,
         minCheckMs: options.minCheckMs ?? 1_000,

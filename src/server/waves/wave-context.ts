@@ -3,6 +3,7 @@ import { githubPath } from '@/contracts/github/operations';
 import type { Wave, WaveBatch } from '@/contracts/waves';
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import type { HandedUrlCheck } from '@/server/outbound/handed-url';
 import type { GithubAnswer, GithubClient, KnownAnswer } from './github-client';
 import { applyEvent, type WaveEvent } from './wave-machine';
 import type { WaveRepository } from './wave-repository';
@@ -16,7 +17,8 @@ export interface WaveContext {
   jobs: JobEngine;
   fetchStorage: UpstreamFetch;
   storageBounds: OutboundBounds;
-  isTrustedStorage: (url: URL) => boolean;
+  /** Where archive redirects may point (`handedUrlChecks(…).archive`). */
+  checkStorage: HandedUrlCheck;
   githubBaseUrl: string;
   /** `ARCHIVE_DIR`: one folder per wave; a team's gateways share it. */
   archiveDir: string;

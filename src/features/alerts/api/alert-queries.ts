@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { parseAlertTarget, parseAlertTargets } from '@/contracts/alert-answers';
-import type { AlertTarget, AlertTargetRequest } from '@/contracts/alerts';
+import type { AlertResumeRequest, AlertTarget, AlertTargetRequest } from '@/contracts/alerts';
 import { request } from '@/lib/api-client';
 
 /**
@@ -33,14 +33,20 @@ export function useAddTarget() {
   });
 }
 
-export type TargetAction = 'test' | 'resume' | 'remove';
+/** `resume-send` / `resume-discard`: Resume, sending or discarding what the target held while paused. */
+export type TargetAction = 'test' | 'resume-send' | 'resume-discard' | 'remove';
 
 export function useTargetAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: TargetAction) => {
       if (action === 'remove') await request<unknown>('gateway', path(id), { method: 'DELETE' });
-      else await request<unknown>('gateway', path(id, action), { method: 'POST', json: {} });
+      else if (action === 'test')
+        await request<unknown>('gateway', path(id, 'test'), { method: 'POST', json: {} });
+      else {
+        const json: AlertResumeRequest = { held: action === 'resume-send' ? 'send' : 'discard' };
+        await request<unknown>('gateway', path(id, 'resume'), { method: 'POST', json });
+      }
     },
     onSettled: () => client.invalidateQueries({ queryKey: alertQueries.all() }),
   });

@@ -14,6 +14,7 @@ const target = (change: Partial<AlertTarget>): AlertTarget => ({
   rateThresholdPercent: 10,
   paused: false,
   held: 0,
+  heldDropped: 0,
   createdAt: '2026-11-26T10:00:00Z',
   deliveries: [],
   ...change,
@@ -47,15 +48,22 @@ describe('an alert target card', () => {
     ).toBeVisible();
   });
 
-  it('a paused target says how many events it holds for its Resume, and when it holds no more', () => {
+  it('a paused target says how many events wait for its Resume, and how many older ones it dropped', () => {
     const { unmount } = renderWithProviders(
       <AlertTargetCard
         target={target({ paused: true, pausedReason: 'Paused after 3 failures.', held: 2 })}
       />,
     );
-    expect(screen.getByText(/2 events held for it: sent when it is resumed/)).toBeVisible();
+    expect(
+      screen.getByText(/2 events wait for it: sent when it is resumed, unless you discard them then/),
+    ).toBeVisible();
+    expect(screen.queryByText(/dropped/)).not.toBeInTheDocument();
     unmount();
-    renderWithProviders(<AlertTargetCard target={target({ paused: true, held: ALERT_HELD_MAX })} />);
-    expect(screen.getByText(/the most Ferry keeps; later ones are not kept/)).toBeVisible();
+    renderWithProviders(
+      <AlertTargetCard target={target({ paused: true, held: ALERT_HELD_MAX, heldDropped: 7 })} />,
+    );
+    expect(
+      screen.getByText(new RegExp(`7 older events were dropped: Ferry keeps the latest ${ALERT_HELD_MAX}`)),
+    ).toBeVisible();
   });
 });

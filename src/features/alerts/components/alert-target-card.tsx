@@ -22,12 +22,22 @@ import { TableScroller } from '@/components/table-scroller';
 import { ToneChip, type Tone } from '@/components/tone-chip';
 import { formatDateTime } from '@/lib/format';
 import { useTargetAction, type TargetAction } from '../api/alert-queries';
+import { heldText } from '../utils/held-text';
+import { ResumeTargetDialog } from './resume-target-dialog';
 
 const STATE_TONE: Record<AlertDelivery['state'], Tone> = {
   pending: 'info',
   delivered: 'success',
   failed: 'error',
   held: 'warning',
+  dropped: 'default',
+  discarded: 'default',
+};
+
+const NOT_SENT: Partial<Record<AlertDelivery['state'], string>> = {
+  held: 'held while paused: sent on Resume unless discarded',
+  dropped: `dropped while paused: more than ${ALERT_HELD_MAX} newer events came`,
+  discarded: 'held while paused, discarded at Resume',
 };
 
 /**
@@ -35,7 +45,8 @@ const STATE_TONE: Record<AlertDelivery['state'], Tone> = {
  * "attempt 2 of 8, next at …".
  */
 function attemptsText(delivery: AlertDelivery): string {
-  if (delivery.state === 'held') return 'held while paused: sent on Resume';
+  const notSent = NOT_SENT[delivery.state];
+  if (notSent) return notSent;
   if (delivery.attempts.length === 0) return 'not sent yet';
   const answers = delivery.attempts
     .map((attempt) =>
@@ -49,19 +60,11 @@ function attemptsText(delivery: AlertDelivery): string {
   return `${answers} — attempt ${delivery.attempts.length} of ${ALERT_MAX_ATTEMPTS}${next}`;
 }
 
-/** What a paused target kept for its Resume. */
-function heldText(held: number): string {
-  if (held === 0) return 'Nothing is sent to it until it is resumed.';
-  const events = held === 1 ? '1 event' : `${held} events`;
-  return held >= ALERT_HELD_MAX
-    ? `${events} held for it (the most Ferry keeps; later ones are not kept): sent when it is resumed.`
-    : `${events} held for it: sent when it is resumed.`;
-}
-
 /** One target: where it goes, what it wants, its recent deliveries, and what can be done with it. */
 export function AlertTargetCard({ target }: { target: AlertTarget }) {
   const action = useTargetAction(target.id);
   const [confirming, setConfirming] = useState(false);
+  const [resuming, setResuming] = useState(false);
   const headingId = `target-${target.id}`;
   const act = (kind: TargetAction) => action.mutate(kind);
   return (
@@ -91,12 +94,18 @@ export function AlertTargetCard({ target }: { target: AlertTarget }) {
           <Alert
             severity="warning"
             action={
-              <Button color="inherit" size="small" onClick={() => act('resume')} disabled={action.isPending}>
+              <Button
+                color="inherit"
+                size="small"
+                // With events waiting, the person chooses what becomes of them; with none there is no choice.
+                onClick={() => (target.held > 0 ? setResuming(true) : act('resume-send'))}
+                disabled={action.isPending}
+              >
                 Resume
               </Button>
             }
           >
-            {target.pausedReason ?? 'Paused.'} {heldText(target.held)}
+            {target.pausedReason ?? 'Paused.'} {heldText(target.held, target.heldDropped)}
           </Alert>
         )}
         {action.error && <ErrorAlert error={action.error} context="That did not go through" />}
@@ -139,6 +148,18 @@ export function AlertTargetCard({ target }: { target: AlertTarget }) {
           </TableScroller>
         )}
       </Stack>
+      <ResumeTargetDialog
+        open={resuming && target.paused}
+        name={target.name}
+        held={target.held}
+        busy={action.isPending}
+        onChoose={(choice) =>
+          action.mutate(choice === 'send' ? 'resume-send' : 'resume-discard', {
+            onSettled: () => setResuming(false),
+          })
+        }
+        onClose={() => setResuming(false)}
+      />
       <ConfirmDialog
         open={confirming}
         title={`Remove “${target.name}”?`}

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, passthrough } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-with-providers';
-import { simServer, warmTestStore } from '@/testing/sim-server';
+import type { AlertTarget } from '@/contracts/alerts';
+import { simServer, testRuntime, TEST_ORIGIN, warmTestStore } from '@/testing/sim-server';
 import { startWebhookReceiver } from '@/testing/webhook-receiver';
 
 let hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -79,4 +80,87 @@ describe('alerts page', () => {
     );
     expect(await screen.findByText(/No alert target yet/, {}, { timeout: 10_000 })).toBeInTheDocument();
   }, 60_000);
+
+  it('asks at Resume what becomes of the events that waited: discard them, or send them', async () => {
+    // As a script would: the intent header is what a write without a browser's Origin must carry.
+    const write = (path: string, method: string, body?: unknown) =>
+      fetch(`${TEST_ORIGIN}/api/alerts${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-ferry-client': 'alerts-page-test' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const added = await write('', 'POST', {
+      name: 'night shift',
+      kind: 'webhook',
+      url: hook.url,
+      secret: 'a shared secret',
+      events: ['export-finished'],
+    });
+    expect(added.status).toBe(201);
+    const target = (await added.json()) as AlertTarget;
+    const store = await testRuntime.services.storeAccess!();
+    const pauseWith = async (keys: string[]) => {
+      await store.alerts.failedFor(
+        target.id,
+        1,
+        'Paused after 3 deliveries in a row failed (last: HTTP 500).',
+      );
+      for (const key of keys)
+        await testRuntime.alerts!.emit({
+          kind: 'export-finished',
+          key,
+          summary: `An export finished (${key}).`,
+          at: new Date().toISOString(),
+          data: {},
+        });
+    };
+    await pauseWith(['night-1', 'night-2']);
+    const received = hook.received.length;
+
+    const { user, queryClient } = renderApp('/alerts');
+    const card = await screen.findByRole('region', { name: 'night shift' }, { timeout: 10_000 });
+    expect(
+      await within(card).findByText(
+        /2 events wait for it: sent when it is resumed, unless you discard them then/,
+      ),
+    ).toBeInTheDocument();
+
+    // Escape changes nothing; the dialog opens on its harmless choice, and the keyboard reaches the others.
+    await user.click(within(card).getByRole('button', { name: 'Resume' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Resume “night shift”?' });
+    expect(dialog).toHaveTextContent('2 events came for it while it was paused');
+    expect(within(dialog).getByRole('button', { name: 'Keep it paused' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Send the 2 waiting' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card).getByText(/2 events wait for it/)).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Resume' }));
+    dialog = await screen.findByRole('dialog', { name: 'Resume “night shift”?' });
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Discard them' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 10_000 });
+    const deliveries = await within(card).findByRole('table', { name: 'Deliveries to night shift' });
+    await waitFor(() => expect(within(deliveries).getAllByText('discarded')).toHaveLength(2), {
+      timeout: 10_000,
+    });
+    expect(within(card).queryByText('Paused')).not.toBeInTheDocument();
+    expect(hook.received).toHaveLength(received);
+
+    // Paused again with one event waiting: this time it is sent.
+    await pauseWith(['night-3']);
+    // The page reads its targets every 30 s while nothing is on its way; another tab's change is read now.
+    await queryClient.invalidateQueries({ queryKey: ['alerts'] });
+    await user.click(await within(card).findByRole('button', { name: 'Resume' }, { timeout: 10_000 }));
+    dialog = await screen.findByRole('dialog', { name: 'Resume “night shift”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send the 1 waiting' }));
+    expect(await within(deliveries).findByText('delivered', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(hook.received).toHaveLength(received + 1);
+    expect(JSON.parse(hook.received.at(-1)!.body)).toMatchObject({
+      summary: 'An export finished (night-3).',
+    });
+
+    expect((await write(`/${target.id}`, 'DELETE')).status).toBe(204);
+  }, 90_000);
 });

@@ -60,6 +60,9 @@ function isRepository(value: unknown): value is JsonRecord {
 const isRequests = (value: unknown) =>
   isRecord(value) && isCount(value.source) && isCount(value.target) && isCount(value.targetPoints);
 
+const isWaiting = (value: unknown) =>
+  isRecord(value) && isText(value.until) && !Number.isNaN(Date.parse(value.until)) && isText(value.reason);
+
 export function parseMove(value: unknown): Move {
   if (
     !isRecord(value) ||
@@ -74,7 +77,8 @@ export function parseMove(value: unknown): Move {
     !Array.isArray(value.repositories) ||
     !value.repositories.every(isRepository) ||
     !isRequests(value.requests) ||
-    !optional(value.error, isText)
+    !optional(value.error, isText) ||
+    !optional(value.waiting, isWaiting)
   )
     throw malformed('a move');
   return value as unknown as Move;

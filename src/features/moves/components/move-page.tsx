@@ -13,7 +13,7 @@ import { isStale, StaleDataNotice } from '@/components/stale-data-notice';
 import { ToneChip } from '@/components/tone-chip';
 import type { Move } from '@/contracts/move-run';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { formatNumber } from '@/lib/format';
+import { formatClockTime, formatNumber } from '@/lib/format';
 import { countOf } from '@/lib/wave-summary';
 import { moveQueries, useMoveAction, type MoveAction } from '../api/move-queries';
 import { moveHref } from '../paths';
@@ -120,6 +120,12 @@ export function MovePage({ id }: { id: string }) {
         {data.state === 'failed' ? (
           <Alert severity="error" role="alert" aria-label="Why the move stopped">
             The move stopped: {data.error ?? 'no reason given.'}
+          </Alert>
+        ) : null}
+        {data.waiting && isLiveMove(data.state) ? (
+          <Alert severity="info" role="status" aria-label="Why the move waits">
+            Waiting for GitHub until {formatClockTime(Date.parse(data.waiting.until))}: {data.waiting.reason}{' '}
+            Nothing is sent with this account’s token until then, by any gateway.
           </Alert>
         ) : null}
         <Totals move={data} />

@@ -15,6 +15,7 @@ export function identitiesArea({
   storeAccess,
   archiveDir,
   github,
+  limits,
 }: GatewayServices): Area {
   return {
     name: 'identities',
@@ -23,6 +24,7 @@ export function identitiesArea({
         config,
         fetchTarget: upstreams.target,
         secrets,
+        limits,
         ...(storeAccess ? { store: storeAccess } : {}),
         ...(archiveDir ? { archiveDir } : {}),
         // Through the gateway's own GitHub forwarding: the source's credential, rate records and bounds.

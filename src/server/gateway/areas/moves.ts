@@ -47,6 +47,7 @@ export function movesArea(services: GatewayServices): Area {
     fetchGithub: upstreams.github,
     fetchTarget: upstreams.target,
     sourceBudget: waves && ((credential, requests) => waves.accountCost(credential, requests)),
+    limits: services.limits,
   });
   const runner: MoveRunner | undefined =
     waves && storeAccess && jobs
@@ -65,6 +66,7 @@ export function movesArea(services: GatewayServices): Area {
           jobs: jobs.engine,
           fetchGithub: upstreams.github,
           fetchTarget: upstreams.target,
+          checkLog: services.handed.log,
           ...services.movePaces,
         })
       : undefined;

@@ -10,6 +10,7 @@ export function registrarArea(services: GatewayServices, cacheOptions?: Registra
   const { config, github } = services;
   const cached = createRegistrarCache(services.upstreams.registrar, {
     timing: jsonBounds(config),
+    resolve: services.upstreams.resolvers.registrar,
     ...cacheOptions,
   });
   return {

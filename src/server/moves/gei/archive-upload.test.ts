@@ -350,6 +350,25 @@ describe('uploading an archive to GitHub-owned storage', () => {
       });
     });
 
+    it('sends no part to a Location on another port, a loopback address or a simulator control route', async () => {
+      for (const location of [
+        'https://uploads.github.com:8443/steal?part_number=1',
+        'http://127.0.0.1:5180/api/moves',
+        'https://[::ffff:7f00:1]/x',
+        'https://uploads.github.com/__sim/reset',
+        'https://uploads.github.com/%5F%5Fsim/reset',
+      ]) {
+        hosts.length = 0;
+        const refused = await answering(() => new Response(null, { status: 202, headers: { location } }));
+        expect(refused, location).toMatchObject({
+          kind: 'hostile',
+          message: 'Storage sent the next part to another host.',
+        });
+        // Only the start went out, to the configured uploads origin.
+        expect(hosts).toEqual(['uploads.github.com']);
+      }
+    });
+
     it('cuts a huge answer and a silent one within the bounds', async () => {
       const huge = await answering(() => new Response('x'.repeat(200 * 1024), { status: 201 }), small);
       expect(huge).toBeInstanceOf(UpstreamFailureError);

@@ -8,6 +8,7 @@ import {
   type OutboundBounds,
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
+import { handedUrlCheck, type HandedUrlCheck } from '@/server/outbound/handed-url';
 import { failingAs } from '@/server/outbound/upstream-failure';
 import { fileRangeStream } from './file-range-stream';
 import { ArchiveUploadError } from './gei-errors';
@@ -78,7 +79,9 @@ export async function uploadArchive(input: UploadArchiveInput): Promise<{ uri: s
   const root = base.href.replace(/\/+$/, '');
   const { size } = await stat(input.file);
   if (size === 0) throw new ArchiveUploadError('refused', 'The archive is empty.');
-  const exchange = exchangeOf(input, base.origin);
+  // Every URL storage hands back (a part's `Location`) goes only to the uploads origin itself.
+  const storage = handedUrlCheck({ origins: [base.origin], hosts: [] });
+  const exchange = exchangeOf(input, storage);
 
   if (size <= partBytes) {
     const url = `${root}/organizations/${input.orgDatabaseId}/gei/archive?name=${encodeURIComponent(input.name)}`;
@@ -94,7 +97,7 @@ export async function uploadArchive(input: UploadArchiveInput): Promise<{ uri: s
       JSON.stringify({ content_type: 'application/octet-stream', name: input.name, size }),
     );
     expectStatus(answer, [202, 201]);
-    const progress = { location: locationOf(answer, root, base.origin), bytesSent: 0, parts: 0 };
+    const progress = { location: await locationOf(answer, root, storage), bytesSent: 0, parts: 0 };
     await input.onPart?.(progress);
     return progress;
   };
@@ -104,7 +107,7 @@ export async function uploadArchive(input: UploadArchiveInput): Promise<{ uri: s
     Number.isSafeInteger(input.resume.bytesSent) &&
     input.resume.bytesSent >= 0 &&
     input.resume.bytesSent <= size &&
-    sameOrigin(input.resume.location, base.origin);
+    (await allowed(input.resume.location, storage));
   let progress = resumable && input.resume ? { ...input.resume } : await start();
   let resumed = Boolean(resumable);
 
@@ -119,7 +122,11 @@ export async function uploadArchive(input: UploadArchiveInput): Promise<{ uri: s
     }
     expectStatus(answer, [202, 200]);
     resumed = false;
-    progress = { location: locationOf(answer, root, base.origin), bytesSent: end, parts: progress.parts + 1 };
+    progress = {
+      location: await locationOf(answer, root, storage),
+      bytesSent: end,
+      parts: progress.parts + 1,
+    };
     await input.onPart?.(progress);
   }
 
@@ -141,10 +148,10 @@ interface Answer {
 type Body = string | { start: number; end: number };
 
 /** One exchange under the outbound bounds (stretched by the body's send time), its answer read whole (≤ 64 KiB). */
-function exchangeOf(input: UploadArchiveInput, origin: string) {
+function exchangeOf(input: UploadArchiveInput, storage: HandedUrlCheck) {
   return async (method: string, url: string, body: Body): Promise<Answer> => {
     input.signal?.throwIfAborted();
-    if (!sameOrigin(url, origin))
+    if (!(await allowed(url, storage)))
       throw new ArchiveUploadError('hostile', 'Storage sent the upload to another host.');
     const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.end - body.start;
     const sendMs = Math.ceil((bytes / UPLOAD_FLOOR_BYTES_PER_SECOND) * 1000);
@@ -189,12 +196,14 @@ function exchangeOf(input: UploadArchiveInput, origin: string) {
   };
 }
 
-function sameOrigin(url: string, origin: string): boolean {
+async function allowed(url: string, storage: HandedUrlCheck): Promise<boolean> {
+  let parsed: URL;
   try {
-    return new URL(url).origin === origin;
+    parsed = new URL(url);
   } catch {
     return false;
   }
+  return (await storage(parsed)) === undefined;
 }
 
 /** GitHub's `message`, if its answer has one. */
@@ -218,11 +227,11 @@ function expectStatus(answer: Answer, wanted: number[]): void {
 }
 
 /** `Location` is a path under the uploads URL (gh-gei: `{uploads}{Location}`) or an absolute URL on its host. */
-function locationOf(answer: Answer, root: string, origin: string): string {
+async function locationOf(answer: Answer, root: string, storage: HandedUrlCheck): Promise<string> {
   const location = answer.headers.get('location');
   if (!location) throw new ArchiveUploadError('hostile', 'Storage answered no Location for the next part.');
   const url = location.startsWith('/') && !location.startsWith('//') ? `${root}${location}` : location;
-  if (!sameOrigin(url, origin))
+  if (!(await allowed(url, storage)))
     throw new ArchiveUploadError('hostile', 'Storage sent the next part to another host.');
   if (url.length > 4_096)
     throw new ArchiveUploadError('hostile', 'Storage answered a Location too long to be one.');

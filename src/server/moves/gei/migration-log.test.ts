@@ -2,6 +2,9 @@ import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@/server/config';
+import { handedUrlChecks } from '@/server/outbound/handed-sources';
+import { handedUrlCheck } from '@/server/outbound/handed-url';
 import { createSimulator, TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
 import { TARGET_TOKENS } from '@/simulator/target/seed';
 import { buildTestArchive } from '@/simulator/target/test-archive';
@@ -16,6 +19,8 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 /** Generous for the simulator's own work (an import on a loaded machine); the hostile cases use tight ones. */
 const bounds = { headersMs: 10_000, idleMs: 10_000, totalMs: 20_000, maxBytes: 64 * 1024 };
 const tight = { headersMs: 200, idleMs: 200, totalMs: 3_000, maxBytes: 64 * 1024 };
+/** Where logs may come from on the embedded simulator: its target's origin, GitHub's log storage. */
+const { log: check } = handedUrlChecks(loadConfig({}));
 
 async function endedMigration() {
   const sim = createSimulator({ speed: 0 });
@@ -78,6 +83,7 @@ describe('saving a migration log', () => {
       url,
       file,
       bounds,
+      check,
       fetch: (request) => {
         sent.push(request);
         return sim.fetch(request);
@@ -101,6 +107,7 @@ describe('saving a migration log', () => {
       url,
       file,
       bounds,
+      check,
       fetch: (request) => {
         requests += 1;
         return sim.fetch(request);
@@ -119,6 +126,7 @@ describe('saving a migration log', () => {
         url: secretUrl,
         file,
         bounds: tight,
+        check: handedUrlCheck({ origins: ['https://logs.example'], hosts: [] }),
         fetch: () => Promise.resolve(answer()),
       });
     const huge = await saving(() => new Response(new Uint8Array(MAX_LOG_BYTES + 1)));
@@ -140,11 +148,42 @@ describe('saving a migration log', () => {
         url: 'file:///etc/passwd',
         file,
         bounds,
+        check,
         fetch: () => Promise.reject(new Error('no')),
       }),
     ).toMatchObject({ reason: 'refused' });
     for (const result of [huge, moved, silent])
       expect(JSON.stringify(result)).not.toContain('secret-signature');
     expect(fs.readdirSync(scratch).filter((f) => f.startsWith('hostile.tar.gz.'))).toEqual([]);
+  });
+
+  it('refuses a log URL where logs do not come from, finally, sending nothing and naming no URL', async () => {
+    const file = fileNamed('elsewhere.tar.gz');
+    let sent = 0;
+    for (const url of [
+      // Another port of this machine, Ferry's own routes and its simulator's controls, cloud metadata.
+      'http://127.0.0.1:4011/log.txt?sig=secret-signature',
+      'http://127.0.0.1:5180/__sim/reset',
+      'http://[::ffff:7f00:1]:5180/api/health',
+      'http://169.254.169.254/latest/meta-data/',
+      'https://2130706433/log.txt',
+      'http://objects-origin.githubusercontent.com/octoshiftmigrationlogs/log.txt',
+      'https://logs.example/log.txt',
+    ]) {
+      const saved = await saveMigrationLog({
+        url,
+        file,
+        bounds,
+        check,
+        fetch: () => {
+          sent += 1;
+          return Promise.resolve(new Response('a log'));
+        },
+      });
+      expect(saved, url).toMatchObject({ saved: false, reason: 'refused', retry: false });
+      expect(JSON.stringify(saved)).not.toMatch(/secret|127\.0\.0\.1|169\.254|logs\.example/);
+    }
+    expect(sent).toBe(0);
+    expect(fs.existsSync(logFileOf(file))).toBe(false);
   });
 });

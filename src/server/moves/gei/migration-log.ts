@@ -1,18 +1,16 @@
 import { open, rename, rm } from 'node:fs/promises';
 import { USER_AGENT } from '@/contracts/github/http';
-import {
-  fetchBounded,
-  OutboundLimitError,
-  type OutboundBounds,
-  type UpstreamFetch,
-} from '@/server/outbound/bounded-fetch';
+import { OutboundLimitError, type OutboundBounds, type UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import { fetchHanded, HandedUrlRefusedError, type HandedUrlCheck } from '@/server/outbound/handed-url';
 
 /**
  * A migration's log kept beside its archive: GitHub's `migrationLogUrl` is a presigned URL (no credentials sent)
  * that lives 24 hours after the migration ends, so the move saves the log once it ended. Written to a temporary
  * file then renamed: a reader never sees half a log, and a killed save leaves only the `.partial` file, which the
  * next save of that log overwrites. Never throws for the log's own fate (expired, too large, refused): those are
- * results, so a caller does not retry what cannot succeed. The URL is a secret: no message names it.
+ * results, so a caller does not retry what cannot succeed. The URL is a secret: no message names it. It is
+ * fetched only where `check` allows (GitHub's log storage, the target's own origins): a URL elsewhere — Ferry's
+ * own routes, another port of this machine, the private network — is `refused`, final, and nothing is sent.
  */
 
 /** Largest log kept (GitHub's logs are a few KB to a few MB). */
@@ -24,7 +22,10 @@ export type SavedLog =
   | { saved: true; file: string; bytes: number }
   | {
       saved: false;
-      /** `expired`: 403/404/410 (after 24 h); `unavailable`: 5xx, no answer in time — try later. */
+      /**
+       * `expired`: 403/404/410 (after 24 h); `refused`: not a URL Ferry fetches, or an answer it does not take
+       * (a redirect); `unavailable`: 5xx, no answer in time — try later.
+       */
       reason: 'expired' | 'too-large' | 'refused' | 'unavailable';
       /** Whether asking again later may succeed. */
       retry: boolean;
@@ -39,6 +40,8 @@ export async function saveMigrationLog(input: {
   file: string;
   fetch: UpstreamFetch;
   bounds: OutboundBounds;
+  /** Where a log URL may point (`handedUrlChecks(…).log`). */
+  check: HandedUrlCheck;
 }): Promise<SavedLog> {
   const failed = (reason: Exclude<SavedLog, { saved: true }>['reason'], message: string): SavedLog => ({
     saved: false,
@@ -59,14 +62,17 @@ export async function saveMigrationLog(input: {
   const partial = `${target}${PARTIAL_SUFFIX}`;
   let answer;
   try {
-    answer = await fetchBounded(
+    answer = await fetchHanded(
       input.fetch,
       url,
       // No authorization: the URL carries its own signature. No redirect followed: nothing else is fetched.
-      { method: 'GET', headers: { 'user-agent': USER_AGENT, accept: 'text/plain' }, redirect: 'manual' },
+      { method: 'GET', headers: { 'user-agent': USER_AGENT, accept: 'text/plain' } },
       { ...input.bounds, maxBytes: MAX_LOG_BYTES },
+      input.check,
     );
   } catch (error) {
+    if (error instanceof HandedUrlRefusedError)
+      return failed('refused', `The migration log’s address is not one Ferry fetches from: ${error.reason}.`);
     return failed('unavailable', `The migration log did not arrive: ${reasonOf(error)}.`);
   }
   const { status } = answer.response;

@@ -22,6 +22,13 @@ import { reclaimCsv, type ReclaimCsv } from './reclaim-csv';
 import { INVITATION_SPACING_MS, sendInvitations, type Invitation } from './send-invitations';
 import { personSuggester, suggestIdentities } from './suggestions';
 import { targetCredentials } from '../target-credential';
+import {
+  gateOf,
+  processAccountLimits,
+  storeAccountLimits,
+  targetAccountKey,
+  type AccountLimits,
+} from '@/server/credentials/account-limits';
 
 /**
  * The identity map of a move's target (issue 36): what GitHub says (mannequins, members), what people edit
@@ -34,6 +41,8 @@ export interface IdentitiesOptions {
   secrets?: SecretRegistry;
   /** The store (drafts, invitations sent, the team's shared write pace); none: the map is not kept. */
   store?: () => Promise<FerryStore>;
+  /** Each account's hold and write slot, shared by the team (default: the store's, else this process's). */
+  limits?: AccountLimits;
   spacingMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** `ARCHIVE_DIR`: the moves' archives are read for their users and commit authors only from there. */
@@ -64,17 +73,6 @@ function membersOnly(
   });
 }
 
-/** Without a store, this gateway's own next slot per credential (a team shares the store's `write_pace`). */
-function localSlots(spacingMs: number): (key: string) => number {
-  const next = new Map<string, number>();
-  return (key) => {
-    const now = Date.now();
-    const at = Math.max(now, next.get(key) ?? 0);
-    next.set(key, at + spacingMs);
-    return at - now;
-  };
-}
-
 export function createIdentities(options: IdentitiesOptions) {
   const { config } = options;
   const refuse = (message: string) => new IdentityInputError(message);
@@ -83,7 +81,9 @@ export function createIdentities(options: IdentitiesOptions) {
   const sleep = options.sleep ?? wait;
   const archiveReader =
     options.archiveReader ?? createArchiveIdentityReader({ archiveDir: options.archiveDir });
-  const localWait = localSlots(spacingMs);
+  // The target account's hold and write slot, shared with the moves and the team's other gateways.
+  const limits =
+    options.limits ?? (options.store ? storeAccountLimits(options.store) : processAccountLimits());
 
   function clientFor(asked: string | undefined) {
     const credential = chooseCredential(asked);
@@ -92,6 +92,9 @@ export function createIdentities(options: IdentitiesOptions) {
       authorization: () => credential.authorization(),
       fetch: options.fetchTarget,
       bounds: jsonBounds(config),
+      gate: gateOf(limits, targetAccountKey(credential.name)),
+      writeSpacingMs: spacingMs,
+      sleep,
     });
     return { credential, client };
   }
@@ -170,7 +173,7 @@ export function createIdentities(options: IdentitiesOptions) {
     },
 
     async reclaim(request: ReclaimRequest): Promise<ReclaimAnswer> {
-      const { credential, client } = clientFor(request.credential);
+      const { client } = clientFor(request.credential);
       const store = options.store ? await options.store() : undefined;
       const kept = store ? identityDrafts(store) : undefined;
       const mannequins = await listMannequins(client, request.target);
@@ -213,14 +216,11 @@ export function createIdentities(options: IdentitiesOptions) {
           targetId,
         });
       }
-      const paceKey = `target-graphql-mutations:${credential.name}`;
       const sent = await sendInvitations(invitations, {
         client,
         organizationId: mannequins.organizationId,
-        pace: async () => {
-          const ms = store ? await store.writePace.reserve(paceKey, spacingMs) : localWait(paceKey);
-          if (ms > 0) await sleep(ms);
-        },
+        // Each invitation is a mutation: the client claims the account's write slot before sending it.
+        pace: () => Promise.resolve(),
         skipInvitation: request.skipInvitation === true,
         sent: async ({ mannequin, targetUser }) => {
           if (kept && mannequin.databaseId !== null && mannequin.databaseId < 2 ** 31)

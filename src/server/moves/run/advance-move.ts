@@ -59,6 +59,9 @@ export async function advanceMove(
     await unlockValidated(context, move);
     await archiveUnlocked(context, move);
     move = (await context.moves.get(id)) ?? move;
+    // The look got through after GitHub's wait had passed: no longer waiting.
+    if (move.waiting && Date.parse(move.waiting.until) <= context.now())
+      move = (await recordMove(context, id, { type: 'waiting' })) ?? move;
     await scheduleNext(context, move, polled?.remaining);
   } finally {
     await recordCount(context, id, count);
@@ -243,6 +246,9 @@ async function start(context: MoveContext, move: Move, target: TargetSide, repo:
       (await adopt(context, { ...move, migrationSourceId: sourceId }, target, repo, 'name-taken'))
     )
       return;
+    // GitHub's limit answered instead of a start: nothing was started, so no lookup is owed before the next one.
+    if (error instanceof TargetRateLimitedError)
+      await recordCounted(context, move.id, target.count, { type: 'start-unanswered', name: repo.name });
     // GitHub refused this repository's start (the name taken, a bad archive): it fails with GitHub's words.
     if (error instanceof GeiRefusedError && error.refusal !== 'credential')
       await recordCounted(context, move.id, target.count, {

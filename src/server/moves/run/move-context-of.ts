@@ -1,4 +1,5 @@
 import type { Move } from '@/contracts/move-run';
+import { upstreamClockRate } from '@/server/config';
 import type { JobEngine } from '@/server/jobs/job-engine';
 import { archiveBounds, jsonBounds } from '@/server/outbound/bounds';
 import { uploadArchive } from '../gei/archive-upload';
@@ -40,6 +41,8 @@ export function moveContextOf(
         authorization: () => credential.authorization(),
         fetch: options.fetchTarget,
         bounds: jsonBounds(config),
+        gate: options.mover.gates.target(credential.name),
+        clockRate: upstreamClockRate(config, 'target'),
       }),
     };
   }
@@ -73,6 +76,9 @@ export function moveContextOf(
         authorization: () => source.authorization(),
         fetch: options.fetchGithub,
         bounds: jsonBounds(config),
+        // GraphQL and REST of one source account share its limits (the wave's client holds the same gate).
+        gate: options.mover.gates.source(source.name),
+        clockRate: upstreamClockRate(config, 'github'),
       });
       return validateMove({
         source: { owner: move.source.login, post: graphqlPostOf(sourceClient), protectedBranches: true },
@@ -108,6 +114,7 @@ export function moveContextOf(
         file,
         fetch: options.fetchTarget,
         bounds: jsonBounds(config),
+        check: options.checkLog,
       });
       if (saved.saved) return { file: saved.file };
       log(`a migration log was not saved (${saved.reason}): ${saved.message}`);

@@ -117,6 +117,16 @@ export const recordCount = (context: MoveContext, id: string, count: TargetCount
 export const advanceNow = (context: Pick<MoveContext, 'jobs'>, id: string) =>
   context.jobs.send('move-advance', { moveId: id }, { key: id });
 
-/** Look at the move again later (status polls, exports under way): its own key, so a look now is never dropped. */
-export const advanceLater = (context: Pick<MoveContext, 'jobs'>, id: string, afterMs: number) =>
-  context.jobs.send('move-advance', { moveId: id }, { key: `${id}:later`, afterMs });
+/** Later looks asked for within one such window of their due time are one job. */
+export const LATER_WINDOW_MS = 5_000;
+
+/** A later look's job key: the move and the window it is due in. */
+export const laterKey = (id: string, dueMs: number) => `${id}:later:${Math.ceil(dueMs / LATER_WINDOW_MS)}`;
+
+/**
+ * Look at the move again later (status polls, exports under way, a limit's wait). Keyed by when it is due, not by
+ * the move alone: one key per move let a look due in an hour (a spent budget) drop every sooner one asked for
+ * after it, and the move's polls stopped (issue 46, item 12). A look now has its own key too.
+ */
+export const advanceLater = (context: Pick<MoveContext, 'jobs' | 'now'>, id: string, afterMs: number) =>
+  context.jobs.send('move-advance', { moveId: id }, { key: laterKey(id, context.now() + afterMs), afterMs });

@@ -34,6 +34,8 @@ export type MoveEvent =
   | { type: 'migration-source'; id: string }
   | { type: 'start-requested'; name: string; at: string }
   | { type: 'started'; name: string; id: string; state: GeiMigrationState }
+  /** GitHub answered a start without starting (its limit): the decision is undone, the next look starts again. */
+  | { type: 'start-unanswered'; name: string }
   /** The repository's own step failed for good (GitHub refused its start, its upload could not be made). */
   | { type: 'repository-failed'; name: string; error: string }
   | {
@@ -53,7 +55,9 @@ export type MoveEvent =
   | { type: 'source-archived'; name: string }
   | { type: 'requests'; source?: number; target?: number; targetPoints?: number }
   /** The move itself cannot go on (a refused target credential): nothing more is started. */
-  | { type: 'move-failed'; error: string };
+  | { type: 'move-failed'; error: string }
+  /** Its looks wait for GitHub (a limit held for the account) until `until`; without `until`: no longer. */
+  | { type: 'waiting'; until?: string; reason?: string };
 
 const FINAL = new Set<MoveRepositoryStep>(FINAL_REPOSITORY_STEPS);
 /** Steps before the archive is Ferry's: the wave decides them. */
@@ -296,7 +300,9 @@ function logFailed(repo: MoveRepository, final: boolean, at: string): MoveReposi
 }
 
 export function applyMoveEvent(move: Move, event: MoveEvent, at: string): Move {
-  const next = settle(reduce(move, event, at));
+  let next = settle(reduce(move, event, at));
+  // An ended move waits for nothing.
+  if (next.waiting && ENDED_MOVE.has(next.state)) next = { ...next, waiting: undefined };
   return next === move ? move : { ...next, updatedAt: at };
 }
 
@@ -353,6 +359,12 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return withRepository(move, event.name, (repo) =>
         repo.step === 'uploaded' && !repo.migration?.startRequestedAt
           ? touch({ ...repo, migration: { startRequestedAt: event.at } })
+          : repo,
+      );
+    case 'start-unanswered':
+      return withRepository(move, event.name, (repo) =>
+        repo.step === 'uploaded' && repo.migration?.startRequestedAt && !repo.migration.id
+          ? touch({ ...repo, migration: undefined })
           : repo,
       );
     case 'started':
@@ -428,6 +440,9 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         },
       };
     }
+    case 'waiting':
+      if (!event.until) return move.waiting ? { ...move, waiting: undefined } : move;
+      return { ...move, waiting: { until: event.until, reason: event.reason ?? 'GitHub asked Ferry to wait.' } };
     case 'move-failed':
       if (ENDED_MOVE.has(move.state)) return move;
       return {

@@ -555,6 +555,45 @@ describe('a move runs (octo-org → octo-target)', () => {
     );
   }, 60_000);
 
+  it('after GitHub’s secondary limit nothing is sent with the target token until it lifts: looks, previews, starts', async () => {
+    // Issue 46, item 1: after RATE_LIMIT with retry-after 60, the next start went 0.4 s later.
+    await reset();
+    const fault = await call('/__sim/faults/target', {
+      method: 'POST',
+      body: { kind: 'secondary-rate-limit', field: 'startRepositoryMigration', count: 1 },
+      headers: { 'x-ferry-sim-intent': 'faults' },
+    });
+    expect(fault.status).toBe(201);
+    const created = await call('/api/moves', {
+      method: 'POST',
+      body: { ...PLAN, filters: { namePattern: 'hello-world' } },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as Move;
+    const waiting = await runUntil(id, (move) => move.waiting !== undefined || ended(move));
+    expect(waiting.waiting?.reason).toMatch(/rate limit|wait/i);
+    expect(Date.parse(waiting.waiting?.until ?? '') - Date.now()).toBeGreaterThan(50_000);
+    const [points, hour] = [targetPoints(), targetHour()];
+    // Looks asked for meanwhile (a user's resume asks for one) and a second preview send nothing to the target.
+    for (let look = 0; look < 5; look++) {
+      expect((await call(`/api/moves/${id}/resume`, { method: 'POST' })).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const preview = await call('/api/moves/preview', { method: 'POST', body: PLAN });
+    expect(preview.status).toBe(429);
+    expect(Number(preview.headers.get('retry-after'))).toBeGreaterThan(50);
+    expect([targetPoints(), targetHour()]).toEqual([points, hour]);
+    const metrics = await (await call('/metrics')).text();
+    expect(metrics).toMatch(/ferry_github_holds_total\{side="target"\} [1-9]/);
+    expect(metrics).toMatch(/ferry_github_held_requests_total\{side="target"\} [1-9]/);
+    // Once it has passed (the test ends the hold in the store), the move goes on and says no more of waiting.
+    await test.store.executeSql(`delete from write_pace where account like 'hold:%'`, []);
+    expect((await call(`/api/moves/${id}/resume`, { method: 'POST' })).status).toBe(200);
+    const settled = await runUntil(id, ended);
+    expect(settled.repositories[0]?.step).toBe('done');
+    expect(settled.waiting).toBeUndefined();
+  }, 60_000);
+
   it('refuses to start with a target token GEI refuses (App, fine-grained): 422 with GitHub’s reason, nothing started', async () => {
     await reset();
     const before = (await (await call('/api/moves')).json()) as MoveSummary[];

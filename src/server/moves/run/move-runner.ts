@@ -4,6 +4,7 @@ import type { Move, MoveManifestRow, MoveStartRequest, MoveSummary } from '@/con
 import type { GatewayConfig } from '@/server/config';
 import type { JobContext, JobEngine } from '@/server/jobs/job-engine';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
+import type { HandedUrlCheck } from '@/server/outbound/handed-url';
 import type { MoveStore } from '@/server/store/move-store';
 import type { WaveRunner } from '@/server/waves/runner';
 import type { Mover } from '../mover';
@@ -22,6 +23,8 @@ export interface MoveRunnerOptions {
   jobs: () => Promise<JobEngine>;
   fetchGithub: UpstreamFetch;
   fetchTarget: UpstreamFetch;
+  /** Where a migration's log URL may point (`handedUrlChecks(…).log`). */
+  checkLog: HandedUrlCheck;
   /** Waits between status polls (default 15–60 s: GitHub's budget, gh-gei polls every 10 s). */
   pollMs?: { min: number; max: number };
   exportLookMs?: number;

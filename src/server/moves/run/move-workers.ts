@@ -1,6 +1,6 @@
 import type { JobContext } from '@/server/jobs/job-engine';
 import { advanceMove, limitWaitMs } from './advance-move';
-import { advanceLater, type MoveContext } from './move-context';
+import { advanceLater, recordMove, type MoveContext } from './move-context';
 import { IMPORT_STEPS, logOwed, moveOpen } from './move-machine';
 import { uploadMove } from './upload-move';
 
@@ -25,9 +25,14 @@ export async function workMoveJobs(
         // The target's limit: look again after GitHub's wait instead of the engine's quick retries.
         const wait = limitWaitMs(error);
         if (wait === undefined) throw error;
-        context.log(
-          `move ${moveId}: ${error instanceof Error ? error.message : String(error)}; next look in ${Math.ceil(wait / 1000)} s`,
-        );
+        const reason = error instanceof Error ? error.message : String(error);
+        context.log(`move ${moveId}: ${reason}; next look in ${Math.ceil(wait / 1000)} s`);
+        // Said on the move's page until a look gets through.
+        await recordMove(context, moveId, {
+          type: 'waiting',
+          until: new Date(context.now() + wait).toISOString(),
+          reason,
+        });
         await advanceLater(context, moveId, wait);
       }
     }),

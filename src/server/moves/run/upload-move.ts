@@ -56,7 +56,9 @@ export async function uploadMove(
     await advanceNow(context, move.id);
   } catch (error) {
     if (signal?.aborted) {
-      context.log(`move ${move.id}: ${repo.name}'s upload stopped: this gateway lost its job's lease`);
+      // The lease lost, or the job handed back as this gateway stops: the signal's reason says which.
+      const why = signal.reason instanceof Error ? signal.reason.message : 'its job was given up';
+      context.log(`move ${move.id}: ${repo.name}'s upload stopped: ${why}`);
       return;
     }
     const permanent = error instanceof ArchiveUploadError && error.kind !== 'failed';

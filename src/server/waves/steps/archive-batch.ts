@@ -64,12 +64,9 @@ async function download(
     if (redirect.status !== 302 || !location) {
       throw new DownloadError(`GitHub answered HTTP ${redirect.status} instead of the archive's address.`);
     }
-    const target = new URL(location, context.githubBaseUrl);
-    if (!context.isTrustedStorage(target)) {
-      throw new DownloadError(`The archive redirect pointed at an unexpected host (${target.host}).`);
-    }
     const result = await downloadArchive({
-      url: target.toString(),
+      url: new URL(location, context.githubBaseUrl).toString(),
+      check: context.checkStorage,
       file,
       fetch: context.fetchStorage,
       bounds: context.storageBounds,

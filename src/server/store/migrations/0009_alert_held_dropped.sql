@@ -1,0 +1,1 @@
+ALTER TABLE "alert_targets" ADD COLUMN "held_dropped" integer DEFAULT 0 NOT NULL;
