@@ -163,7 +163,6 @@ describe('SIGTERM to a gateway with a move’s upload in hand', () => {
     const code = await Promise.race([exited, sleep(60_000).then(() => 'still running' as const)]);
     running = false;
     tab.destroy();
-    console.log(proc.output());
     expect(code, proc.output()).toBe(0);
 
     // The upload was given back to the team (due again, not left active), and the store closed cleanly (the

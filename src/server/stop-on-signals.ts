@@ -3,9 +3,12 @@ import { settledWithin } from './settled-within';
 import { drainable } from './http-drain';
 
 /** How long jobs in hand (and answers under way) may run on after SIGTERM before they are handed back. */
-export const STOP_GRACE_MS = 10_000;
-/** The longest a stop may take: past it the process exits anyway (docs/team.md). */
-export const STOP_BOUND_MS = 20_000;
+export const STOP_GRACE_MS = 5_000;
+/**
+ * The longest a stop may take: past it the process exits anyway (docs/team.md). Under `docker stop`'s default
+ * 10 s before its kill, so neither a deploy nor `docker stop` needs one.
+ */
+export const STOP_BOUND_MS = 9_000;
 
 export interface StopSteps {
   /** Stop the gateway: no more jobs; those in hand get `graceMs`, then go back to the team. */

@@ -17,6 +17,7 @@ export function jobsOnDemand(store: () => Promise<FerryStore>, upstreamTotalMs: 
         executeSql: opened.executeSql,
         exclusive: opened.exclusive,
         kind: opened.kind,
+        listen: opened.listen,
         stepExpirySeconds: stepExpirySeconds(upstreamTotalMs),
       }),
     );

@@ -1,6 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { Exclusive, ExecuteSql } from '@/server/store/open-store';
+import type { Listen } from '@/server/store/store-listen';
+import { installDueNotices } from './due-notices';
 import { JobEngineUnavailableError } from './engine-unavailable';
+import { createDoorbell } from './job-doorbell';
 import { createLeases, DEFAULT_LEASES, type LeaseSettings } from './job-leases';
 import { settledWithin } from '../settled-within';
 import { QUEUES, STEP_QUEUES, type QueueName } from './queues';
@@ -53,11 +56,20 @@ export type JobEngineOptions = EngineSettings &
 
 interface EngineSettings {
   executeSql: ExecuteSql;
-  /** How often an idle worker asks for work (a job sent by this process wakes its workers at once). */
+  /**
+   * The store's notices (`Store.listen`): idle workers sleep (`IDLE_POLL_SECONDS`) and are woken when a job of
+   * theirs is due, whichever gateway sent it; they poll every `pollingSeconds` only while notices are not heard.
+   * Without it they poll every `pollingSeconds`.
+   */
+  listen?: Listen;
+  /** How often an idle worker asks for work when it cannot be told (a job sent here wakes it at once). */
   pollingSeconds?: number;
   /** Expiry of GitHub steps (`stepExpirySeconds(UPSTREAM_TOTAL_MS)`); 90 s when not given. */
   stepExpirySeconds?: number;
-  /** How often expired jobs are handed back (one gateway does it per interval). */
+  /**
+   * How often pg-boss's upkeep runs (one gateway per interval): it archives finished jobs and fails those past
+   * their expiry, which the job leases hand back sooner anyway (job-leases.ts).
+   */
   maintenanceSeconds?: number;
   /** How a held job's lease is renewed and a dead holder's job handed back (`DEFAULT_LEASES`). */
   leases?: LeaseSettings;
@@ -70,6 +82,14 @@ interface EngineSettings {
 export const SET_UP_LOCK = 0x4665_724a;
 /** How long a gateway waits for another's set-up (each takes well under a second) before giving up for now. */
 export const SET_UP_WAIT_MS = 20_000;
+/**
+ * An idle worker's own poll while the store's notices are heard: only a safety net (a notice is lost only with
+ * the listening connection, and once it listens again every worker looks for work). Each poll of each worker is
+ * a query: 15 workers every 2 s were 3–4 % of a core on the embedded store, for nothing.
+ */
+export const IDLE_POLL_SECONDS = 60;
+/** pg-boss moves each due cron job into its queue at this pace (its default, 5 s, is 12 queries a minute). */
+const CRON_WORKER_SECONDS = 15;
 
 /**
  * Start pg-boss over the store and create Ferry's queues. Gateways of a team starting together on a fresh
@@ -81,16 +101,22 @@ export async function startJobEngine(options: JobEngineOptions): Promise<JobEngi
   const log = options.log ?? ((line: string) => console.error(`[jobs] ${line}`));
   const leases = createLeases(options.executeSql, options.leases ?? DEFAULT_LEASES, log);
   const boss = createBoss(options, log, leases.wasHandedBack);
+  let notices: boolean;
   try {
     const exclusive = options.exclusive ?? ((_key, work) => work());
-    await exclusive(SET_UP_LOCK, () => setUp(boss, options, log), options.setUpWaitMs ?? SET_UP_WAIT_MS);
+    notices = await exclusive(
+      SET_UP_LOCK,
+      () => setUp(boss, options, log),
+      options.setUpWaitMs ?? SET_UP_WAIT_MS,
+    );
   } catch (error) {
     await boss.stop({ graceful: false, wait: true, close: false }).catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     log(`set-up failed (${reason})`);
     throw new JobEngineUnavailableError(reason, { cause: error });
   }
-  return engineOver(boss, options, log, leases);
+  // Without the notices' trigger nothing would wake an idle worker for another gateway's job: it polls.
+  return engineOver(boss, notices ? options : { ...options, listen: undefined }, log, leases);
 }
 
 /**
@@ -147,8 +173,8 @@ function createBoss(
     },
     supervise: true,
     schedule: true,
-    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 5,
-    monitorStateIntervalSeconds: 60,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
+    cronWorkerIntervalSeconds: CRON_WORKER_SECONDS,
     // Finished jobs are kept a day for inspection, then dropped.
     archiveCompletedAfterSeconds: 3_600,
     deleteAfterDays: 1,
@@ -157,6 +183,7 @@ function createBoss(
   return boss;
 }
 
+/** pg-boss's schema, Ferry's queues and the due notices' trigger; false when the trigger could not be made. */
 async function setUp(boss: PgBoss, options: JobEngineOptions, log: (line: string) => void) {
   await boss.start();
   for (const [name, queue] of Object.entries(QUEUES)) {
@@ -172,6 +199,13 @@ async function setUp(boss: PgBoss, options: JobEngineOptions, log: (line: string
     else await boss.createQueue(name, settings);
   }
   if (options.kind === 'embedded') await retryOrphans(boss, options.executeSql, log);
+  try {
+    await installDueNotices(options.executeSql);
+    return true;
+  } catch (error) {
+    log(`no job notices (${error instanceof Error ? error.message : String(error)}); idle workers poll`);
+    return false;
+  }
 }
 
 function engineOver(
@@ -184,23 +218,20 @@ function engineOver(
   /** The handlers running now (a job in hand each). */
   const inHand = new Set<Promise<void>>();
   leases.start(Object.keys(QUEUES));
-  const pollingIntervalSeconds = options.pollingSeconds ?? (options.kind === 'embedded' ? 2 : 1);
+  const pollingSeconds = options.pollingSeconds ?? (options.kind === 'embedded' ? 2 : 1);
+  const doorbell = createDoorbell({
+    notify: (queue) => {
+      for (const worker of workers.get(queue as QueueName) ?? []) boss.notifyWorker(worker);
+    },
+    queues: () => workers.keys(),
+    listen: options.listen,
+    pollMs: pollingSeconds * 1_000,
+    log,
+  });
+  const listening = doorbell.start();
+  const pollingIntervalSeconds = options.listen ? IDLE_POLL_SECONDS : pollingSeconds;
   let stopped = false;
   let stopping: Promise<void> | undefined;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const wake = (queue: QueueName, afterMs: number) => {
-    const notify = () => {
-      for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
-    };
-    if (afterMs <= 0) return notify();
-    // pg-boss compares start_after with the database's clock at whole milliseconds: a few more to be due.
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      notify();
-    }, afterMs + 5);
-    timer.unref();
-    timers.add(timer);
-  };
 
   return {
     async send(queue, data, sendOptions = {}) {
@@ -212,33 +243,37 @@ function engineOver(
           : {}),
         ...(sendOptions.expireInSeconds ? { expireInSeconds: sendOptions.expireInSeconds } : {}),
       });
-      // Wake this process's idle workers when the job is due rather than at their next poll (other gateways
-      // poll): a check 50 ms away is not made to wait two seconds.
-      if (id) wake(queue, sendOptions.afterMs ?? 0);
+      // This process's idle workers are woken when the job is due, not at their next poll nor at the store's
+      // notice: a check 50 ms away waits 50 ms.
+      if (id) doorbell.ring(queue, sendOptions.afterMs ?? 0);
     },
     async work(queue, count, handler) {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
-        ids.push(
-          await boss.work<object>(
-            queue,
-            { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
-            async ([job]) => {
-              if (!job) return;
-              const lease = leases.hold(queue, job.id, new Date(job.startedOn));
-              const running = handler(job.data as never, {
-                id: job.id,
-                retryCount: job.retryCount,
-                signal: lease.signal,
-              }).finally(() => lease.release());
-              inHand.add(running);
-              const done = () => void inHand.delete(running);
-              running.then(done, done);
-              // Handed back (this gateway stops): the worker lets go at once; the handler, aborted, ends by itself.
-              await Promise.race([running, lease.handedBack]);
-            },
-          ),
+        let workerId: string | undefined;
+        // A worker that had a job asks again at once (pg-boss would sleep its poll first): a queue holding more
+        // jobs than it has workers is worked through, not one job per poll.
+        const again = () => setImmediate(() => !stopped && workerId && boss.notifyWorker(workerId));
+        workerId = await boss.work<object>(
+          queue,
+          { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
+          async ([job]) => {
+            if (!job) return;
+            again();
+            const lease = leases.hold(queue, job.id, new Date(job.startedOn));
+            const running = handler(job.data as never, {
+              id: job.id,
+              retryCount: job.retryCount,
+              signal: lease.signal,
+            }).finally(() => lease.release());
+            inHand.add(running);
+            const done = () => void inHand.delete(running);
+            running.then(done, done);
+            // Handed back (this gateway stops): the worker lets go at once; the handler, aborted, ends by itself.
+            await Promise.race([running, lease.handedBack]);
+          },
         );
+        ids.push(workerId);
       }
       workers.set(queue, [...(workers.get(queue) ?? []), ...ids]);
     },
@@ -251,7 +286,8 @@ function engineOver(
         await Promise.all(Object.keys(QUEUES).map((queue) => boss.offWork(queue)));
         await settledWithin([...inHand], graceMs);
         stopped = true;
-        for (const timer of timers) clearTimeout(timer);
+        await listening;
+        await doorbell.stop();
         const handed = await leases.handBack();
         if (handed > 0) log(`${handed} job(s) in hand handed back to the team: this gateway stops`);
         leases.stop();

@@ -96,7 +96,14 @@ export function createTargetClient(options: TargetClientOptions) {
   const sleep = options.sleep ?? sleepFor;
   const writeSpacing = options.writeSpacingMs ?? WRITE_SPACING_MS;
 
-  async function query(text: string, variables: Record<string, unknown>): Promise<GraphqlExchange> {
+  /** Requests this client has put on the wire (answered or not): a move counts what GitHub counted. */
+  let sent = 0;
+
+  async function query(
+    text: string,
+    variables: Record<string, unknown>,
+    bounds: OutboundBounds = options.bounds,
+  ): Promise<GraphqlExchange> {
     await refuseWhileHeld(options.gate);
     if (options.gate && isMutation(text)) await claimWriteSlot(options.gate, writeSpacing, sleep);
     const headers = new Headers({
@@ -106,12 +113,13 @@ export function createTargetClient(options: TargetClientOptions) {
       'graphql-features': GEI_GRAPHQL_FEATURES,
       authorization: await options.authorization(),
     });
+    sent++;
     const { response, body } = await failingAs('connect', () =>
       fetchBounded(
         options.fetch,
         url,
         { method: 'POST', headers, body: JSON.stringify({ query: text, variables }), redirect: 'manual' },
-        options.bounds,
+        bounds,
       ),
     );
     const raw = new TextDecoder().decode(await failingAs('body', () => readBounded(body)));
@@ -162,6 +170,8 @@ export function createTargetClient(options: TargetClientOptions) {
 
   return {
     query,
+    /** How many requests were sent so far (a refused or unanswered one included). */
+    sentCount: () => sent,
 
     /**
      * The organization (node id, database id, name), and — in the same request — whether GEI's operations

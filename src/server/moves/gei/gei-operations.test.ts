@@ -4,6 +4,7 @@ import { createSimulator, TARGET_SIMULATOR_ORIGIN, type Simulator } from '@/simu
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
 import { buildTestArchive } from '@/simulator/target/test-archive';
 import { upload } from '@/simulator/target/test-harness';
+import { gateOf, processAccountLimits } from '@/server/credentials/account-limits';
 import { createTargetClient } from '../target-client';
 import { GeiRefusedError } from './gei-errors';
 import { createGeiOperations } from './gei-operations';
@@ -187,6 +188,43 @@ describe('GEI operations on the target', () => {
       }
     }
     expect((await operationsOf(sim).gei.migrationStates([id])).states.get(id)?.state).toBe('QUEUED');
+  });
+
+  it('counts every request sent as GitHub counted it: refused by a limit, failed, or never answered; not one held back', async () => {
+    // Issue 46, item 8: refused target requests were not counted (143 sent, 117 shown).
+    const answers = [
+      () =>
+        Promise.resolve(
+          Response.json(
+            { data: null, errors: [{ type: 'RATE_LIMIT', message: 'secondary' }] },
+            { headers: { 'retry-after': '1' } },
+          ),
+        ),
+      () => Promise.resolve(new Response('bad gateway', { status: 502 })),
+      () => Promise.reject(new TypeError('fetch failed')),
+    ];
+    let asked = 0;
+    const points: (number | undefined)[] = [];
+    const limits = processAccountLimits();
+    const gei = createGeiOperations(
+      createTargetClient({
+        baseUrl: 'https://api.github.com',
+        authorization: () => Promise.resolve('Bearer x'),
+        fetch: () => answers[asked++ % answers.length]!(),
+        bounds,
+        gate: gateOf(limits, 'target:default'),
+      }),
+      { onRequest: (p) => points.push(p) },
+    );
+    const ids = ['RM_1'];
+    await expect(gei.migrationStates(ids)).rejects.toThrow(/secondary/);
+    // Held: nothing sent, nothing counted.
+    await expect(gei.migrationStates(ids)).rejects.toThrow(/wait/);
+    expect([asked, points.length]).toEqual([1, 1]);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await expect(gei.migrationStates(ids)).rejects.toBeInstanceOf(UpstreamFailureError);
+    await expect(gei.migrationStates(ids)).rejects.toBeInstanceOf(UpstreamFailureError);
+    expect([asked, points]).toEqual([3, [undefined, undefined, undefined]]);
   });
 
   it('answers a malformed or hostile answer as the target’s failure, never as a state', async () => {

@@ -12,6 +12,7 @@ import {
 import type { GeiMigrationState } from '@/contracts/move-run';
 import type { TargetVisibility } from '@/contracts/moves';
 import { isShapeError } from '@/contracts/json';
+import type { OutboundBounds } from '@/server/outbound/bounded-fetch';
 import { upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import type { TargetClient } from '../target-client';
 import { GeiRefusedError } from './gei-errors';
@@ -82,8 +83,13 @@ export interface MigrationStates {
 }
 
 export interface GeiOperationsOptions {
-  /** Told after each request with its points when GitHub said them (for a move's `requests` figures). */
+  /**
+   * Told of each request sent, with its points when GitHub said them (for a move's `requests` figures): a request
+   * GitHub refused (a limit, a 5xx) or whose answer never came is counted too, as GitHub counted it.
+   */
   onRequest?: (points: number | undefined) => void;
+  /** The start's own bounds: shorter than other calls', so a start whose answer was lost is looked up sooner. */
+  startBounds?: OutboundBounds;
 }
 
 const shaped = <T>(read: () => T): T => {
@@ -109,8 +115,16 @@ export function createGeiOperations(client: TargetClient, options: GeiOperations
     text: string,
     variables: Record<string, unknown>,
     points?: (a: GraphqlAnswer) => number | undefined,
+    bounds?: OutboundBounds,
   ) {
-    const { answer } = await client.query(text, variables);
+    const before = client.sentCount();
+    let answer: GraphqlAnswer;
+    try {
+      ({ answer } = await client.query(text, variables, bounds));
+    } catch (error) {
+      if (client.sentCount() > before) options.onRequest?.(undefined);
+      throw error;
+    }
     options.onRequest?.(points?.(answer));
     return answer;
   }
@@ -129,20 +143,25 @@ export function createGeiOperations(client: TargetClient, options: GeiOperations
     async startRepositoryMigration(
       input: StartMigrationInput,
     ): Promise<{ id: string; state: GeiMigrationState }> {
-      const answer = await send(START_REPOSITORY_MIGRATION, {
-        sourceId: input.sourceId,
-        ownerId: input.ownerId,
-        sourceRepositoryUrl: input.sourceRepositoryUrl,
-        repositoryName: input.repositoryName,
-        continueOnError: true,
-        gitArchiveUrl: input.archiveUrl,
-        metadataArchiveUrl: input.archiveUrl,
-        accessToken: input.accessToken,
-        githubPat: input.githubPat,
-        skipReleases: input.skipReleases ?? false,
-        targetRepoVisibility: input.targetRepoVisibility,
-        lockSource: false,
-      });
+      const answer = await send(
+        START_REPOSITORY_MIGRATION,
+        {
+          sourceId: input.sourceId,
+          ownerId: input.ownerId,
+          sourceRepositoryUrl: input.sourceRepositoryUrl,
+          repositoryName: input.repositoryName,
+          continueOnError: true,
+          gitArchiveUrl: input.archiveUrl,
+          metadataArchiveUrl: input.archiveUrl,
+          accessToken: input.accessToken,
+          githubPat: input.githubPat,
+          skipReleases: input.skipReleases ?? false,
+          targetRepoVisibility: input.targetRepoVisibility,
+          lockSource: false,
+        },
+        undefined,
+        options.startBounds,
+      );
       const payload = fieldOf(answer, 'startRepositoryMigration', 'startRepositoryMigration');
       const migration = shaped(() =>
         parseGeiMigration(

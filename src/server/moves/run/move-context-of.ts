@@ -11,6 +11,9 @@ import { validateMove } from '../validation/validate-move';
 import type { MoveContext, TargetCount } from './move-context';
 import type { MoveRunnerOptions } from './move-runner';
 
+/** The longest a start request may take (GitHub answers one within seconds). */
+export const START_TOTAL_MS = 20_000;
+
 /** The token value of an `Authorization` header (`token …` / `Bearer …`). */
 const tokenOf = (authorization: string) => authorization.replace(/^(?:token|bearer)\s+/i, '');
 
@@ -47,6 +50,14 @@ export function moveContextOf(
     };
   }
 
+  // A start is answered within seconds: its own bound keeps a lost answer's lookup within ~25 s (not 60 + 5).
+  const startTotalMs = Math.min(config.upstreamTotalMs, START_TOTAL_MS);
+  const startBounds = {
+    ...jsonBounds(config),
+    headersMs: Math.min(config.upstreamTimeoutMs, startTotalMs),
+    totalMs: startTotalMs,
+  };
+
   return {
     moves: options.moves,
     waves: options.waves,
@@ -61,6 +72,7 @@ export function moveContextOf(
             count.requests += 1;
             count.points += points ?? 1;
           },
+          startBounds,
         }),
         token: async () => tokenOf(await credential.authorization()),
         authorization: () => credential.authorization(),
@@ -122,7 +134,7 @@ export function moveContextOf(
     },
     pollMs: options.pollMs ?? { min: 15_000, max: 60_000 },
     exportLookMs: options.exportLookMs ?? 5_000,
-    startBoundMs: config.upstreamTotalMs + 5_000,
+    startBoundMs: startTotalMs + 5_000,
     now,
     log,
   };

@@ -381,7 +381,7 @@ describe('a move runs (octo-org → octo-target)', () => {
 
   /**
    * hello-world's archive uploaded and a migration source made on the target, as a move's look leaves them; the
-   * move that holds them (`crashed`) decided its start two minutes ago: longer than a start may be on its way.
+   * move that holds them (`crashed`) decided its start 28 s ago: longer than a start may be on its way.
    */
   async function uploadedHelloWorld(id: string) {
     const { organization: org } = await targetGraphql<{ organization: { id: string; databaseId: number } }>(
@@ -400,7 +400,8 @@ describe('a move runs (octo-org → octo-target)', () => {
       createMigrationSource: { migrationSource: { id: string } };
     }>(SOURCE, { name: 'Ferry', url: 'https://ghes.example', ownerId: org.id, type: 'GITHUB_ARCHIVE' });
     const sourceId = createMigrationSource.migrationSource.id;
-    const at = new Date(Date.now() - 120_000).toISOString();
+    // 28 s ago: a start is on its way at most 20 s (its own bound) + 5 s; a lost one is adopted within 30 s.
+    const at = new Date(Date.now() - 28_000).toISOString();
     const crashed: Move = {
       id,
       createdAt: at,
@@ -527,7 +528,12 @@ describe('a move runs (octo-org → octo-target)', () => {
     await test.store.moves.save(crashed);
     // Any look at it (here: a resume, which asks for one) finds the start without an id.
     expect((await call('/api/moves/crashed-1/resume', { method: 'POST' })).status).toBe(200);
-    const move = await runUntil('crashed-1', (found) => found.repositories[0]?.migration?.id !== undefined);
+    // Issue 46, item 5: adopted at once, not after the 60 + 5 s that any request's bound gave before.
+    const move = await runUntil(
+      'crashed-1',
+      (found) => found.repositories[0]?.migration?.id !== undefined,
+      15_000,
+    );
     expect(move.repositories[0]?.migration?.id).toBe(startedId);
     expect(move.repositories[0]?.error).toBeUndefined();
     const settled = await runUntil('crashed-1', ended);
