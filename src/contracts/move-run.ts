@@ -111,6 +111,10 @@ export interface MoveRepository {
    * it once (the other look leaves it; the holder's own job, back after a kill, goes on).
    */
   validationClaim?: { job: string; at: string };
+  /** The look that unlocks or archives its source now (one look does each, on any gateway of a team). */
+  sourceClaim?: { job: string; at: string };
+  /** The look that fetches its import's log now (one fetch per log, whichever gateway looks). */
+  logClaim?: { job: string; at: string };
   /** The source repository: locked by its export, unlocked after validation passed (or as chosen). */
   sourceLock?: 'locked' | 'unlocked';
   /** GitHub confirmed the source archived (`afterValidation: 'archive'`, once unlocked). */

@@ -250,11 +250,11 @@ function engineOver(
     async work(queue, count, handler) {
       const ids: string[] = [];
       for (let i = 0; i < count; i++) {
-        let workerId: string | undefined;
+        const worker: { id?: string } = {};
         // A worker that had a job asks again at once (pg-boss would sleep its poll first): a queue holding more
         // jobs than it has workers is worked through, not one job per poll.
-        const again = () => setImmediate(() => !stopped && workerId && boss.notifyWorker(workerId));
-        workerId = await boss.work<object>(
+        const again = () => setImmediate(() => !stopped && worker.id && boss.notifyWorker(worker.id));
+        worker.id = await boss.work<object>(
           queue,
           { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
           async ([job]) => {
@@ -273,7 +273,7 @@ function engineOver(
             await Promise.race([running, lease.handedBack]);
           },
         );
-        ids.push(workerId);
+        ids.push(worker.id);
       }
       workers.set(queue, [...(workers.get(queue) ?? []), ...ids]);
     },

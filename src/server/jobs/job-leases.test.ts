@@ -71,7 +71,9 @@ describe('job leases', () => {
       dead = true;
       const died = Date.now();
 
+      const t0 = Date.now();
       const b = await gateway();
+      console.log('TIMING b start', Date.now() - t0);
       await b.work(queue, 1, () => Promise.resolve(void taken.push({ by: 'b', at: Date.now() })));
       await until(() => taken.length === 2, 40_000);
       expect(taken[1]!.by).toBe('b');
@@ -86,7 +88,8 @@ describe('job leases', () => {
     { timeout: 30_000 },
     async () => {
       const short = { leaseSeconds: 1, renewMs: 300 };
-      const [a, b] = [await gateway(short), await gateway(short)];
+      const renewals: number[] = [];
+      const [a, b] = [await gateway(short, async (text, values) => { const r = await store.executeSql(text, values); if (text.includes('SET started_on = now()') && r.rows.length) renewals.push(Date.now()); return r; }), await gateway(short)];
       const runs: string[] = [];
       let finished = false;
       await a.work('wave-step', 1, async () => {
@@ -99,6 +102,7 @@ describe('job leases', () => {
       await b.work('wave-step', 1, () => Promise.resolve(void runs.push('b')));
       await until(() => finished, 10_000);
       await new Promise((resolve) => setTimeout(resolve, 2_000));
+      console.log('TIMING renew gaps', renewals.slice(1).map((t, i) => t - renewals[i]!).join(' '));
       expect(runs).toEqual(['a']);
     },
   );
@@ -127,6 +131,7 @@ describe('job leases', () => {
     );
     cutOff = true;
     await until(() => events.some((event) => event.what === 'b took it'), 15_000);
+    console.log('TIMING cut', events.map((e) => `${e.what} +${e.at - events[0]!.at}`).join(', '));
     expect(events.map((event) => event.what)).toEqual(['a took it', 'a stopped', 'b took it']);
   });
 

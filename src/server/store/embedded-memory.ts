@@ -1,9 +1,13 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rename, rm, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { StoreCreationError } from './store-creation-error';
+import { DEFAULT_CREATE_TIMEOUT_MS } from './store-config';
 import { copyFromTemplate, STORE_TEMPLATE_ENV } from './store-template';
 
 /**
@@ -50,29 +54,50 @@ const { PGlite } = require(process.argv[1]);
 });
 `;
 
-/** A first start on a slow machine takes a few seconds; this is for a creation that never ends. */
-const CREATE_LIMIT_MS = 120_000;
-
 /**
  * Create the embedded store's data folder in a short-lived child process when it does not exist yet.
  * PGlite's initdb peaks at ~800 MB and the process that ran it stays ~170 MB heavier for good (V8's code
  * space and malloc's arenas are not given back; a worker thread keeps them too), so the gateway only ever
- * opens a folder that already exists.
+ * opens a folder that already exists. A creation that fails, or does not end within `limitMs`
+ * (`STORE_CREATE_TIMEOUT_MS`), is a `StoreCreationError` and leaves no half-made store in `folder`.
  */
-export async function createDataFolderApart(folder: string): Promise<void> {
+export async function createDataFolderApart(
+  folder: string,
+  limitMs = DEFAULT_CREATE_TIMEOUT_MS,
+): Promise<void> {
   if (existsSync(path.join(folder, 'PG_VERSION'))) return;
   const template = process.env[STORE_TEMPLATE_ENV];
-  if (template) {
-    return copyFromTemplate(folder, template, initdbApart).catch((error: unknown) => {
-      const why = error instanceof Error ? error.message : String(error);
-      throw new Error(`the embedded store could not be created in ${folder}: ${why}`, { cause: error });
-    });
-  }
-  return initdbApart(folder);
+  const making = template
+    ? copyFromTemplate(folder, template, (candidate) => initdbApart(candidate, limitMs))
+    : initdbInPlace(folder, limitMs);
+  return making.catch((error: unknown) => {
+    if (error instanceof StoreCreationError)
+      throw new StoreCreationError(folder, error.why, error.timedOutAfterMs, { cause: error });
+    const why = error instanceof Error ? error.message : String(error);
+    throw new StoreCreationError(folder, why, undefined, { cause: error });
+  });
 }
 
-/** PostgreSQL's initdb inside PGlite, in a child process that ends when it is done. */
-async function initdbApart(folder: string): Promise<void> {
+/**
+ * initdb in a folder beside `folder`, moved into place once complete: one cut short (killed, timed out) leaves
+ * `folder` as it was, so the next start creates it again rather than taking it for a damaged store.
+ */
+async function initdbInPlace(folder: string, limitMs: number): Promise<void> {
+  const candidate = `${folder}.creating-${process.pid}-${randomUUID()}`;
+  try {
+    await initdbApart(candidate, limitMs);
+    // Start-up makes `folder` first: empty, it gives way (a folder with files in it is not replaced).
+    await rmdir(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+    await rename(candidate, folder);
+  } finally {
+    await rm(candidate, { recursive: true, force: true });
+  }
+}
+
+/** PostgreSQL's initdb inside PGlite, in a child process that ends when it is done (or at `limitMs`). */
+async function initdbApart(folder: string, limitMs: number): Promise<void> {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, ['-e', CREATE, entry, folder], {
@@ -80,18 +105,22 @@ async function initdbApart(folder: string): Promise<void> {
     });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), CREATE_LIMIT_MS);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, limitMs);
     child.once('error', (error) => {
       clearTimeout(timer);
       reject(error);
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
-      else {
-        const why = signal ? `stopped after ${CREATE_LIMIT_MS / 1000} s` : stderr.trim().slice(0, 1_000);
-        reject(new Error(`the embedded store could not be created in ${folder}: ${why}`));
-      }
+      if (code === 0) return resolve();
+      if (timedOut)
+        return reject(new StoreCreationError(folder, `not created within ${limitMs / 1000} s`, limitMs));
+      const why = stderr.trim().slice(0, 1_000) || `initdb ended (${signal ?? `code ${code}`})`;
+      reject(new StoreCreationError(folder, why));
     });
   });
 }

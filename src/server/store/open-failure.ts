@@ -3,6 +3,7 @@ import { DataDirError } from './data-dir';
 import { StoreUnreachableError } from './open-store';
 import { UnfinishedRestoreError } from './restore-swap';
 import { describeStore, type StoreConfig } from './store-config';
+import { StoreCreationError } from './store-creation-error';
 import { StoreLockedError } from './store-lock';
 
 function messageOf(error: unknown): string {
@@ -24,6 +25,7 @@ export function explainOpenFailure(
   config: Pick<StoreConfig, 'dataDir' | 'databaseUrl'>,
 ): string {
   const where = describeStore(config);
+  if (error instanceof StoreCreationError) return explainCreationFailure(error, where);
   const lead = `Ferry cannot open its store (${where}): `;
   if (
     error instanceof StoreLockedError ||
@@ -42,5 +44,27 @@ export function explainOpenFailure(
     `The embedded store in ${folder} may be damaged (two processes had it open at once, the disk filled up, or the folder was copied while Ferry ran).`,
     `To recover: restore a backup with \`npm run store:restore -- FILE\` (made by \`npm run store:backup -- FILE\`),`,
     `or move ${folder} aside to start with an empty memory (the simulator's world and the archives in ${config.dataDir} are kept).`,
+  ].join(' ');
+}
+
+/**
+ * A new store that could not be made: its folder held none, so nothing is damaged and there is nothing to
+ * restore. Not made in time is said as such: a busy machine, and how to allow it longer.
+ */
+function explainCreationFailure(error: StoreCreationError, where: string): string {
+  const lead = `Ferry cannot create its store (${where}): `;
+  const nothingLost = `Nothing was lost: ${error.folder} held no store before, and none is left half-made there.`;
+  if (error.timedOutAfterMs !== undefined) {
+    const seconds = error.timedOutAfterMs / 1000;
+    return [
+      `${lead}the new store was not created within ${seconds} s: the machine is busy (it takes a few seconds on a quiet one).`,
+      nothingLost,
+      `Start Ferry again when the machine is less busy, or allow it longer with STORE_CREATE_TIMEOUT_MS (now ${error.timedOutAfterMs}).`,
+    ].join(' ');
+  }
+  return [
+    `${lead}${error.why}.`,
+    nothingLost,
+    `Check that the disk has room and that Ferry may write in ${error.folder}, then start it again.`,
   ].join(' ');
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -15,6 +15,7 @@ import { compileWasmOnce, createDataFolderApart, EMBEDDED_START_PARAMS } from '.
 import { refuseUnfinishedRestore } from './restore-swap';
 import * as schema from './schema';
 import { DEFAULT_OPEN_TIMEOUT_MS } from './store-config';
+import { StoreCreationError } from './store-creation-error';
 import { lockDataDir, type LockOptions } from './store-lock';
 import { embeddedListen, serverListen, stoppedWithStore, type Listen } from './store-listen';
 
@@ -48,6 +49,8 @@ export interface StoreOptions {
   dataDir?: string;
   /** How long reaching the store may take (see `StoreConfig.openTimeoutMs`). */
   openTimeoutMs?: number;
+  /** How long making a new embedded store may take (see `StoreConfig.createTimeoutMs`). */
+  createTimeoutMs?: number;
   /** Who takes the embedded store's lock, as a refused process will be told (default: a gateway). */
   lock?: LockOptions;
 }
@@ -156,7 +159,12 @@ async function openServer(databaseUrl: string, timeoutMs: number): Promise<Store
   };
 }
 
-async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: LockOptions): Promise<Store> {
+async function openEmbedded(
+  dataDir: string,
+  timeoutMs: number,
+  lockOptions: LockOptions,
+  createTimeoutMs?: number,
+): Promise<Store> {
   // The folder's checks and the lock are bounded; PGlite's own start (WebAssembly, migrations) is CPU work on
   // a folder now known to be usable, and only a slow machine would miss a deadline there.
   const dir = await prepareDataDir(dataDir, timeoutMs);
@@ -166,14 +174,17 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
     () => new StoreUnreachableError(`the lock in ${dir} did not answer within ${timeoutMs / 1000} s`),
   );
   let client: PGlite | undefined;
+  const pgliteDir = path.join(dir, 'pglite');
+  let creating = false;
   try {
-    const pgliteDir = path.join(dir, 'pglite');
     // Never an empty store in place of one a restore set aside: start-up stops and says where it is.
     await refuseUnfinishedRestore(dir);
+    // No store there yet: a failure from here on is one of making it, with nothing to lose or restore.
+    creating = !existsSync(path.join(pgliteDir, 'PG_VERSION'));
     await mkdir(pgliteDir).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw error;
     });
-    await createDataFolderApart(pgliteDir);
+    await createDataFolderApart(pgliteDir, createTimeoutMs);
     compileWasmOnce();
     client = new PGlite(pgliteDir, { startParams: [...EMBEDDED_START_PARAMS] });
     const db = drizzlePglite({ client, schema });
@@ -197,9 +208,21 @@ async function openEmbedded(dataDir: string, timeoutMs: number, lockOptions: Loc
     };
   } catch (error) {
     await client?.close().catch(() => undefined);
+    const failure = creating ? await creationFailed(pgliteDir, error) : error;
     await lock.release();
-    throw error;
+    throw failure;
   }
+}
+
+/**
+ * A new store that was made but did not open (its first migrations failed) is removed: the folder is left as it
+ * was found, without a store, and the next start makes it again instead of taking it for a damaged one.
+ */
+async function creationFailed(pgliteDir: string, error: unknown): Promise<StoreCreationError> {
+  if (error instanceof StoreCreationError) return error;
+  await rm(pgliteDir, { recursive: true, force: true }).catch(() => undefined);
+  const why = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+  return new StoreCreationError(pgliteDir, why, undefined, { cause: error });
 }
 
 /**
@@ -242,7 +265,13 @@ function migratedMemoryImage(): Promise<Blob> {
 export async function openStore(options: StoreOptions): Promise<Store> {
   const timeoutMs = options.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS;
   if (options.databaseUrl) return openServer(options.databaseUrl, timeoutMs);
-  if (options.dataDir) return openEmbedded(options.dataDir, timeoutMs, options.lock ?? { role: 'gateway' });
+  if (options.dataDir)
+    return openEmbedded(
+      options.dataDir,
+      timeoutMs,
+      options.lock ?? { role: 'gateway' },
+      options.createTimeoutMs,
+    );
   const client = new PGlite({ loadDataDir: await migratedMemoryImage() });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });

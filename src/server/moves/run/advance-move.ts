@@ -47,7 +47,7 @@ export async function advanceMove(
     );
 
   const count: TargetCount = { requests: 0, points: 0 };
-  const target = context.target(move, count);
+  const target: TargetSide = { ...context.target(move, count), job };
   try {
     if (actions.start.length + actions.adopt.length > 0)
       move = await startImports(context, move, target, actions);
@@ -56,8 +56,8 @@ export async function advanceMove(
     if (polled) move = polled.move ?? move;
     move = (await fetchLogsAgain(context, move, target)) ?? move;
     await validateSucceeded(context, move, job);
-    await unlockValidated(context, move);
-    await archiveUnlocked(context, move);
+    await unlockValidated(context, move, job);
+    await archiveUnlocked(context, move, job);
     move = (await context.moves.get(id)) ?? move;
     // The look got through after GitHub's wait had passed: no longer waiting.
     if (move.waiting && Date.parse(move.waiting.until) <= context.now())
@@ -176,7 +176,8 @@ async function adopt(
   context.log(`move ${move.id}: ${repo.name}'s import ${ours.id} adopted (${cause})`);
   // It may have ended while nobody followed it (no poll will see the end): its log is saved now.
   const ended = ours.state === 'SUCCEEDED' || ours.state.startsWith('FAILED');
-  const log = ended && ours.migrationLogUrl ? await saveLogOf(context, move, repo, ours.migrationLogUrl) : [];
+  const log =
+    ended && ours.migrationLogUrl ? await saveLogOf(context, move, target, repo, ours.migrationLogUrl) : [];
   await recordCounted(
     context,
     move.id,
@@ -194,10 +195,21 @@ async function adopt(
 async function saveLogOf(
   context: MoveContext,
   move: Move,
+  target: TargetSide,
   repo: MoveRepository,
   url: string,
 ): Promise<MoveEvent[]> {
   if (!repo.archive || repo.migration?.logFile) return [];
+  // Two gateways' looks see the end side by side: one fetches the log (the other's rename found it gone).
+  if (target.job) {
+    const { move: now } = await recordMoveIf(context, move.id, {
+      type: 'log-claimed',
+      name: repo.name,
+      job: target.job,
+    });
+    const current = now?.repositories.find((found) => found.name === repo.name);
+    if (current?.migration?.logFile || (current?.logClaim && current.logClaim.job !== target.job)) return [];
+  }
   const saved = await context.saveLog({ url, file: repo.archive.file }).catch((error: unknown) => {
     context.log(`move ${move.id}: ${repo.name}'s log not saved (${String(error)})`);
     return { retry: true };
@@ -217,7 +229,7 @@ async function fetchLogsAgain(context: MoveContext, move: Move, target: TargetSi
     const url = states.get(repo.migration?.id ?? '')?.migrationLogUrl;
     events.push(
       ...(url
-        ? await saveLogOf(context, move, repo, url)
+        ? await saveLogOf(context, move, target, repo, url)
         : [{ type: 'log-failed' as const, name: repo.name, final: false }]),
     );
   }
@@ -282,7 +294,7 @@ async function pollImports(
     });
     const ended = status.state === 'SUCCEEDED' || status.state.startsWith('FAILED');
     if (ended && status.migrationLogUrl)
-      events.push(...(await saveLogOf(context, move, repo, status.migrationLogUrl)));
+      events.push(...(await saveLogOf(context, move, target, repo, status.migrationLogUrl)));
   }
   const recorded = events.length > 0 ? await recordCounted(context, move.id, target.count, ...events) : move;
   return { move: recorded, remaining: rateLimit?.remaining };
@@ -318,12 +330,22 @@ async function validateSucceeded(context: MoveContext, move: Move, job: string) 
   );
 }
 
+/**
+ * Whether this look takes the source's unlock or archive: a team's gateways look at one move side by side, and
+ * each used to send the same unlocks (three gateways, 216–240 unlocks for 99 repositories, most answered 404).
+ */
+const claimSourceStep = async (context: MoveContext, move: Move, name: string, job: string) =>
+  (await recordMoveIf(context, move.id, { type: 'source-claimed', name, job })).move?.repositories.find(
+    (repo) => repo.name === name,
+  )?.sourceClaim?.job === job;
+
 /** Validated repositories' sources unlocked through the wave that locked them (counted by the wave). */
-async function unlockValidated(context: MoveContext, move: Move) {
+async function unlockValidated(context: MoveContext, move: Move, job: string) {
   const current = (await context.moves.get(move.id)) ?? move;
   for (const name of moveActions(current).unlock) {
     const repo = repoNamed(current, name);
     if (!current.waveId || repo?.batchId === undefined) continue;
+    if (!(await claimSourceStep(context, current, name, job))) continue;
     await context.waves.unlock(current.waveId, repo.batchId);
     // The wave counted the unlock: the move takes its count with the outcome (it may be the move's last look).
     const wave = await context.waves.get(current.waveId);
@@ -342,10 +364,11 @@ async function unlockValidated(context: MoveContext, move: Move) {
  * GitHub's refusal (no admin rights, the repository gone) fails the repository with GitHub's words; a retry
  * validates and archives again. A refused credential stops this look's archives: the next would be refused alike.
  */
-async function archiveUnlocked(context: MoveContext, move: Move) {
+async function archiveUnlocked(context: MoveContext, move: Move, job: string) {
   const current = (await context.moves.get(move.id)) ?? move;
   for (const name of moveActions(current).archive) {
     if (!current.waveId) continue;
+    if (!(await claimSourceStep(context, current, name, job))) continue;
     let refusal: string | undefined;
     let stop = false;
     try {

@@ -15,6 +15,8 @@ export interface TargetCount {
 
 /** The target as one job reaches it for one move: its GEI operations, counted into `count`. */
 export interface TargetSide {
+  /** The look's job (its claims: one look fetches a log); set by the look. */
+  job?: string;
   /** What this side's calls cost since last written (`recordCounted` writes it with the outcome). */
   count: TargetCount;
   ops: GeiOperations;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Move, MoveRepository } from '@/contracts/move-run';
 import type { RepositoryValidation } from '@/contracts/moves-validation';
 import type { Wave, WaveBatch } from '@/contracts/waves';
-import { applyMoveEvent, moveActions, type MoveEvent } from './move-machine';
+import { applyMoveEvent, logOwed, moveActions, type MoveEvent } from './move-machine';
 
 const AT = '2026-11-20T12:00:00.000Z';
 const LATER = '2026-11-20T12:05:00.000Z';
@@ -291,6 +291,39 @@ describe('the move machine: validation and the source', () => {
     const unlocked = apply(passed, { type: 'source-unlocked', name: 'a' });
     expect(repoOf(unlocked, 'a')).toMatchObject({ step: 'done', sourceLock: 'unlocked', validation: PASSED });
     expect(unlocked.state).toBe('completed');
+  });
+
+  it('one look unlocks a source: another look at once stands aside; the holder, or a look past the expiry, takes it', () => {
+    // Issue 46, item 4: three gateways sent 216–240 unlocks for 99 repositories.
+    const passed = apply(validating(), { type: 'validated', name: 'a', validation: PASSED });
+    const claimed = apply(passed, { type: 'source-claimed', name: 'a', job: 'look-1' });
+    expect(repoOf(claimed, 'a')?.sourceClaim).toEqual({ job: 'look-1', at: LATER });
+    expect(apply(claimed, { type: 'source-claimed', name: 'a', job: 'look-2' })).toBe(claimed);
+    const expired = applyMoveEvent(
+      claimed,
+      { type: 'source-claimed', name: 'a', job: 'look-3' },
+      '2026-11-20T12:08:00.000Z',
+    );
+    expect(repoOf(expired, 'a')?.sourceClaim?.job).toBe('look-3');
+    // Nothing to claim before validation passed.
+    expect(apply(validating(), { type: 'source-claimed', name: 'a', job: 'look-1' })).toEqual(validating());
+  });
+
+  it('one look fetches an ended import’s log; a look that died holding it leaves it owed once its claim expired', () => {
+    // Issue 46, item 6: two gateways fetched the same log (23 of 99 twice).
+    const ended = move([
+      repo('a', {
+        step: 'validating',
+        archive: { file: 'f', bytes: 1, sha256: 's' },
+        migration: { id: 'RM_1', state: 'SUCCEEDED', endedAt: AT },
+      }),
+    ]);
+    const taken = apply(ended, { type: 'log-claimed', name: 'a', job: 'look-1' });
+    expect(apply(taken, { type: 'log-claimed', name: 'a', job: 'look-2' })).toBe(taken);
+    expect(logOwed(repoOf(taken, 'a')!, Date.parse(LATER))).toBe(false);
+    expect(logOwed(repoOf(taken, 'a')!, Date.parse(LATER) + 3 * 60_000)).toBe(true);
+    const saved = apply(taken, { type: 'log-saved', name: 'a', file: 'f.log' });
+    expect(apply(saved, { type: 'log-claimed', name: 'a', job: 'look-2' })).toBe(saved);
   });
 
   it('passed with keep-locked → done at once, the source locked', () => {

@@ -49,6 +49,10 @@ export type MoveEvent =
   | { type: 'log-failed'; name: string; final: boolean }
   /** A look takes the validation of these repositories (one look validates each; see `VALIDATION_CLAIM_MS`). */
   | { type: 'validation-claimed'; names: string[]; job: string }
+  /** A look takes the unlock (or archive) of this repository's source (one look does it; `SOURCE_CLAIM_MS`). */
+  | { type: 'source-claimed'; name: string; job: string }
+  /** A look takes the fetch of this import's log (one fetch per log; `SOURCE_CLAIM_MS`). */
+  | { type: 'log-claimed'; name: string; job: string }
   | { type: 'validated'; name: string; validation: RepositoryValidation }
   | { type: 'source-unlocked'; name: string }
   /** GitHub confirmed the (unlocked) source archived: `afterValidation: 'archive'`. */
@@ -88,7 +92,9 @@ export function logOwed(repo: MoveRepository, at: number, due = true): boolean {
   const migration = repo.migration;
   if (!migration?.id || !repo.archive || migration.logFile || !importEnded(migration.state)) return false;
   const attempts = migration.logAttempts ?? 0;
-  if (attempts === 0 || attempts >= LOG_ATTEMPTS) return false;
+  if (attempts >= LOG_ATTEMPTS) return false;
+  // No fetch written yet: owed only when the look that took it died (its claim has expired).
+  if (attempts === 0 && (!repo.logClaim || at - Date.parse(repo.logClaim.at) < SOURCE_CLAIM_MS)) return false;
   if (!(at - Date.parse(migration.endedAt ?? '') < LOG_KEPT_MS)) return false;
   return !due || !(at - Date.parse(migration.logTriedAt ?? '') < LOG_RETRY_MS);
 }
@@ -169,6 +175,23 @@ function claimValidation(move: Move, names: readonly string[], job: string, at: 
     return { ...repo, validationClaim: { job, at }, updatedAt: at };
   });
   return changed ? { ...move, repositories } : move;
+}
+
+/**
+ * How long a look's claim on a source's unlock or archive holds against other looks: one write, paced at a
+ * second per account, takes seconds; a look killed holding it leaves it to the next look after this.
+ */
+export const SOURCE_CLAIM_MS = 120_000;
+
+function claimed(
+  repo: MoveRepository,
+  field: 'sourceClaim' | 'logClaim',
+  job: string,
+  at: string,
+): MoveRepository {
+  const held = repo[field];
+  if (held && held.job !== job && Date.parse(at) - Date.parse(held.at) < SOURCE_CLAIM_MS) return repo;
+  return { ...repo, [field]: { job, at }, updatedAt: at };
 }
 
 /** The next part's place written; the upload's holder kept. */
@@ -396,9 +419,23 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
           : repo,
       );
     case 'log-failed':
-      return withRepository(move, event.name, (repo) => logFailed(repo, event.final, at));
+      // The look is done with it: the next fetch is any later look's.
+      return withRepository(move, event.name, (repo) => {
+        const failed = logFailed(repo, event.final, at);
+        return failed.logClaim ? { ...failed, logClaim: undefined } : failed;
+      });
     case 'validation-claimed':
       return claimValidation(move, event.names, event.job, at);
+    case 'source-claimed':
+      return withRepository(move, event.name, (repo) =>
+        repo.step === 'validating' && repo.validation?.result === 'passed'
+          ? claimed(repo, 'sourceClaim', event.job, at)
+          : repo,
+      );
+    case 'log-claimed':
+      return withRepository(move, event.name, (repo) =>
+        repo.migration?.id && !repo.migration.logFile ? claimed(repo, 'logClaim', event.job, at) : repo,
+      );
     case 'validated':
       return withRepository(move, event.name, (repo) => {
         if (repo.step !== 'validating' || repo.validation) return repo;
@@ -417,14 +454,14 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return withRepository(move, event.name, (repo) =>
         repo.sourceLock === 'unlocked'
           ? repo
-          : touch(settledSource(move, { ...repo, sourceLock: 'unlocked' })),
+          : touch(settledSource(move, { ...repo, sourceLock: 'unlocked', sourceClaim: undefined })),
       );
     case 'source-archived':
       // Only once unlocked: GitHub refuses to change a locked repository, so an earlier confirmation is not one.
       return withRepository(move, event.name, (repo) =>
         repo.sourceArchived || repo.sourceLock !== 'unlocked'
           ? repo
-          : touch(settledSource(move, { ...repo, sourceArchived: true })),
+          : touch(settledSource(move, { ...repo, sourceArchived: true, sourceClaim: undefined })),
       );
     case 'requests': {
       const graphql = event.source ?? 0;
@@ -442,7 +479,10 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
     }
     case 'waiting':
       if (!event.until) return move.waiting ? { ...move, waiting: undefined } : move;
-      return { ...move, waiting: { until: event.until, reason: event.reason ?? 'GitHub asked Ferry to wait.' } };
+      return {
+        ...move,
+        waiting: { until: event.until, reason: event.reason ?? 'GitHub asked Ferry to wait.' },
+      };
     case 'move-failed':
       if (ENDED_MOVE.has(move.state)) return move;
       return {

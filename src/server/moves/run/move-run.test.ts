@@ -299,7 +299,12 @@ describe('a move runs (octo-org → octo-target)', () => {
       state: 'paused',
       repositories: move.repositories
         .filter((repo) => repo.name === 'hello-world')
-        .map(({ sourceArchived: _archived, ...repo }) => ({ ...repo, step: 'validating' as const })),
+        .map(({ sourceArchived: _archived, ...repo }) => ({
+          ...repo,
+          step: 'validating' as const,
+          // The killed look's claim on the archive, older than a claim holds (`SOURCE_CLAIM_MS`).
+          sourceClaim: { job: 'killed-look', at: new Date(Date.now() - 3 * 60_000).toISOString() },
+        })),
       updatedAt: at,
     });
     expect((await call('/api/moves/archive-killed-1/resume', { method: 'POST' })).status).toBe(200);
