@@ -139,6 +139,8 @@ export interface Move {
   waveId?: string;
   /** GEI's migration source, created once per move. */
   migrationSourceId?: string;
+  /** The look that creates the migration source (one look, whichever gateway). */
+  migrationSourceClaim?: { job: string; at: string };
   repositories: MoveRepository[];
   /** What each side counted for this move: source REST requests (the wave's) and target GraphQL requests/points. */
   requests: {

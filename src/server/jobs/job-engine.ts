@@ -87,7 +87,7 @@ export const SET_UP_WAIT_MS = 20_000;
  * the listening connection, and once it listens again every worker looks for work). Each poll of each worker is
  * a query: 15 workers every 2 s were 3–4 % of a core on the embedded store, for nothing.
  */
-export const IDLE_POLL_SECONDS = 60;
+export const IDLE_POLL_SECONDS = 300;
 /** pg-boss moves each due cron job into its queue at this pace (its default, 5 s, is 12 queries a minute). */
 const CRON_WORKER_SECONDS = 15;
 
@@ -173,7 +173,7 @@ function createBoss(
     },
     supervise: true,
     schedule: true,
-    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
+    maintenanceIntervalSeconds: options.maintenanceSeconds ?? 120,
     cronWorkerIntervalSeconds: CRON_WORKER_SECONDS,
     // Finished jobs are kept a day for inspection, then dropped.
     archiveCompletedAfterSeconds: 3_600,

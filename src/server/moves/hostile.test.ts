@@ -85,7 +85,6 @@ describe('POST /api/moves/preview when the target fails', () => {
     if (!faults) throw new Error('no simulator');
     for (const [kind, status] of [
       ['service-unavailable', 503],
-      ['secondary-rate-limit', 429],
       ['bad-gateway', 502],
     ] as const) {
       faults.clear();
@@ -96,5 +95,13 @@ describe('POST /api/moves/preview when the target fails', () => {
     }
     faults.clear();
     expect((await post(json(PLAN))).status).toBe(200);
+    // A secondary limit holds the account: the next preview is told to wait without asking the target again.
+    faults.add([{ kind: 'secondary-rate-limit', count: 5 }]);
+    for (let preview = 0; preview < 2; preview++) {
+      const limited = await post(json(PLAN));
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(50);
+    }
+    expect(faults.list()[0]?.hits).toBe(1);
   });
 });

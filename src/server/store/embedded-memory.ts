@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rename, rm, rmdir } from 'node:fs/promises';
+import { readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -83,6 +83,11 @@ export async function createDataFolderApart(
  * `folder` as it was, so the next start creates it again rather than taking it for a damaged store.
  */
 async function initdbInPlace(folder: string, limitMs: number): Promise<void> {
+  const prefix = `${path.basename(folder)}.creating-`;
+  // What a creation killed part-way left (its caller holds the store's lock: no other is under way).
+  for (const name of await readdir(path.dirname(folder)).catch(() => []))
+    if (name.startsWith(prefix))
+      await rm(path.join(path.dirname(folder), name), { recursive: true, force: true });
   const candidate = `${folder}.creating-${process.pid}-${randomUUID()}`;
   try {
     await initdbApart(candidate, limitMs);

@@ -38,8 +38,18 @@ export function createFerryStore(store: Store) {
      * GitHub live and the registrar simulated, a reset forgets recent TLDs and nothing of the live GitHub.
      * Waves are left to their runner.
      */
-    async forgetSimulatedWorld(areas: { github: boolean; registrar: boolean }): Promise<void> {
+    async forgetSimulatedWorld(areas: {
+      github: boolean;
+      target?: boolean;
+      registrar: boolean;
+    }): Promise<void> {
       await store.db.transaction(async (tx) => {
+        // A new world's accounts have no limit in force: what GitHub asked the old one's to wait is dropped.
+        if (areas.github)
+          await tx.execute(
+            sql`delete from write_pace where account like 'hold:%' and account not like 'hold:target:%'`,
+          );
+        if (areas.target) await tx.execute(sql`delete from write_pace where account like 'hold:target:%'`);
         if (areas.github) {
           await tx.execute(
             sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves, move_repositories, moves`,

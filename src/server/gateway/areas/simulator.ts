@@ -29,6 +29,7 @@ export function simulatorArea(services: GatewayServices, controlAccess: 'loopbac
           if (!c.res.ok) return;
           await store.forgetSimulatedWorld({
             github: githubSimulated,
+            target: config.target.mode === 'simulator',
             registrar: config.registrar.mode === 'simulator',
           });
           // Waves name exports of the old world by id; the new world reuses those ids.

@@ -273,6 +273,10 @@ describe('the identity map of octo-target', () => {
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The account is held: the map's reads wait too (nothing sent with its token until the limit lifts).
+    expect((await call(`/api/identities?target=${TARGET_ORG}`)).status).toBe(429);
+    // The limit lifted (the test ends the hold in the store): the invitation was never recorded as sent.
+    await testStore.store.executeSql(`delete from write_pace where account like 'hold:%'`, []);
     expect((await list()).invitations.map((i) => i.mannequinId)).not.toContain(ada.id);
   });
 

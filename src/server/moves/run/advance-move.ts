@@ -85,6 +85,26 @@ async function migrationSource(context: MoveContext, move: Move, target: TargetS
   return recorded?.migrationSourceId ?? id;
 }
 
+/**
+ * The move's migration source before its first start, created by one look: two looks starting side by side each
+ * created one (issue 46, item 7). A look that finds another's claim asks for a look soon and starts nothing.
+ */
+async function ensureMigrationSource(
+  context: MoveContext,
+  move: Move,
+  target: TargetSide,
+): Promise<Move | undefined> {
+  const job = target.job ?? 'look';
+  const claimed = (await recordMoveIf(context, move.id, { type: 'migration-source-claimed', job })).move;
+  if (!claimed || claimed.migrationSourceId) return claimed;
+  if (claimed.migrationSourceClaim?.job !== job) {
+    await advanceLater(context, move.id, context.exportLookMs);
+    return claimed;
+  }
+  await migrationSource(context, claimed, target);
+  return context.moves.get(move.id);
+}
+
 /** GitHub refused the target credential itself: the move stops with GitHub's reason. */
 const credentialRefusal = (error: unknown): string | undefined => {
   if (error instanceof TargetCredentialError) return error.message;
@@ -101,6 +121,11 @@ async function startImports(
 ): Promise<Move | undefined> {
   let current: Move | undefined = move;
   try {
+    if (actions.start.length > 0 && !move.migrationSourceId) {
+      current = await ensureMigrationSource(context, move, target);
+      // Another look creates it now: the starts are the next look's.
+      if (!current?.migrationSourceId) return current;
+    }
     for (const name of actions.adopt) {
       const repo = current && repoNamed(current, name);
       if (!current || !repo || startMayBeInFlight(context, repo)) continue;

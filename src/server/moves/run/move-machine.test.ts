@@ -326,6 +326,17 @@ describe('the move machine: validation and the source', () => {
     expect(apply(saved, { type: 'log-claimed', name: 'a', job: 'look-2' })).toBe(saved);
   });
 
+  it('one look creates the migration source: another stands aside while the claim holds; once made, none may', () => {
+    // Issue 46, item 7: two looks starting side by side each created a migration source.
+    const uploaded = move([repo('a', { step: 'uploaded', upload: { uri: 'gei://archive/1' } })]);
+    const taken = apply(uploaded, { type: 'migration-source-claimed', job: 'look-1' });
+    expect(taken.migrationSourceClaim).toEqual({ job: 'look-1', at: LATER });
+    expect(apply(taken, { type: 'migration-source-claimed', job: 'look-2' })).toBe(taken);
+    const made = apply(taken, { type: 'migration-source', id: 'MS_1' });
+    expect(made).toMatchObject({ migrationSourceId: 'MS_1', migrationSourceClaim: undefined });
+    expect(apply(made, { type: 'migration-source-claimed', job: 'look-2' })).toBe(made);
+  });
+
   it('passed with keep-locked → done at once, the source locked', () => {
     const passed = apply(validating('keep-locked'), { type: 'validated', name: 'a', validation: PASSED });
     expect(repoOf(passed, 'a')).toMatchObject({ step: 'done', sourceLock: 'locked' });

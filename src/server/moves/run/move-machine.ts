@@ -32,6 +32,8 @@ export type MoveEvent =
   | { type: 'upload-progress'; name: string; location: string; bytesSent: number; parts: number }
   | { type: 'uploaded'; name: string; uri: string }
   | { type: 'migration-source'; id: string }
+  /** A look takes the creation of the move's migration source (`SOURCE_CLAIM_MS`). */
+  | { type: 'migration-source-claimed'; job: string }
   | { type: 'start-requested'; name: string; at: string }
   | { type: 'started'; name: string; id: string; state: GeiMigrationState }
   /** GitHub answered a start without starting (its limit): the decision is undone, the next look starts again. */
@@ -377,7 +379,16 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
           : repo,
       );
     case 'migration-source':
-      return move.migrationSourceId ? move : { ...move, migrationSourceId: event.id };
+      return move.migrationSourceId
+        ? move
+        : { ...move, migrationSourceId: event.id, migrationSourceClaim: undefined };
+    case 'migration-source-claimed': {
+      const held = move.migrationSourceClaim;
+      if (move.migrationSourceId) return move;
+      if (held && held.job !== event.job && Date.parse(at) - Date.parse(held.at) < SOURCE_CLAIM_MS)
+        return move;
+      return { ...move, migrationSourceClaim: { job: event.job, at } };
+    }
     case 'start-requested':
       return withRepository(move, event.name, (repo) =>
         repo.step === 'uploaded' && !repo.migration?.startRequestedAt
