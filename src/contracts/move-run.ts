@@ -117,6 +117,8 @@ export interface MoveRepository {
   logClaim?: { job: string; at: string };
   /** The source repository: locked by its export, unlocked after validation passed (or as chosen). */
   sourceLock?: 'locked' | 'unlocked';
+  /** A user asked for its source unlocked although its validation failed or the move ended ("Unlock anyway"). */
+  unlockAsked?: true;
   /** GitHub confirmed the source archived (`afterValidation: 'archive'`, once unlocked). */
   sourceArchived?: true;
   /** Why it failed, in GitHub's words where it gave them. */
@@ -135,6 +137,11 @@ export interface Move {
   target: { login: string; credential?: string; organizationId?: string; databaseId?: number };
   request: MoveStartRequest;
   afterValidation: AfterValidation;
+  /**
+   * Cancelled: whether the sources it locked and did not validate are unlocked (`unlock`, the default) or kept
+   * locked as the user chose (`keep-locked`).
+   */
+  afterCancel?: 'unlock' | 'keep-locked';
   /** The wave that exports the move's repositories (batches of one). */
   waveId?: string;
   /** GEI's migration source, created once per move. */

@@ -3,11 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, rawRequest } from '@/testing/node-servers';
+import { GATEWAY_START_MS, stopProcess, untilPrinted } from '@/testing/gateway-process';
+import { freePort } from '@/testing/free-port';
+import { rawRequest } from '@/testing/node-servers';
 
 /**
  * `npm start` runs plain JavaScript with `node`: the gateway is built like `npm run build:server` builds
- * it and started without tsx or any loader.
+ * it and started without tsx or any loader, as a first start: it makes its store in a folder of its own (the
+ * repository's `./data` was shared with any other gateway started there — the secrets suite's, a developer's
+ * `npm start` — and one of them was refused by the store's lock; on a fresh clone the first also ran initdb).
  */
 const ROOT = path.resolve(__dirname, '../..');
 const scripts = (
@@ -29,7 +33,9 @@ describe('the production server', () => {
   let port = 0;
   let server: ReturnType<typeof run> | undefined;
   let output = '';
+  let dataDir: string | undefined;
 
+  // The server's build when the suite runs alone (about a second quiet): a bound that catches a hang.
   beforeAll(async () => {
     // `npm test` built the server with this same command once already (scripts/test-all.sh): run that bundle.
     const built = process.env.FERRY_BUILT_GATEWAY;
@@ -50,28 +56,24 @@ describe('the production server', () => {
       ]);
       expect(await new Promise((resolve) => build.on('exit', resolve))).toBe(0);
     }
-    const probe = await listen(() => new Response());
-    port = probe.port;
-    await probe.close();
+    // Below the ephemeral range: a port from listen(0) may be taken as another connection's source port before
+    // the gateway binds it (src/testing/free-port.ts).
+    port = await freePort();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-production-build-'));
     server = run([main], {
       PORT: String(port),
       SIM_SCENARIO: 'quiet',
+      DATA_DIR: dataDir,
       FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
     });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    for (let i = 0; i < 100 && !output.includes('Ferry is running'); i += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }, 60_000);
+  }, 300_000);
   afterAll(async () => {
-    if (server?.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(server);
     if (outDir) rmSync(outDir, { recursive: true, force: true });
-  });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 
   it('npm start builds the server and runs it with node, not tsx', () => {
     expect(scripts.start).toMatch(/npm run build\b/);
@@ -81,16 +83,22 @@ describe('the production server', () => {
     expect(`${scripts.start} ${scripts.serve} ${scripts.build}`).not.toMatch(/tsx/);
   });
 
-  it('the built gateway starts with plain node and serves the API and the simulator, archives included', async () => {
-    expect(output).toContain('Ferry is running');
-    expect((await rawRequest(port, '/api/health')).status).toBe(200);
-    const user = await rawRequest(port, '/api/github/user');
-    expect(JSON.parse(user.body)).toMatchObject({ login: 'octocat' });
-    const started = await rawRequest(port, '/api/github/orgs/octo-org/migrations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
-      body: JSON.stringify({ repositories: ['octo-org/hello-world'] }),
-    });
-    expect(started.status).toBe(201);
-  });
+  it(
+    'the built gateway starts with plain node and serves the API and the simulator, archives included',
+    { timeout: GATEWAY_START_MS + 60_000 },
+    async () => {
+      // Waits for the start (it makes its store first: 5.5 s quiet, 14–16 s beside two busy loops); it gave up
+      // after 10 s before, and a loaded CI machine had not printed the address by then.
+      await untilPrinted(server!, () => output, 'Ferry is running');
+      expect((await rawRequest(port, '/api/health')).status).toBe(200);
+      const user = await rawRequest(port, '/api/github/user');
+      expect(JSON.parse(user.body)).toMatchObject({ login: 'octocat' });
+      const started = await rawRequest(port, '/api/github/orgs/octo-org/migrations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+        body: JSON.stringify({ repositories: ['octo-org/hello-world'] }),
+      });
+      expect(started.status).toBe(201);
+    },
+  );
 });

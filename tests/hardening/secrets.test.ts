@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeGateway } from '@/server/gateway';
 import { loadConfig } from '@/server/config';
 import { headerText, listen, rawRequest, type Listening } from '@/testing/node-servers';
-import { gatewayNodeArgs } from '@/testing/gateway-process';
+import { freePort } from '@/testing/free-port';
+import {
+  exitCodeOf,
+  GATEWAY_START_MS,
+  gatewayNodeArgs,
+  stopProcess,
+  untilPrinted,
+} from '@/testing/gateway-process';
 import { FAKE_CREDENTIALS, startFakeUpstream, startLiveGateway, type FakeUpstream } from './support';
 
 /**
@@ -26,6 +33,10 @@ function leaks(text: string): string[] {
 }
 
 const ROOT = path.resolve(__dirname, '../..');
+/** The store template the suites share (vite.config.ts), so a spawned gateway copies a store instead of initdb. */
+const STORE_TEMPLATE = process.env.FERRY_STORE_TEMPLATE_DIR
+  ? { FERRY_STORE_TEMPLATE_DIR: process.env.FERRY_STORE_TEMPLATE_DIR }
+  : {};
 
 describe('logs and answers of the gateway in process', () => {
   let upstream: FakeUpstream;
@@ -148,12 +159,17 @@ describe('the real server process', () => {
   let child: ChildProcess | undefined;
   let output = '';
   let port = 0;
+  let dataDir: string | undefined;
 
+  // The start is awaited with a bound that catches a hang (src/testing/gateway-process.ts), not 50 s: a
+  // production start on a loaded 2-core machine has taken over 20 s.
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    const probe = await listen(() => new Response());
-    port = probe.port;
-    await probe.close();
+    // Below the ephemeral range: a port from listen(0) may become another connection's source port first.
+    port = await freePort();
+    // A store of its own: in the repository's ./data it was refused by the store's lock whenever another
+    // gateway had it open (production-build.test.ts's, running beside this file; a developer's `npm start`).
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ferry-secrets-'));
     child = spawn(process.execPath, gatewayNodeArgs(), {
       cwd: ROOT,
       env: {
@@ -162,23 +178,21 @@ describe('the real server process', () => {
         GITHUB_API_URL: `${upstream.origin}/api/v3`,
         PORKBUN_API_URL: `${upstream.origin}/api/json/v3`,
         PORT: String(port),
+        DATA_DIR: dataDir,
+        ...STORE_TEMPLATE,
         FERRY_DIST: path.join(tmpdir(), 'ferry-no-such-dist'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    // A production start on a loaded 2-core machine has taken over 20 s.
-    await vi.waitFor(() => expect(output).toContain('Ferry is running'), { timeout: 50_000, interval: 100 });
-  }, 60_000);
+    await untilPrinted(child, () => output, 'Ferry is running');
+  }, GATEWAY_START_MS + 30_000);
   afterAll(async () => {
-    if (child?.pid && child.exitCode === null) {
-      const exited = new Promise((resolve) => child?.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcess(child);
     await upstream.close();
-  });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
 
   it('prints where it runs and against what, never a credential, through errors too', async () => {
     upstream.answer(
@@ -213,21 +227,13 @@ describe('credentials with control characters', () => {
       });
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const code = await new Promise<number | null>((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGTERM');
-          resolve(null);
-        }, 20_000);
-        child.on('exit', (exitCode) => {
-          clearTimeout(timer);
-          resolve(exitCode);
-        });
-      });
-      expect(code).toBe(1);
+      // It stops while reading its configuration, before any store or port; the bound (was 20 s) catches a hang.
+      const code = await exitCodeOf(child, () => output);
+      expect(code, output).toBe(1);
       expect(output).toContain(`${name} contains a control character`);
       expect(leaks(output)).toEqual([]);
     },
-    30_000,
+    GATEWAY_START_MS + 30_000,
   );
 });
 
@@ -270,5 +276,6 @@ describe('the production bundle', () => {
       const text = readFileSync(file, 'latin1');
       expect(leaks(text), path.relative(outDir, file)).toEqual([]);
     }
-  }, 120_000);
+    // The client's whole build: 7 s quiet, 30 s at nice 5 beside two busy loops. A bound that catches a hang.
+  }, 300_000);
 });

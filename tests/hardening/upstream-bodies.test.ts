@@ -6,16 +6,19 @@ import { startFakeUpstream, startLiveGateway, type FakeUpstream } from './suppor
 
 /**
  * Upstream bodies that would exhaust the gateway: a gzip bomb, a huge JSON answer, an archive download
- * that stalls half-way. Over real HTTP against the live-mode gateway (UPSTREAM_TIMEOUT_MS 1 s — with less, a busy
- * machine's pauses while this same process reads the 20 MB answer looked like silence — and
- * UPSTREAM_JSON_LIMIT_BYTES at its 8 MB default).
+ * that stalls half-way. Over real HTTP against the live-mode gateway (UPSTREAM_JSON_LIMIT_BYTES at its 8 MB
+ * default). The size tests' gateway keeps the production time bounds: with the 1 s UPSTREAM_TIMEOUT_MS all of
+ * them once shared, a loaded machine's pause while this same process built or read a 20 MB answer was a 504
+ * where a 200 was due. Only the stall tests' gateway has a short one.
  */
 let upstream: FakeUpstream;
 let gateway: Listening & { runtime: Runtime };
+/** A bound on a test that only catches a hang: these move tens of MB through one process. */
+const HANG_MS = 120_000;
 
 beforeAll(async () => {
   upstream = await startFakeUpstream();
-  gateway = await startLiveGateway(upstream, { UPSTREAM_TIMEOUT_MS: '1000' });
+  gateway = await startLiveGateway(upstream);
 });
 afterAll(async () => {
   await gateway.close();
@@ -44,7 +47,7 @@ function lazyBody(chunk: Uint8Array, count: number) {
   return { stream, state };
 }
 
-describe('bodies too big to read', () => {
+describe('bodies too big to read', { timeout: HANG_MS }, () => {
   it('a gzip bomb (16 MB that inflates to 16 GiB) is refused after the cap, not inflated whole', async () => {
     // Concatenated gzip members inflate one after the other: 256 × 64 MiB of spaces, ~64 KB each.
     const member = gzipSync(Buffer.alloc(64 * MiB, ' '));
@@ -107,8 +110,19 @@ describe('bodies too big to read', () => {
   });
 });
 
-describe('streamed bodies that stall', () => {
+describe('streamed bodies that stall', { timeout: HANG_MS }, () => {
   const ARCHIVE = '/api/github/orgs/octo-org/migrations/12/archive';
+  /**
+   * The stall tests' UPSTREAM_TIMEOUT_MS: short, so a cut comes soon, and ten times the gap between the slow
+   * archive's chunks below, so a loaded machine's late timer is not mistaken for silence.
+   */
+  const IDLE_MS = 2_000;
+  const GAP_MS = IDLE_MS / 10;
+  let impatient: Listening & { runtime: Runtime };
+  beforeAll(async () => {
+    impatient = await startLiveGateway(upstream, { UPSTREAM_TIMEOUT_MS: String(IDLE_MS) });
+  });
+  afterAll(() => impatient.close());
 
   function archiveUpstream(storage: () => Response) {
     upstream.answer((request) =>
@@ -139,26 +153,27 @@ describe('streamed bodies that stall', () => {
     // this error and nothing else.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // Before, this hung until the test's own timeout (the download was never cut).
-    const outcome = await rawRequest(gateway.port, ARCHIVE).then(
+    const outcome = await rawRequest(impatient.port, ARCHIVE).then(
       (response) => response,
       (error: unknown) => error,
     );
     // The browser sees a broken download (never a complete one) and the upstream is let go.
     if (!(outcome instanceof Error)) expect((outcome as { body: string }).body.length).toBeLessThan(10);
-    await wait(100);
-    expect(state.cancelled).toBe(true);
+    await vi.waitFor(() => expect(state.cancelled).toBe(true), { timeout: HANG_MS / 2, interval: 20 });
     for (const call of logged.mock.calls) expect(String(call[0])).toMatch(/UpstreamIdleError|no body bytes/);
     logged.mockRestore();
-  }, 5_000);
+  });
 
   it('a slow archive that keeps sending is not cut, however long it takes in total', async () => {
+    // Chunks GAP_MS apart for twice UPSTREAM_TIMEOUT_MS in all.
+    const chunks = (2 * IDLE_MS) / GAP_MS;
     archiveUpstream(() => {
       let sent = 0;
       return new Response(
         new ReadableStream({
           async pull(controller) {
-            await wait(300);
-            if (sent === 8) return controller.close();
+            await wait(GAP_MS);
+            if (sent === chunks) return controller.close();
             sent += 1;
             controller.enqueue(new Uint8Array(1024).fill(sent));
           },
@@ -166,9 +181,8 @@ describe('streamed bodies that stall', () => {
         { headers: { 'content-type': 'application/gzip' } },
       );
     });
-    // 8 chunks 300 ms apart: 2.7 s in all, well over UPSTREAM_TIMEOUT_MS.
-    const response = await rawRequest(gateway.port, ARCHIVE);
+    const response = await rawRequest(impatient.port, ARCHIVE);
     expect(response.status).toBe(200);
-    expect(Buffer.byteLength(response.body, 'latin1')).toBeGreaterThanOrEqual(8 * 1024 - 8);
+    expect(Buffer.byteLength(response.body, 'latin1')).toBeGreaterThanOrEqual(chunks * 1024 - chunks);
   });
 });

@@ -95,7 +95,7 @@ describe('job leases', () => {
       const backAfterMs = taken[1]!.at - died;
       console.log(`dead gateway's ${queue} job running again after ${(backAfterMs / 1000).toFixed(1)} s`);
       // The product's promise, in its terms: a's last renewal was at most at its death, so the job is taken
-      // again within `promisedBackMs` (21 s with the default lease; ~15 s measured, quiet or with two busy
+      // again within `promisedBackMs` (21 s with the default lease; 15–20 s measured, quiet or with two busy
       // loops). The bound is twice that, a margin that grows with the lease for a loaded machine's late timers
       // and slow queries (was a fixed 30 s, which also counted b's start) — and the job is back well before its
       // expiry, which is what the lease is for.

@@ -27,6 +27,27 @@ import {
  */
 const MOVE_ID = /^[a-z0-9-]{1,64}$/;
 
+/** A cancel's body: none, or `{ keepLocked: boolean }` (strict: anything else is refused). */
+async function cancelChoiceOf(
+  c: Context,
+): Promise<{ keepLocked?: boolean } | { error: string; status: 400 | 415 | 422; code: string }> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  if (!/^application\/json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
+    return { error: 'Send the choice as application/json.', status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { error: 'The body is not JSON.', status: 400, code: 'BAD_JSON' };
+  }
+  if (!isRecord(body) || Object.keys(body).some((key) => key !== 'keepLocked'))
+    return { error: 'A cancel takes only { "keepLocked": true | false }.', status: 422, code: 'INVALID' };
+  if (body.keepLocked !== undefined && typeof body.keepLocked !== 'boolean')
+    return { error: 'keepLocked must be true or false.', status: 422, code: 'INVALID' };
+  return body.keepLocked === undefined ? {} : { keepLocked: body.keepLocked };
+}
+
 /** `POST /api/moves`: the preview's request, read by the same strict parser, plus `afterValidation`. */
 export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
   if (!isRecord(body)) return { error: 'Send a JSON object.', status: 400, code: 'BAD_JSON' };
@@ -141,13 +162,23 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
     const move = id ? await running.get(id) : undefined;
     return move ? c.json(publicMove(move)) : notFound(c);
   });
-  for (const action of ['pause', 'resume', 'cancel'] as const)
+  // Cancel takes the one choice it has as an optional JSON body: `{ "keepLocked": true }` keeps the sources it
+  // locked locked; no body (or false) unlocks them.
+  app.post('/:id/cancel', async (c) => {
+    const id = idOf(c);
+    if (!id) return notFound(c);
+    const choice = await cancelChoiceOf(c);
+    if ('error' in choice) return gatewayError(c, choice.status, choice.error, choice.code);
+    const move = await running.cancel(id, choice);
+    return move ? c.json(publicMove(move)) : notFound(c);
+  });
+  for (const action of ['pause', 'resume'] as const)
     app.post(`/:id/${action}`, async (c) => {
       const id = idOf(c);
       const move = id ? await running[action](id) : undefined;
       return move ? c.json(publicMove(move)) : notFound(c);
     });
-  for (const action of ['retry', 'abort'] as const)
+  for (const action of ['retry', 'abort', 'unlock'] as const)
     app.post(`/:id/repositories/:name/${action}`, async (c) => {
       const id = idOf(c);
       const name = nameOf(c);

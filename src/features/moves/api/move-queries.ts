@@ -76,7 +76,10 @@ export function useStartMove() {
 }
 
 export type MoveAction =
-  { kind: 'pause' | 'resume' | 'cancel' } | { kind: 'retry' | 'abort'; repository: string };
+  | { kind: 'pause' | 'resume' }
+  /** `keepLocked`: the sources the move locked stay locked (else a cancel unlocks them). */
+  | { kind: 'cancel'; keepLocked?: boolean }
+  | { kind: 'retry' | 'abort' | 'unlock'; repository: string };
 
 /** The route of an action on a move or on one of its repositories. */
 export function moveActionPath(id: string, action: MoveAction): string {
@@ -90,7 +93,8 @@ export function useMoveAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: MoveAction) => {
-      await request<unknown>('gateway', moveActionPath(id, action), { method: 'POST', json: {} });
+      const json = action.kind === 'cancel' && action.keepLocked ? { keepLocked: true } : {};
+      await request<unknown>('gateway', moveActionPath(id, action), { method: 'POST', json });
     },
     onSettled: () => client.invalidateQueries({ queryKey: moveQueries.detail(id).queryKey }),
   });

@@ -186,6 +186,47 @@ describe('watching a move', () => {
     expect(screen.queryByRole('button', { name: 'Cancel move' })).not.toBeInTheDocument();
   }, 40_000);
 
+  it('a cancel may keep the sources locked; the page lists them and unlocks one from its row once confirmed', async () => {
+    await setQuirks({ stuckRepositories: ['hello-world'] });
+    const move = await startThroughGateway(['hello-world']);
+    const { user } = renderApp(`/moves/${move.id}`);
+    const row = await screen.findByRole('row', { name: 'hello-world' }, { timeout: 15_000 });
+    await advanceUntil(() => within(row).queryByText('Locked') !== null, 30, 40);
+    await user.click(screen.getByRole('button', { name: 'Cancel move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this move?' });
+    expect(dialog).toHaveTextContent('The 1 source this move locked and did not validate are unlocked');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Keep their sources locked' }));
+    expect(dialog).toHaveTextContent('stay locked');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel the move' }));
+    const notice = await screen.findByRole('status', { name: 'Sources still locked' }, { timeout: 10_000 });
+    expect(notice).toHaveTextContent('1 source is still locked on the source GitHub: hello-world');
+
+    await user.click(within(row).getByRole('button', { name: 'Unlock the source of hello-world' }));
+    const ask = await screen.findByRole('dialog', { name: 'Unlock the source of hello-world?' });
+    await user.click(within(ask).getByRole('button', { name: 'Unlock anyway' }));
+    await advanceUntil(() => within(row).queryByText('Unlocked') !== null, 30, 40);
+    expect(within(row).getByText('Unlocked')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Sources still locked' })).not.toBeInTheDocument();
+  }, 60_000);
+
+  it('says why the move waits while GitHub holds the account, and until when', async () => {
+    await setQuirks({ stuckRepositories: ['hello-world'] });
+    const move = await startThroughGateway(['hello-world']);
+    const until = new Date(Date.now() + 60_000).toISOString();
+    simServer.use(
+      http.get(`${TEST_ORIGIN}/api/moves/${move.id}`, () =>
+        HttpResponse.json({
+          ...move,
+          waiting: { until, reason: 'You have exceeded a secondary rate limit.' },
+        }),
+      ),
+    );
+    renderApp(`/moves/${move.id}`);
+    const notice = await screen.findByRole('status', { name: 'Why the move waits' }, { timeout: 15_000 });
+    expect(notice).toHaveTextContent('You have exceeded a secondary rate limit.');
+    expect(notice).toHaveTextContent('Nothing is sent with this account’s token until then');
+  }, 30_000);
+
   it('pauses and resumes a move at once (neither loses anything)', async () => {
     await setQuirks({ stuckRepositories: ['hello-world'] });
     const move = await startThroughGateway(['hello-world']);

@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
@@ -19,10 +18,8 @@ import { moveQueries, useMoveAction, type MoveAction } from '../api/move-queries
 import { moveHref } from '../paths';
 import { isLiveMove } from '../utils/move-polling';
 import { AFTER_VALIDATION_WORDS, MOVE_STATE_WORDS, moveStateTone } from '../utils/move-steps';
+import { MoveConfirmDialog, type Confirming } from './move-confirm-dialog';
 import { MoveRunTable } from './move-run-table';
-
-/** Actions that cannot be undone ask first; the rest go at once. */
-type Confirming = { kind: 'cancel' } | { kind: 'abort'; repository: string } | undefined;
 
 function Totals({ move }: { move: Move }) {
   const count = (step: string) => move.repositories.filter((repo) => repo.step === step).length;
@@ -44,6 +41,28 @@ function Totals({ move }: { move: Move }) {
         <Typography>After validation: {AFTER_VALIDATION_WORDS[move.afterValidation]}</Typography>
       </Stack>
     </Paper>
+  );
+}
+
+/** An ended move's sources still locked: each says why, and its row offers Unlock. */
+function StillLocked({ move }: { move: Move }) {
+  if (isLiveMove(move.state)) return null;
+  const locked = move.repositories.filter((repo) => repo.sourceLock === 'locked');
+  if (locked.length === 0) return null;
+  return (
+    <Alert severity="warning" role="status" aria-label="Sources still locked">
+      {countOf(locked.length, 'source is', 'sources are')} still locked on the source GitHub:{' '}
+      {locked
+        .map((repo) =>
+          repo.unlockAsked
+            ? `${repo.name} (unlocking)`
+            : repo.validation?.result === 'failed'
+              ? `${repo.name} (its validation failed: kept locked by design)`
+              : repo.name,
+        )
+        .join(', ')}
+      . Unlock each from its row.
+    </Alert>
   );
 }
 
@@ -74,7 +93,8 @@ export function MovePage({ id }: { id: string }) {
   const failed = data.repositories.filter((repo) => repo.step === 'failed').length;
   const state = MOVE_STATE_WORDS[data.state];
   const run = (next: MoveAction) => {
-    if (next.kind === 'abort') setConfirming({ kind: 'abort', repository: next.repository });
+    if (next.kind === 'abort' || next.kind === 'unlock')
+      setConfirming({ kind: next.kind, repository: next.repository });
     else action.mutate(next);
   };
   const confirm = () => {
@@ -128,26 +148,19 @@ export function MovePage({ id }: { id: string }) {
             Nothing is sent with this account’s token until then, by any gateway.
           </Alert>
         ) : null}
+        <StillLocked move={data} />
         <Totals move={data} />
         {action.error ? <ErrorAlert error={action.error} /> : null}
         <MoveRunTable repositories={data.repositories} busy={busy} onAction={run} />
       </Stack>
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={
-          confirming?.kind === 'abort' ? `Abort the import of ${confirming.repository}?` : 'Cancel this move?'
-        }
-        confirmLabel={confirming?.kind === 'abort' ? 'Abort the import' : 'Cancel the move'}
-        cancelLabel={confirming?.kind === 'abort' ? 'Keep importing' : 'Keep the move'}
-        destructive
+      <MoveConfirmDialog
+        move={data}
+        confirming={confirming}
         busy={action.isPending}
+        onChange={setConfirming}
         onConfirm={confirm}
         onClose={() => setConfirming(undefined)}
-      >
-        {confirming?.kind === 'abort'
-          ? 'GitHub stops this repository’s import. Its source stays locked; Retry starts it again.'
-          : 'Every repository not done is cancelled: nothing more is exported, uploaded or started, and nothing is validated or unlocked. Imports GitHub still runs are aborted there.'}
-      </ConfirmDialog>
+      />
     </PageContainer>
   );
 }

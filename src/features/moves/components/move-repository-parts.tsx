@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { MoveRepository } from '@/contracts/move-run';
 import { ToneChip } from '@/components/tone-chip';
 import type { MoveAction } from '../api/move-queries';
-import { canAbort, canRetry, sourceText, stepText, stepTone } from '../utils/move-steps';
+import { canAbort, canRetry, canUnlock, sourceText, stepText, stepTone } from '../utils/move-steps';
 
 /** What one repository shows, the same in the wide table and in the phone's list. */
 export interface MoveRepositoryPartProps {
@@ -53,7 +53,7 @@ export interface RepositoryActionsProps extends MoveRepositoryPartProps {
 
 /** Retry a failed repository at once; an abort asks first (the page's dialog). */
 export function RepositoryActions({ repo, busy, onAction }: RepositoryActionsProps) {
-  if (!canRetry(repo) && !canAbort(repo)) return null;
+  if (!canRetry(repo) && !canAbort(repo) && !canUnlock(repo)) return null;
   return (
     <Stack direction="row" spacing={1}>
       {canRetry(repo) ? (
@@ -75,6 +75,16 @@ export function RepositoryActions({ repo, busy, onAction }: RepositoryActionsPro
           onClick={() => onAction({ kind: 'abort', repository: repo.name })}
         >
           Abort
+        </Button>
+      ) : null}
+      {canUnlock(repo) ? (
+        <Button
+          size="small"
+          disabled={busy}
+          aria-label={`Unlock the source of ${repo.name}`}
+          onClick={() => onAction({ kind: 'unlock', repository: repo.name })}
+        >
+          Unlock
         </Button>
       ) : null}
     </Stack>

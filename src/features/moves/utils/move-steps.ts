@@ -28,6 +28,7 @@ export const AFTER_VALIDATION_WORDS: Record<AfterValidation, string> = {
 /** The source column: its lock, or Archived once GitHub confirmed it (`afterValidation: 'archive'`). */
 export function sourceText(repo: MoveRepository): string {
   if (repo.sourceArchived) return 'Archived';
+  if (repo.sourceLock === 'locked' && repo.unlockAsked) return 'Unlocking';
   return repo.sourceLock === 'locked' ? 'Locked' : repo.sourceLock === 'unlocked' ? 'Unlocked' : '—';
 }
 
@@ -75,6 +76,11 @@ export function moveStateTone(state: MoveState, failed: number): Tone {
 /** Retry a failed or aborted repository; abort one whose import GitHub holds or runs (the gateway decides the rest). */
 export const canRetry = (repo: MoveRepository) => repo.step === 'failed' || repo.step === 'aborted';
 export const canAbort = (repo: MoveRepository) => repo.step === 'queued' || repo.step === 'importing';
+/** A source the move locked and left locked (failed validation, aborted, a cancel that kept it): "Unlock". */
+export const canUnlock = (repo: MoveRepository) =>
+  repo.sourceLock === 'locked' &&
+  !repo.unlockAsked &&
+  (repo.step === 'failed' || repo.step === 'aborted' || repo.step === 'cancelled');
 
 export const FIELD_WORDS: Record<ValidationField, string> = {
   repository: 'Repository',

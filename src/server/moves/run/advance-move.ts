@@ -426,7 +426,9 @@ async function scheduleNext(context: MoveContext, move: Move, remaining: number 
   // A log whose fetch failed is owed even by an ended move: looked at again when the next fetch is due.
   const logs = move.repositories.some((repo) => logOwed(repo, context.now(), false));
   if (move.state === 'cancelled' || move.state === 'completed') {
-    if (logs) await advanceLater(context, move.id, LOG_RETRY_MS);
+    // An ended move may still owe unlocks (a cancel's, a user's "Unlock anyway"): looked at again soon.
+    if (moveActions(move).unlock.length > 0) await advanceLater(context, move.id, context.exportLookMs);
+    else if (logs) await advanceLater(context, move.id, LOG_RETRY_MS);
     return;
   }
   const importing = move.repositories.some((repo) => IMPORT_STEPS.has(repo.step));

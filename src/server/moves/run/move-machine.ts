@@ -22,7 +22,10 @@ import type { Wave, WaveBatch } from '@/contracts/waves';
 export type MoveEvent =
   | { type: 'pause' }
   | { type: 'resume' }
-  | { type: 'cancel' }
+  /** `unlock: false`: the sources it locked stay locked (the user's choice); else they are unlocked. */
+  | { type: 'cancel'; unlock?: boolean }
+  /** A user's "Unlock": a source left locked (validation failed, the move ended) is unlocked anyway. */
+  | { type: 'unlock-asked'; name: string }
   | { type: 'retry'; name: string }
   | { type: 'abort'; name: string }
   /** The wave that exports the move's repositories, as the store holds it now. */
@@ -99,6 +102,32 @@ export function logOwed(repo: MoveRepository, at: number, due = true): boolean {
   if (attempts === 0 && (!repo.logClaim || at - Date.parse(repo.logClaim.at) < SOURCE_CLAIM_MS)) return false;
   if (!(at - Date.parse(migration.endedAt ?? '') < LOG_KEPT_MS)) return false;
   return !due || !(at - Date.parse(migration.logTriedAt ?? '') < LOG_RETRY_MS);
+}
+
+/** A source Ferry locked (its export) and may unlock: no step of the move is still under way for it. */
+const unlockable = (repo: MoveRepository) =>
+  repo.sourceLock === 'locked' &&
+  repo.batchId !== undefined &&
+  (repo.step === 'failed' ||
+    repo.step === 'aborted' ||
+    repo.step === 'cancelled' ||
+    repo.step === 'done' ||
+    repo.step === 'validating');
+
+/**
+ * An unlock owed outside validation: one a user asked for ("Unlock anyway"), or a cancelled move's sources that
+ * it locked and did not validate (unless the user chose to keep them locked). A failed validation keeps its lock
+ * by design until a user asks.
+ */
+export function unlockOwed(move: Move, repo: MoveRepository): boolean {
+  if (!unlockable(repo)) return false;
+  if (repo.unlockAsked) return true;
+  return (
+    move.state === 'cancelled' &&
+    move.afterCancel !== 'keep-locked' &&
+    repo.step === 'cancelled' &&
+    repo.validation?.result !== 'failed'
+  );
 }
 
 /** What a validated repository still owes its source as the move chose: the unlock, then (archive) the archive. */
@@ -344,10 +373,15 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return {
         ...move,
         state: 'cancelled',
+        afterCancel: event.unlock === false ? 'keep-locked' : 'unlock',
         repositories: move.repositories.map((repo) =>
           FINAL.has(repo.step) ? repo : touch({ ...repo, step: 'cancelled' }),
         ),
       };
+    case 'unlock-asked':
+      return withRepository(move, event.name, (repo) =>
+        unlockable(repo) && !repo.unlockAsked ? touch({ ...repo, unlockAsked: true }) : repo,
+      );
     case 'retry': {
       if (move.state === 'cancelled' || move.state === 'failed') return move;
       const next = withRepository(move, event.name, (repo) => {
@@ -439,7 +473,7 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return claimValidation(move, event.names, event.job, at);
     case 'source-claimed':
       return withRepository(move, event.name, (repo) =>
-        repo.step === 'validating' && repo.validation?.result === 'passed'
+        (repo.step === 'validating' && repo.validation?.result === 'passed') || unlockOwed(move, repo)
           ? claimed(repo, 'sourceClaim', event.job, at)
           : repo,
       );
@@ -465,7 +499,14 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return withRepository(move, event.name, (repo) =>
         repo.sourceLock === 'unlocked'
           ? repo
-          : touch(settledSource(move, { ...repo, sourceLock: 'unlocked', sourceClaim: undefined })),
+          : touch(
+              settledSource(move, {
+                ...repo,
+                sourceLock: 'unlocked',
+                sourceClaim: undefined,
+                unlockAsked: undefined,
+              }),
+            ),
       );
     case 'source-archived':
       // Only once unlocked: GitHub refuses to change a locked repository, so an earlier confirmation is not one.
@@ -543,6 +584,7 @@ export function moveActions(move: Move, at?: number): MoveActions {
     log:
       at === undefined ? [] : move.repositories.filter((repo) => logOwed(repo, at)).map((repo) => repo.name),
   };
+  for (const repo of move.repositories) if (unlockOwed(move, repo)) actions.unlock.push(repo.name);
   if (move.state === 'cancelled' || move.state === 'completed') return actions;
   const opening = move.state === 'running';
   for (const repo of move.repositories) {
@@ -556,10 +598,18 @@ export function moveActions(move: Move, at?: number): MoveActions {
     if (repo.step === 'validating' && !repo.validation) actions.validate.push(name);
     if (repo.step === 'validating' && repo.validation?.result === 'passed') {
       const owed = sourceOwes(move, repo);
-      if (owed) actions[owed].push(name);
+      if (owed && !actions[owed].includes(name)) actions[owed].push(name);
     }
   }
-  if (move.state === 'failed') return { ...actions, validate: [], unlock: [], archive: [] };
+  if (move.state === 'failed')
+    return {
+      ...actions,
+      validate: [],
+      unlock: actions.unlock.filter((name) =>
+        move.repositories.some((r) => r.name === name && r.unlockAsked),
+      ),
+      archive: [],
+    };
   return actions;
 }
 

@@ -241,7 +241,67 @@ describe('a move runs (octo-org → octo-target)', () => {
       (found) => found.id === move.id,
     );
     expect(summary).toMatchObject({ done: 2, failed: 1 });
+    // Its lock is kept by design until a user asks: "Unlock anyway" unlocks it (once), the failure stays.
+    expect(
+      (await call(`/api/moves/${move.id}/repositories/hello-world/unlock`, { method: 'POST' })).status,
+    ).toBe(409);
+    const asked = await call(`/api/moves/${move.id}/repositories/docs/unlock`, { method: 'POST' });
+    expect(asked.status, await asked.clone().text()).toBe(200);
+    const unlocked = await runUntil(move.id, (found) =>
+      found.repositories.some((repo) => repo.name === 'docs' && repo.sourceLock === 'unlocked'),
+    );
+    expect(unlocked.repositories.find((repo) => repo.name === 'docs')).toMatchObject({ step: 'failed' });
+    expect(exports.filter((exported) => exported.locked.size > 0)).toHaveLength(0);
   }, 60_000);
+
+  it('a cancel unlocks every source the move locked and did not validate; “keep them locked” keeps them', async () => {
+    // Issue 46, item 9: a cancelled move left its sources locked, silently.
+    const lockedNow = () =>
+      [...simulator().github().migrations.migrations.values()].reduce(
+        (n, exported) => n + exported.locked.size,
+        0,
+      );
+    for (const keepLocked of [false, true]) {
+      await reset();
+      // GitHub answers no start: every repository waits, exported, locked and uploaded, for its import.
+      const fault = await call('/__sim/faults/target', {
+        method: 'POST',
+        body: { kind: 'bad-gateway', field: 'startRepositoryMigration', count: 1000 },
+        headers: { 'x-ferry-sim-intent': 'faults' },
+      });
+      expect(fault.status).toBe(201);
+      const created = await call('/api/moves', { method: 'POST', body: PLAN });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as Move;
+      const exported = await runUntil(id, (move) =>
+        move.repositories.every((repo) => repo.sourceLock === 'locked' && repo.step === 'uploaded'),
+      );
+      expect(exported.repositories.length).toBeGreaterThan(1);
+      expect(lockedNow()).toBe(exported.repositories.length);
+      const cancelled = await call(`/api/moves/${id}/cancel`, {
+        method: 'POST',
+        ...(keepLocked ? { body: { keepLocked: true } } : {}),
+      });
+      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+      expect(((await cancelled.json()) as Move).afterCancel).toBe(keepLocked ? 'keep-locked' : 'unlock');
+      const after = await runUntil(
+        id,
+        (move) => keepLocked || move.repositories.every((repo) => repo.sourceLock === 'unlocked'),
+      );
+      if (keepLocked) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(lockedNow()).toBe(exported.repositories.length);
+      } else {
+        expect(after.repositories.map((repo) => repo.step)).toEqual(
+          after.repositories.map(() => 'cancelled'),
+        );
+        expect(lockedNow()).toBe(0);
+      }
+    }
+    // A hostile body is refused, nothing cancelled.
+    for (const body of [{ keepLocked: 'yes' }, { keepLocked: true, extra: 1 }, [1]])
+      expect((await call('/api/moves/x-1/cancel', { method: 'POST', body })).status).toBe(422);
+  }, 90_000);
 
   it('afterValidation archive: validated sources unlocked then archived on GitHub, a lossy one locked and not archived; counts equal; a kill between GitHub’s 200 and its write archives again, once', async () => {
     await reset({ lossyRepositories: ['docs'] });

@@ -192,12 +192,33 @@ export function createMoveRunner(options: MoveRunnerOptions) {
      * Nothing more starts, and every import GitHub still runs for the move is aborted there (else each would
      * land a repository nobody validates). One that ended meanwhile is GitHub's refusal: left as it is.
      */
-    async cancel(id: string) {
+    async cancel(id: string, choice: { keepLocked?: boolean } = {}) {
       const before = await options.moves.get(id);
-      const move = await act(id, { type: 'cancel' });
+      const move = await act(id, { type: 'cancel', unlock: choice.keepLocked !== true });
       if (move?.waveId) await options.waves.cancel(move.waveId);
-      if (before && move?.state === 'cancelled') await abortImports(await open(), id, before, log);
+      if (before && move?.state === 'cancelled') {
+        const made = await open();
+        await abortImports(made, id, before, log);
+        // The sources it locked and did not validate are unlocked by a look (one unlock each, paced).
+        await advanceNow(made, id);
+      }
       return move && (await options.moves.get(id));
+    },
+    /** "Unlock anyway": a source left locked (failed validation, a cancel that kept it) is unlocked by a look. */
+    async unlock(id: string, name: string) {
+      const found = await repositoryOf(id, name);
+      if (!found) return undefined;
+      const { repo } = found;
+      if (repo.sourceLock !== 'locked' || repo.batchId === undefined)
+        throw new MoveActionError(`${repo.name}'s source is not locked by this move.`, 409);
+      const move = await act(id, { type: 'unlock-asked', name: repo.name });
+      if (!move?.repositories.find((found) => found.name === repo.name)?.unlockAsked)
+        throw new MoveActionError(
+          `${repo.name} is ${repo.step}: its source is unlocked once that ends.`,
+          409,
+        );
+      await advanceNow(await open(), id);
+      return move;
     },
     async retry(id: string, name: string) {
       const found = await repositoryOf(id, name);

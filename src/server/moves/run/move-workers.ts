@@ -1,7 +1,7 @@
 import type { JobContext } from '@/server/jobs/job-engine';
 import { advanceMove, limitWaitMs } from './advance-move';
 import { advanceLater, recordMove, type MoveContext } from './move-context';
-import { IMPORT_STEPS, logOwed, moveOpen } from './move-machine';
+import { IMPORT_STEPS, logOwed, moveActions, moveOpen } from './move-machine';
 import { uploadMove } from './upload-move';
 
 type Handler<T> = (data: T, job: JobContext) => Promise<void>;
@@ -50,6 +50,7 @@ export async function workMoveJobs(
         // A failed move still follows the imports it had started.
         if (
           moveOpen(move) ||
+          moveActions(move).unlock.length > 0 ||
           move.repositories.some((repo) => IMPORT_STEPS.has(repo.step) || logOwed(repo, context.now()))
         )
           await jobs.send('move-advance', { moveId: move.id }, { key: move.id });
