@@ -337,7 +337,15 @@ async function validateSucceeded(context: MoveContext, move: Move, job: string) 
       : [],
   );
   if (due.length === 0) return;
-  const result = await context.validate(move, due);
+  let result: Awaited<ReturnType<MoveContext['validate']>>;
+  try {
+    result = await context.validate(move, due);
+  } catch (error) {
+    // Not validated (a limit, GitHub down): the claim goes back, so the next look — any gateway's — validates
+    // at once instead of after the claim's expiry (five minutes at "Validating" with nothing under way).
+    await recordMove(context, move.id, { type: 'validation-released', names, job });
+    throw error;
+  }
   await recordMove(
     context,
     move.id,

@@ -54,6 +54,8 @@ export type MoveEvent =
   | { type: 'log-failed'; name: string; final: boolean }
   /** A look takes the validation of these repositories (one look validates each; see `VALIDATION_CLAIM_MS`). */
   | { type: 'validation-claimed'; names: string[]; job: string }
+  /** That look could not validate them (a limit, GitHub down): its claim goes back. */
+  | { type: 'validation-released'; names: string[]; job: string }
   /** A look takes the unlock (or archive) of this repository's source (one look does it; `SOURCE_CLAIM_MS`). */
   | { type: 'source-claimed'; name: string; job: string }
   /** A look takes the fetch of this import's log (one fetch per log; `SOURCE_CLAIM_MS`). */
@@ -471,6 +473,14 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       });
     case 'validation-claimed':
       return claimValidation(move, event.names, event.job, at);
+    case 'validation-released': {
+      const names = new Set(event.names);
+      let released = move;
+      for (const repo of move.repositories)
+        if (names.has(repo.name) && repo.validationClaim?.job === event.job)
+          released = withRepository(released, repo.name, (r) => ({ ...r, validationClaim: undefined }));
+      return released;
+    }
     case 'source-claimed':
       return withRepository(move, event.name, (repo) =>
         (repo.step === 'validating' && repo.validation?.result === 'passed') || unlockOwed(move, repo)
