@@ -89,7 +89,7 @@ export function countedLimits(
   count: { hold: (side: AccountSide) => void; held: (side: AccountSide) => void },
 ): AccountLimits {
   return {
-    claimWrite: limits.claimWrite,
+    claimWrite: (account, spacingMs) => limits.claimWrite(account, spacingMs),
     async hold(account, waitMs) {
       count.hold(sideOf(account));
       await limits.hold(account, waitMs);

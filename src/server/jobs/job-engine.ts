@@ -217,7 +217,7 @@ function engineOver(
   const workers = new Map<QueueName, string[]>();
   /** The handlers running now (a job in hand each). */
   const inHand = new Set<Promise<void>>();
-  leases.start(Object.keys(QUEUES));
+  leases.start(Object.keys(QUEUES), options.kind === 'embedded');
   const pollingSeconds = options.pollingSeconds ?? (options.kind === 'embedded' ? 2 : 1);
   const doorbell = createDoorbell({
     notify: (queue) => {

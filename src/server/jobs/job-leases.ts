@@ -49,6 +49,8 @@ export function createLeases(
   const handed = new Set<string>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let ticking = false;
+  /** When this gateway last held a job (`now()`), for `start`'s `onlyOwn`. */
+  let lastHeld = now();
 
   const fence = (holding: Holding, why: string) => {
     held.delete(holding.id);
@@ -107,24 +109,35 @@ export function createLeases(
         handedBack,
       };
       held.set(id, holding);
+      lastHeld = now();
       return {
         signal: holding.abort.signal,
         handedBack: given,
         release: () => {
           if (held.get(id) === holding) held.delete(id);
+          lastHeld = now();
         },
       };
     },
-    /** Renew what this gateway holds and hand back what dead ones held, every `renewMs`. */
-    start(queues: readonly string[]) {
+    /**
+     * Renew what this gateway holds and hand back what dead ones held, every `renewMs`. `onlyOwn`: no other
+     * gateway uses the store (the embedded one), so only a job of this one can need handing back — one whose
+     * outcome was not written — and none can once it has held nothing for a lease and two sweeps: an idle
+     * gateway sends no sweep then.
+     */
+    start(queues: readonly string[], onlyOwn = false) {
+      const quiet = () =>
+        onlyOwn && held.size === 0 && now() - lastHeld > settings.leaseSeconds * 1_000 + 2 * settings.renewMs;
       timer = setInterval(() => {
         if (ticking) return;
         ticking = true;
         void Promise.all([
           renew(),
-          sweep(queues).catch((error: unknown) =>
-            log(`lease sweep failed: ${error instanceof Error ? error.message : String(error)}`),
-          ),
+          quiet()
+            ? undefined
+            : sweep(queues).catch((error: unknown) =>
+                log(`lease sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+              ),
         ]).finally(() => {
           ticking = false;
         });

@@ -362,6 +362,95 @@ export function applyMoveEvent(move: Move, event: MoveEvent, at: string): Move {
   return next === move ? move : { ...next, updatedAt: at };
 }
 
+type ClaimEvent = Extract<
+  MoveEvent,
+  {
+    type:
+      | 'unlock-asked'
+      | 'migration-source-claimed'
+      | 'validation-claimed'
+      | 'validation-released'
+      | 'source-claimed'
+      | 'log-claimed'
+      | 'waiting';
+  }
+>;
+
+/** Who does a step now (claims of one look among a team's), what a user asked of a source, what the move waits for. */
+function reduceClaim(move: Move, event: ClaimEvent, at: string): Move {
+  const touch = (repo: MoveRepository): MoveRepository => ({ ...repo, updatedAt: at });
+  switch (event.type) {
+    case 'unlock-asked':
+      return withRepository(move, event.name, (repo) =>
+        unlockable(repo) && !repo.unlockAsked ? touch({ ...repo, unlockAsked: true }) : repo,
+      );
+    case 'migration-source-claimed': {
+      const held = move.migrationSourceClaim;
+      if (move.migrationSourceId) return move;
+      if (held && held.job !== event.job && Date.parse(at) - Date.parse(held.at) < SOURCE_CLAIM_MS)
+        return move;
+      return { ...move, migrationSourceClaim: { job: event.job, at } };
+    }
+    case 'validation-claimed':
+      return claimValidation(move, event.names, event.job, at);
+    case 'validation-released': {
+      const names = new Set(event.names);
+      let released = move;
+      for (const repo of move.repositories)
+        if (names.has(repo.name) && repo.validationClaim?.job === event.job)
+          released = withRepository(released, repo.name, (r) => ({ ...r, validationClaim: undefined }));
+      return released;
+    }
+    case 'source-claimed':
+      return withRepository(move, event.name, (repo) =>
+        (repo.step === 'validating' && repo.validation?.result === 'passed') || unlockOwed(move, repo)
+          ? claimed(repo, 'sourceClaim', event.job, at)
+          : repo,
+      );
+    case 'log-claimed':
+      return withRepository(move, event.name, (repo) =>
+        repo.migration?.id && !repo.migration.logFile ? claimed(repo, 'logClaim', event.job, at) : repo,
+      );
+    case 'waiting':
+      if (!event.until) return move.waiting ? { ...move, waiting: undefined } : move;
+      return {
+        ...move,
+        waiting: { until: event.until, reason: event.reason ?? 'GitHub asked Ferry to wait.' },
+      };
+  }
+}
+
+/** A source unlocked, then (`afterValidation: archive`) archived, each confirmed by GitHub. */
+function reduceSourceStep(
+  move: Move,
+  event: Extract<MoveEvent, { type: 'source-unlocked' | 'source-archived' }>,
+  at: string,
+): Move {
+  const touch = (repo: MoveRepository): MoveRepository => ({ ...repo, updatedAt: at });
+  switch (event.type) {
+    case 'source-unlocked':
+      return withRepository(move, event.name, (repo) =>
+        repo.sourceLock === 'unlocked'
+          ? repo
+          : touch(
+              settledSource(move, {
+                ...repo,
+                sourceLock: 'unlocked',
+                sourceClaim: undefined,
+                unlockAsked: undefined,
+              }),
+            ),
+      );
+    case 'source-archived':
+      // Only once unlocked: GitHub refuses to change a locked repository, so an earlier confirmation is not one.
+      return withRepository(move, event.name, (repo) =>
+        repo.sourceArchived || repo.sourceLock !== 'unlocked'
+          ? repo
+          : touch(settledSource(move, { ...repo, sourceArchived: true, sourceClaim: undefined })),
+      );
+  }
+}
+
 function reduce(move: Move, event: MoveEvent, at: string): Move {
   const touch = (repo: MoveRepository): MoveRepository => ({ ...repo, updatedAt: at });
   switch (event.type) {
@@ -381,9 +470,13 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         ),
       };
     case 'unlock-asked':
-      return withRepository(move, event.name, (repo) =>
-        unlockable(repo) && !repo.unlockAsked ? touch({ ...repo, unlockAsked: true }) : repo,
-      );
+    case 'migration-source-claimed':
+    case 'validation-claimed':
+    case 'validation-released':
+    case 'source-claimed':
+    case 'log-claimed':
+    case 'waiting':
+      return reduceClaim(move, event, at);
     case 'retry': {
       if (move.state === 'cancelled' || move.state === 'failed') return move;
       const next = withRepository(move, event.name, (repo) => {
@@ -418,13 +511,6 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
       return move.migrationSourceId
         ? move
         : { ...move, migrationSourceId: event.id, migrationSourceClaim: undefined };
-    case 'migration-source-claimed': {
-      const held = move.migrationSourceClaim;
-      if (move.migrationSourceId) return move;
-      if (held && held.job !== event.job && Date.parse(at) - Date.parse(held.at) < SOURCE_CLAIM_MS)
-        return move;
-      return { ...move, migrationSourceClaim: { job: event.job, at } };
-    }
     case 'start-requested':
       return withRepository(move, event.name, (repo) =>
         repo.step === 'uploaded' && !repo.migration?.startRequestedAt
@@ -471,26 +557,6 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         const failed = logFailed(repo, event.final, at);
         return failed.logClaim ? { ...failed, logClaim: undefined } : failed;
       });
-    case 'validation-claimed':
-      return claimValidation(move, event.names, event.job, at);
-    case 'validation-released': {
-      const names = new Set(event.names);
-      let released = move;
-      for (const repo of move.repositories)
-        if (names.has(repo.name) && repo.validationClaim?.job === event.job)
-          released = withRepository(released, repo.name, (r) => ({ ...r, validationClaim: undefined }));
-      return released;
-    }
-    case 'source-claimed':
-      return withRepository(move, event.name, (repo) =>
-        (repo.step === 'validating' && repo.validation?.result === 'passed') || unlockOwed(move, repo)
-          ? claimed(repo, 'sourceClaim', event.job, at)
-          : repo,
-      );
-    case 'log-claimed':
-      return withRepository(move, event.name, (repo) =>
-        repo.migration?.id && !repo.migration.logFile ? claimed(repo, 'logClaim', event.job, at) : repo,
-      );
     case 'validated':
       return withRepository(move, event.name, (repo) => {
         if (repo.step !== 'validating' || repo.validation) return repo;
@@ -506,25 +572,8 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         return touch(settledSource(move, { ...repo, validation }));
       });
     case 'source-unlocked':
-      return withRepository(move, event.name, (repo) =>
-        repo.sourceLock === 'unlocked'
-          ? repo
-          : touch(
-              settledSource(move, {
-                ...repo,
-                sourceLock: 'unlocked',
-                sourceClaim: undefined,
-                unlockAsked: undefined,
-              }),
-            ),
-      );
     case 'source-archived':
-      // Only once unlocked: GitHub refuses to change a locked repository, so an earlier confirmation is not one.
-      return withRepository(move, event.name, (repo) =>
-        repo.sourceArchived || repo.sourceLock !== 'unlocked'
-          ? repo
-          : touch(settledSource(move, { ...repo, sourceArchived: true, sourceClaim: undefined })),
-      );
+      return reduceSourceStep(move, event, at);
     case 'requests': {
       const graphql = event.source ?? 0;
       const kept = move.requests.sourceGraphql;
@@ -539,12 +588,6 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         },
       };
     }
-    case 'waiting':
-      if (!event.until) return move.waiting ? { ...move, waiting: undefined } : move;
-      return {
-        ...move,
-        waiting: { until: event.until, reason: event.reason ?? 'GitHub asked Ferry to wait.' },
-      };
     case 'move-failed':
       if (ENDED_MOVE.has(move.state)) return move;
       return {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import type { Move, MoveManifestRow, MoveStartRequest, MoveSummary } from '@/contracts/move-run';
+import type {
+  Move,
+  MoveManifestRow,
+  MoveRepository,
+  MoveStartRequest,
+  MoveSummary,
+} from '@/contracts/move-run';
 import type { GatewayConfig } from '@/server/config';
 import type { JobContext, JobEngine } from '@/server/jobs/job-engine';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
@@ -96,6 +102,29 @@ async function abortImports(made: MoveContext, id: string, move: Move, log: (mes
  * Runs moves as jobs (run/move-workers.ts) on the engine the waves use: the move's exports are a wave's batches
  * of one; uploads, starts, status, validation and unlocks are its own steps (advance-move.ts, upload-move.ts).
  */
+/**
+ * "Unlock anyway": a source the move left locked (its validation failed, a cancel kept it) is unlocked by the
+ * look `act` asks for (one unlock, paced). Refused (409) for a source not locked by the move, or still in a step.
+ */
+async function unlockAnyway(
+  runner: {
+    repositoryOf: (id: string, name: string) => Promise<{ move: Move; repo: MoveRepository } | undefined>;
+    act: (id: string, event: MoveEvent) => Promise<Move | undefined>;
+  },
+  id: string,
+  name: string,
+): Promise<Move | undefined> {
+  const found = await runner.repositoryOf(id, name);
+  if (!found) return undefined;
+  const { repo } = found;
+  if (repo.sourceLock !== 'locked' || repo.batchId === undefined)
+    throw new MoveActionError(`${repo.name}'s source is not locked by this move.`, 409);
+  const move = await runner.act(id, { type: 'unlock-asked', name: repo.name });
+  if (!move?.repositories.find((found) => found.name === repo.name)?.unlockAsked)
+    throw new MoveActionError(`${repo.name} is ${repo.step}: its source is unlocked once that ends.`, 409);
+  return move;
+}
+
 export function createMoveRunner(options: MoveRunnerOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(`[moves] ${message}`));
@@ -196,30 +225,12 @@ export function createMoveRunner(options: MoveRunnerOptions) {
       const before = await options.moves.get(id);
       const move = await act(id, { type: 'cancel', unlock: choice.keepLocked !== true });
       if (move?.waveId) await options.waves.cancel(move.waveId);
-      if (before && move?.state === 'cancelled') {
-        const made = await open();
-        await abortImports(made, id, before, log);
-        // The sources it locked and did not validate are unlocked by a look (one unlock each, paced).
-        await advanceNow(made, id);
-      }
+      // The sources it locked and did not validate are unlocked by the look `act` asked for (paced).
+      if (before && move?.state === 'cancelled') await abortImports(await open(), id, before, log);
       return move && (await options.moves.get(id));
     },
     /** "Unlock anyway": a source left locked (failed validation, a cancel that kept it) is unlocked by a look. */
-    async unlock(id: string, name: string) {
-      const found = await repositoryOf(id, name);
-      if (!found) return undefined;
-      const { repo } = found;
-      if (repo.sourceLock !== 'locked' || repo.batchId === undefined)
-        throw new MoveActionError(`${repo.name}'s source is not locked by this move.`, 409);
-      const move = await act(id, { type: 'unlock-asked', name: repo.name });
-      if (!move?.repositories.find((found) => found.name === repo.name)?.unlockAsked)
-        throw new MoveActionError(
-          `${repo.name} is ${repo.step}: its source is unlocked once that ends.`,
-          409,
-        );
-      await advanceNow(await open(), id);
-      return move;
-    },
+    unlock: (id: string, name: string) => unlockAnyway({ repositoryOf, act }, id, name),
     async retry(id: string, name: string) {
       const found = await repositoryOf(id, name);
       if (!found) return undefined;
