@@ -9,6 +9,7 @@ import { gatewayMemory } from './gateway-memory';
 import { gatewayOverhead } from './gateway-overhead';
 import { gatewayRss } from './gateway-rss';
 import { historyRender } from './history-render';
+import { idleCpu } from './idle-cpu';
 import { storeHistory } from './store-history';
 import { team } from './team';
 import { lighthouseMobile } from './lighthouse-mobile';
@@ -29,6 +30,7 @@ export const FIGURES: BenchFigure[] = [
   gatewayOverhead,
   gatewayMemory,
   gatewayRss,
+  idleCpu,
   authorEditor,
   authorEditorLarge,
   mappingApply,

@@ -228,7 +228,8 @@ function engineOver(
     pollMs: pollingSeconds * 1_000,
     log,
   });
-  const listening = doorbell.start();
+  // Never waits for a store that does not answer: stopping meanwhile ends the listening as it begins.
+  void doorbell.start();
   const pollingIntervalSeconds = options.listen ? IDLE_POLL_SECONDS : pollingSeconds;
   let stopped = false;
   let stopping: Promise<void> | undefined;
@@ -286,7 +287,6 @@ function engineOver(
         await Promise.all(Object.keys(QUEUES).map((queue) => boss.offWork(queue)));
         await settledWithin([...inHand], graceMs);
         stopped = true;
-        await listening;
         await doorbell.stop();
         const handed = await leases.handBack();
         if (handed > 0) log(`${handed} job(s) in hand handed back to the team: this gateway stops`);

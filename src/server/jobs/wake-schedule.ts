@@ -16,7 +16,8 @@ export class WakeSchedule {
 
   /** Wake `queue` at `at`; true when that is now the earliest wake-up (the timer is to be set again). */
   add(queue: string, at: number): boolean {
-    if (this.due.some((entry) => entry.queue === queue && Math.abs(entry.at - at) < this.mergeMs)) return false;
+    if (this.due.some((entry) => entry.queue === queue && Math.abs(entry.at - at) < this.mergeMs))
+      return false;
     let index = this.due.findIndex((entry) => entry.at > at);
     if (index === -1) index = this.due.length;
     if (index >= this.max) return false;

@@ -57,7 +57,10 @@ export function serverListen(databaseUrl: string, connectTimeoutMs: number): Lis
     };
 
     const connect = async () => {
-      const opened = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
+      const opened = new pg.Client({
+        connectionString: databaseUrl,
+        connectionTimeoutMillis: connectTimeoutMs,
+      });
       client = opened;
       opened.on('notification', (message) => {
         if (message.channel === name) handlers.notice(message.payload ?? '');

@@ -14,7 +14,14 @@ import {
   type TargetCount,
   type TargetSide,
 } from './move-context';
-import { IMPORT_STEPS, LOG_RETRY_MS, logOwed, moveActions, type MoveEvent } from './move-machine';
+import {
+  IMPORT_STEPS,
+  LOG_RETRY_MS,
+  logClaimExpiry,
+  logOwed,
+  moveActions,
+  type MoveEvent,
+} from './move-machine';
 
 /** Points left under which status polls slow down to the longest wait. */
 export const LOW_POINTS = 500;
@@ -433,6 +440,10 @@ async function archiveUnlocked(context: MoveContext, move: Move, job: string) {
 async function scheduleNext(context: MoveContext, move: Move, remaining: number | undefined) {
   // A log whose fetch failed is owed even by an ended move: looked at again when the next fetch is due.
   const logs = move.repositories.some((repo) => logOwed(repo, context.now(), false));
+  // A log another look took and has not saved (it may have died): looked at again when its claim expires.
+  const claims = move.repositories.flatMap((repo) => logClaimExpiry(repo) ?? []);
+  if (claims.length > 0)
+    await advanceLater(context, move.id, Math.max(1_000, Math.min(...claims) - context.now()));
   if (move.state === 'cancelled' || move.state === 'completed') {
     // An ended move may still owe unlocks (a cancel's, a user's "Unlock anyway"): looked at again soon.
     if (moveActions(move).unlock.length > 0) await advanceLater(context, move.id, context.exportLookMs);

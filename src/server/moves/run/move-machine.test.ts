@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Move, MoveRepository } from '@/contracts/move-run';
 import type { RepositoryValidation } from '@/contracts/moves-validation';
 import type { Wave, WaveBatch } from '@/contracts/waves';
-import { applyMoveEvent, logOwed, moveActions, type MoveEvent } from './move-machine';
+import { applyMoveEvent, logOwed, moveActions, silentRepositories, type MoveEvent } from './move-machine';
 
 const AT = '2026-11-20T12:00:00.000Z';
 const LATER = '2026-11-20T12:05:00.000Z';
@@ -335,6 +335,16 @@ describe('the move machine: validation and the source', () => {
     const made = apply(taken, { type: 'migration-source', id: 'MS_1' });
     expect(made).toMatchObject({ migrationSourceId: 'MS_1', migrationSourceClaim: undefined });
     expect(apply(made, { type: 'migration-source-claimed', job: 'look-2' })).toBe(made);
+  });
+
+  it('reports a repository that stayed at a step longer than the step can take, and none of a paused move', () => {
+    const at = Date.parse(AT);
+    const running = move([
+      repo('a', { step: 'validating', updatedAt: new Date(at - 31 * 60_000).toISOString() }),
+      repo('b', { step: 'importing', updatedAt: new Date(at - 31 * 60_000).toISOString() }),
+    ]);
+    expect(silentRepositories(running, at)).toEqual([{ name: 'a', step: 'validating', forMs: 31 * 60_000 }]);
+    expect(silentRepositories({ ...running, state: 'paused' }, at)).toEqual([]);
   });
 
   it('passed with keep-locked → done at once, the source locked', () => {

@@ -58,7 +58,7 @@ export type MoveEvent =
   | { type: 'validation-released'; names: string[]; job: string }
   /** A look takes the unlock (or archive) of this repository's source (one look does it; `SOURCE_CLAIM_MS`). */
   | { type: 'source-claimed'; name: string; job: string }
-  /** A look takes the fetch of this import's log (one fetch per log; `SOURCE_CLAIM_MS`). */
+  /** A look takes the fetch of this import's log (one fetch per log; `LOG_CLAIM_MS`). */
   | { type: 'log-claimed'; name: string; job: string }
   | { type: 'validated'; name: string; validation: RepositoryValidation }
   | { type: 'source-unlocked'; name: string }
@@ -101,7 +101,7 @@ export function logOwed(repo: MoveRepository, at: number, due = true): boolean {
   const attempts = migration.logAttempts ?? 0;
   if (attempts >= LOG_ATTEMPTS) return false;
   // No fetch written yet: owed only when the look that took it died (its claim has expired).
-  if (attempts === 0 && (!repo.logClaim || at - Date.parse(repo.logClaim.at) < SOURCE_CLAIM_MS)) return false;
+  if (attempts === 0 && (!repo.logClaim || at - Date.parse(repo.logClaim.at) < LOG_CLAIM_MS)) return false;
   if (!(at - Date.parse(migration.endedAt ?? '') < LOG_KEPT_MS)) return false;
   return !due || !(at - Date.parse(migration.logTriedAt ?? '') < LOG_RETRY_MS);
 }
@@ -215,6 +215,19 @@ function claimValidation(move: Move, names: readonly string[], job: string, at: 
  * second per account, takes seconds; a look killed holding it leaves it to the next look after this.
  */
 export const SOURCE_CLAIM_MS = 120_000;
+/** A log's fetch is one bounded GET: a look that took it and died leaves it to any look after this. */
+export const LOG_CLAIM_MS = 30_000;
+
+/**
+ * When a log another look took (and did not save) is owed again, if one is: its claim's expiry. The move's
+ * next look is asked for then, so a look killed holding a log never leaves it unsaved (an ended move too).
+ */
+export function logClaimExpiry(repo: MoveRepository): number | undefined {
+  const migration = repo.migration;
+  if (!repo.logClaim || !migration?.id || migration.logFile || (migration.logAttempts ?? 0) > 0)
+    return undefined;
+  return importEnded(migration.state) ? Date.parse(repo.logClaim.at) + LOG_CLAIM_MS : undefined;
+}
 
 function claimed(
   repo: MoveRepository,
@@ -223,7 +236,8 @@ function claimed(
   at: string,
 ): MoveRepository {
   const held = repo[field];
-  if (held && held.job !== job && Date.parse(at) - Date.parse(held.at) < SOURCE_CLAIM_MS) return repo;
+  const holds = field === 'logClaim' ? LOG_CLAIM_MS : SOURCE_CLAIM_MS;
+  if (held && held.job !== job && Date.parse(at) - Date.parse(held.at) < holds) return repo;
   return { ...repo, [field]: { job, at }, updatedAt: at };
 }
 
@@ -664,6 +678,30 @@ export function moveActions(move: Move, at?: number): MoveActions {
       archive: [],
     };
   return actions;
+}
+
+/**
+ * How long a repository may stay at a step before the sweep reports it (a step that takes longer is not silent:
+ * something stopped). Exports and imports of big repositories take hours; every other step, minutes.
+ */
+export const STEP_SILENCE_MS: Partial<Record<MoveRepositoryStep, number>> = {
+  exporting: 6 * 3_600_000,
+  uploading: 6 * 3_600_000,
+  queued: 3_600_000,
+  importing: 6 * 3_600_000,
+  verified: 30 * 60_000,
+  uploaded: 30 * 60_000,
+  validating: 30 * 60_000,
+};
+
+/** A running move's repositories unchanged for longer than their step can take (issue 46, item 12). */
+export function silentRepositories(move: Move, at: number) {
+  if (move.state !== 'running') return [];
+  return move.repositories.flatMap((repo) => {
+    const limit = STEP_SILENCE_MS[repo.step];
+    const forMs = at - Date.parse(repo.updatedAt ?? move.updatedAt);
+    return limit !== undefined && forMs > limit ? [{ name: repo.name, step: repo.step, forMs }] : [];
+  });
 }
 
 /** Repositories still to be looked at by a job (the sweep's test for an unfinished move). */

@@ -114,6 +114,16 @@ async function runUntil(id: string, done: (move: Move) => boolean, timeoutMs = 4
   }
 }
 
+/** A fault of the simulated target's GraphQL (a kind, the root field it hits, how many times). */
+async function targetFault(rule: { kind: string; field?: string; count?: number }) {
+  const fault = await call('/__sim/faults/target', {
+    method: 'POST',
+    body: rule,
+    headers: { 'x-ferry-sim-intent': 'faults' },
+  });
+  expect(fault.status).toBe(201);
+}
+
 const ended = (move: Move) => move.state !== 'running' && move.state !== 'paused';
 const PLAN = {
   source: { kind: 'org', login: 'octo-org' },
@@ -264,12 +274,7 @@ describe('a move runs (octo-org → octo-target)', () => {
     for (const keepLocked of [false, true]) {
       await reset();
       // GitHub answers no start: every repository waits, exported, locked and uploaded, for its import.
-      const fault = await call('/__sim/faults/target', {
-        method: 'POST',
-        body: { kind: 'bad-gateway', field: 'startRepositoryMigration', count: 1000 },
-        headers: { 'x-ferry-sim-intent': 'faults' },
-      });
-      expect(fault.status).toBe(201);
+      await targetFault({ kind: 'bad-gateway', field: 'startRepositoryMigration', count: 1000 });
       const created = await call('/api/moves', { method: 'POST', body: PLAN });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as Move;
@@ -630,12 +635,7 @@ describe('a move runs (octo-org → octo-target)', () => {
   it('after GitHub’s secondary limit nothing is sent with the target token until it lifts: looks, previews, starts', async () => {
     // Issue 46, item 1: after RATE_LIMIT with retry-after 60, the next start went 0.4 s later.
     await reset();
-    const fault = await call('/__sim/faults/target', {
-      method: 'POST',
-      body: { kind: 'secondary-rate-limit', field: 'startRepositoryMigration', count: 1 },
-      headers: { 'x-ferry-sim-intent': 'faults' },
-    });
-    expect(fault.status).toBe(201);
+    await targetFault({ kind: 'secondary-rate-limit', field: 'startRepositoryMigration', count: 1 });
     const created = await call('/api/moves', {
       method: 'POST',
       body: { ...PLAN, filters: { namePattern: 'hello-world' } },

@@ -137,7 +137,9 @@ beforeAll(async () => {
           DATA_DIR: path.join(work, name),
           ARCHIVE_DIR: path.join(work, 'shared-archives'),
           GITHUB_API_URL: `${sim!.url}/api/v3`,
-          GITHUB_STORAGE_ORIGINS: sim!.storageOrigin,
+          // The target's logs are served from its own origin, behind the proxies the gateways are given: a log
+          // URL is fetched only from where logs may come from (src/server/outbound/handed-url.ts).
+          GITHUB_STORAGE_ORIGINS: [sim!.storageOrigin, target].join(','),
           GITHUB_TOKEN: SIM_TOKEN,
           TARGET_GITHUB_API_URL: proxies[index + 1]!.url,
           TARGET_GITHUB_UPLOADS_URL: `${storage.url}/uploads`,
@@ -299,9 +301,16 @@ describe.skipIf(!hasServer)('a move on a team of three gateways on one PostgreSQ
         expect(repo.step, `${repo.name}: ${repo.error}`).toBe('done');
         expect(repo.validation?.result, repo.name).toBe('passed');
         expect(repo.sourceLock, repo.name).toBe('unlocked');
-        // GitHub's migration log kept beside the archive, also for the adopted import.
-        expect(repo.migration?.logFile, repo.name).toBe(`${repo.archive?.file}.migration-log.txt`);
       }
+      // GitHub's migration log kept beside the archive, also for the adopted import. One look fetches each; a log
+      // whose look was killed holding it is fetched by a look after its claim expires (LOG_CLAIM_MS), which may
+      // come after the move completed.
+      const logged = await until('every log saved', 120_000, async () => {
+        const now = await moveOn(last, move.id);
+        return now?.repositories.every((repo) => repo.migration?.logFile) ? now : undefined;
+      });
+      for (const repo of logged.repositories)
+        expect(repo.migration?.logFile, repo.name).toBe(`${repo.archive?.file}.migration-log.txt`);
 
       // The target's own account: one migration per repository, each SUCCEEDED.
       const migrations = await targetMigrations();

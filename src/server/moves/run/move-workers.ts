@@ -1,7 +1,7 @@
 import type { JobContext } from '@/server/jobs/job-engine';
 import { advanceMove, limitWaitMs } from './advance-move';
 import { advanceLater, recordMove, type MoveContext } from './move-context';
-import { IMPORT_STEPS, logOwed, moveActions, moveOpen } from './move-machine';
+import { IMPORT_STEPS, logOwed, moveActions, moveOpen, silentRepositories } from './move-machine';
 import { uploadMove } from './upload-move';
 
 type Handler<T> = (data: T, job: JobContext) => Promise<void>;
@@ -52,8 +52,13 @@ export async function workMoveJobs(
           moveOpen(move) ||
           moveActions(move).unlock.length > 0 ||
           move.repositories.some((repo) => IMPORT_STEPS.has(repo.step) || logOwed(repo, context.now()))
-        )
+        ) {
+          for (const silent of silentRepositories(move, context.now()))
+            context.log(
+              `move ${move.id}: ${silent.name} has been ${silent.step} for ${Math.round(silent.forMs / 60_000)} min, longer than that step takes`,
+            );
           await jobs.send('move-advance', { moveId: move.id }, { key: move.id });
+        }
     }),
   );
   await jobs.every('move-sweep', '* * * * *');
