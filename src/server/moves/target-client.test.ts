@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { gateOf, processAccountLimits, targetAccountKey } from '@/server/credentials/account-limits';
 import { createTargetClient, nameCheckQuery } from './target-client';
@@ -230,6 +230,30 @@ describe('the target client', () => {
     expect(real).toBeGreaterThanOrEqual(345);
     expect(real).toBeLessThanOrEqual(348);
     expect(await waitOf(600)).toBe(1);
+  });
+
+  it('tells its caller before each request leaves, after any hold: one whose answer never comes is counted', async () => {
+    // Issue 46, item 8: a request whose answer died with a killed gateway was lost from the move's count.
+    const order: string[] = [];
+    const team = processAccountLimits();
+    const client = createTargetClient({
+      baseUrl: 'https://api.github.com',
+      authorization: () => Promise.resolve('Bearer ghp_target'),
+      bounds: BOUNDS,
+      gate: gateOf(team, targetAccountKey('default')),
+      beforeSend: () => Promise.resolve(void order.push('counted')),
+      fetch: () => {
+        order.push('sent');
+        return new Promise<Response>(() => undefined);
+      },
+    });
+    const unanswered = client.query('mutation { x }', {}).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(order).toEqual(['counted', 'sent']));
+    expect(await unanswered).toBeInstanceOf(UpstreamFailureError);
+    // Held: neither sent nor counted.
+    await team.hold(targetAccountKey('default'), 60_000);
+    await expect(client.rateLimit()).rejects.toBeInstanceOf(TargetRateLimitedError);
+    expect(order).toEqual(['counted', 'sent']);
   });
 
   it('answers HTML, a malformed answer, a huge one or a silent one as the target’s failure, bounded', async () => {

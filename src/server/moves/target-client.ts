@@ -40,6 +40,8 @@ export interface TargetClientOptions {
   clockRate?: number;
   /** Between two of the account's writes (GitHub's second by default). */
   writeSpacingMs?: number;
+  /** Told before each request is put on the wire (after any hold or write slot): nothing sent is uncounted. */
+  beforeSend?: () => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -113,6 +115,8 @@ export function createTargetClient(options: TargetClientOptions) {
       'graphql-features': GEI_GRAPHQL_FEATURES,
       authorization: await options.authorization(),
     });
+    // Written before the request leaves (a move's count): one whose answer dies with this process is still counted.
+    await options.beforeSend?.();
     sent++;
     const { response, body } = await failingAs('connect', () =>
       fetchBounded(

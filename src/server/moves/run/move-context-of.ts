@@ -9,6 +9,7 @@ import { createTargetClient } from '../target-client';
 import { graphqlPostOf, sourceGraphqlBase } from '../validation/graphql-posts';
 import { validateMove } from '../validation/validate-move';
 import type { MoveContext, TargetCount } from './move-context';
+import { applyMoveEvent } from './move-machine';
 import type { MoveRunnerOptions } from './move-runner';
 
 /** The longest a start request may take (GitHub answers one within seconds). */
@@ -35,7 +36,7 @@ export function moveContextOf(
   log: (message: string) => void,
 ): MoveContext {
   const { config } = options;
-  function targetClientOf(move: Move) {
+  function targetClientOf(move: Move, beforeSend?: () => Promise<void>) {
     const credential = options.mover.targetCredential(move.target.credential);
     return {
       credential,
@@ -46,6 +47,7 @@ export function moveContextOf(
         bounds: jsonBounds(config),
         gate: options.mover.gates.target(credential.name),
         clockRate: upstreamClockRate(config, 'target'),
+        ...(beforeSend ? { beforeSend } : {}),
       }),
     };
   }
@@ -64,13 +66,23 @@ export function moveContextOf(
     jobs,
     target(move: Move, count: TargetCount) {
       const { credential, client } = targetClientOf(move);
+      // Each GEI request is charged to the move before it leaves, so a gateway killed while it waits for GitHub's
+      // answer leaves it counted, as GitHub counted it; the answer then adds the points it said beyond one.
+      const charged = targetClientOf(move, async () => {
+        await options.moves.update(move.id, (current) =>
+          applyMoveEvent(
+            current,
+            { type: 'requests', target: 1, targetPoints: 1 },
+            new Date(now()).toISOString(),
+          ),
+        );
+      }).client;
       return {
         count,
         client,
-        ops: createGeiOperations(client, {
+        ops: createGeiOperations(charged, {
           onRequest: (points) => {
-            count.requests += 1;
-            count.points += points ?? 1;
+            count.points += (points ?? 1) - 1;
           },
           startBounds,
         }),

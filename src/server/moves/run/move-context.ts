@@ -7,7 +7,11 @@ import type { TargetClient } from '../target-client';
 import type { MoveValidation, RepositoryToValidate } from '../validation/validate-move';
 import { applyMoveEvent, type MoveEvent } from './move-machine';
 
-/** What a move's target calls are counted as: GraphQL requests and GitHub's points (1 where it said none). */
+/**
+ * What a move's target calls are counted as: GraphQL requests and GitHub's points (1 where it said none). The
+ * GEI operations' requests are charged to the move (1 request, 1 point) before each is sent; `count` then holds
+ * only the points GitHub's answers said beyond that one (and requests of callers that charge afterwards).
+ */
 export interface TargetCount {
   requests: number;
   points: number;
@@ -97,7 +101,7 @@ export async function recordMoveIf(
 
 /** The `requests` event of what `count` holds, which starts afresh. */
 function takeCount(count: TargetCount): MoveEvent[] {
-  if (count.requests === 0) return [];
+  if (count.requests === 0 && count.points === 0) return [];
   const event: MoveEvent = { type: 'requests', target: count.requests, targetPoints: count.points };
   count.requests = 0;
   count.points = 0;
@@ -113,7 +117,7 @@ export const recordCounted = (context: MoveContext, id: string, count: TargetCou
 
 /** Charge the move what its target calls cost and were not yet written with an outcome. */
 export const recordCount = (context: MoveContext, id: string, count: TargetCount) =>
-  count.requests > 0 ? recordCounted(context, id, count) : Promise.resolve(undefined);
+  count.requests > 0 || count.points !== 0 ? recordCounted(context, id, count) : Promise.resolve(undefined);
 
 /** Look at the move now (a user's action, an upload done). */
 export const advanceNow = (context: Pick<MoveContext, 'jobs'>, id: string) =>
