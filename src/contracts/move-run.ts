@@ -191,3 +191,25 @@ export interface MoveManifestRow {
   sourceLock: 'locked' | 'unlocked' | null;
   sourceArchived: boolean;
 }
+
+/**
+ * How long a repository may stay at a step before it is reported (issue 46, item 12: polls that had stopped left
+ * repositories at "Queued" and "Validating" for good, with nothing said). Exports, uploads and imports of big
+ * repositories take hours; every other step, minutes.
+ */
+export const STEP_SILENCE_MS: Partial<Record<MoveRepositoryStep, number>> = {
+  exporting: 6 * 3_600_000,
+  uploading: 6 * 3_600_000,
+  queued: 3_600_000,
+  importing: 6 * 3_600_000,
+  verified: 30 * 60_000,
+  uploaded: 30 * 60_000,
+  validating: 30 * 60_000,
+};
+
+/** How long `repo` has been at its step, when that is longer than the step can take; else undefined. */
+export function silentForMs(repo: MoveRepository, at: number, fallback?: string): number | undefined {
+  const limit = STEP_SILENCE_MS[repo.step];
+  const forMs = at - Date.parse(repo.updatedAt ?? fallback ?? '');
+  return limit !== undefined && forMs > limit ? forMs : undefined;
+}

@@ -227,6 +227,31 @@ describe('watching a move', () => {
     expect(notice).toHaveTextContent('Nothing is sent with this account’s token until then');
   }, 30_000);
 
+  it('says so of a repository that has stayed at its step longer than the step takes', async () => {
+    // Issue 46, item 12: repositories sat at "Queued" and "Validating" for good with nothing said.
+    await setQuirks({ stuckRepositories: ['hello-world'] });
+    const move = await startThroughGateway(['hello-world']);
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    simServer.use(
+      http.get(`${TEST_ORIGIN}/api/moves/${move.id}`, () =>
+        HttpResponse.json({
+          ...move,
+          state: 'running',
+          repositories: move.repositories.map((repo) => ({
+            ...repo,
+            step: 'uploaded',
+            updatedAt: twoHoursAgo,
+          })),
+        }),
+      ),
+    );
+    renderApp(`/moves/${move.id}`);
+    const row = await screen.findByRole('row', { name: 'hello-world' }, { timeout: 15_000 });
+    expect(
+      await within(row).findByText(/No change for 2 h 00 min: longer than this step takes/),
+    ).toBeInTheDocument();
+  }, 30_000);
+
   it('pauses and resumes a move at once (neither loses anything)', async () => {
     await setQuirks({ stuckRepositories: ['hello-world'] });
     const move = await startThroughGateway(['hello-world']);

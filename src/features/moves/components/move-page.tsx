@@ -151,7 +151,12 @@ export function MovePage({ id }: { id: string }) {
         <StillLocked move={data} />
         <Totals move={data} />
         {action.error ? <ErrorAlert error={action.error} /> : null}
-        <MoveRunTable repositories={data.repositories} busy={busy} onAction={run} />
+        <MoveRunTable
+          repositories={data.repositories}
+          running={data.state === 'running'}
+          busy={busy}
+          onAction={run}
+        />
       </Stack>
       <MoveConfirmDialog
         move={data}

@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MoveRepository } from '@/contracts/move-run';
+import { silentForMs, type MoveRepository } from '@/contracts/move-run';
+import { useNow } from '@/hooks/use-now';
+import { formatDuration } from '@/lib/format';
 import { ToneChip } from '@/components/tone-chip';
 import type { MoveAction } from '../api/move-queries';
 import { canAbort, canRetry, canUnlock, sourceText, stepText, stepTone } from '../utils/move-steps';
@@ -22,16 +24,26 @@ export function RepositoryNames({ repo }: MoveRepositoryPartProps) {
   );
 }
 
-/** The step as a chip, with GitHub's reason beside a failure (the chip would cut it). */
-export function RepositoryStep({ repo }: MoveRepositoryPartProps) {
+/**
+ * The step as a chip, with GitHub's reason beside a failure (the chip would cut it), and — while the move runs — a
+ * repository that has stayed at its step longer than the step takes said to be (never left silent).
+ */
+export function RepositoryStep({ repo, running = false }: MoveRepositoryPartProps & { running?: boolean }) {
+  const now = useNow(60_000);
   const text = stepText(repo);
   const failed = repo.step === 'failed';
+  const silent = running ? silentForMs(repo, now) : undefined;
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <ToneChip tone={stepTone(repo.step)} label={failed ? 'Failed' : text} />
       {failed ? (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {text}
+        </Typography>
+      ) : null}
+      {silent !== undefined ? (
+        <Typography variant="body2" color="warning.main">
+          No change for {formatDuration(silent)}: longer than this step takes. The gateway’s log says why.
         </Typography>
       ) : null}
     </Stack>

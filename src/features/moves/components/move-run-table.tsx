@@ -16,6 +16,8 @@ import { RepositoryActions, RepositoryNames, RepositoryStep, SourceLock } from '
 
 export interface MoveRunTableProps {
   repositories: readonly MoveRepository[];
+  /** The move runs: a repository silent past its step is said to be (`silentForMs`). */
+  running?: boolean;
   busy: boolean;
   onAction: (action: MoveAction) => void;
 }
@@ -29,7 +31,7 @@ export function MoveRunTable(props: MoveRunTableProps) {
   return phone ? <MoveRunList {...props} /> : <WideRunTable {...props} />;
 }
 
-function WideRunTable({ repositories, busy, onAction }: MoveRunTableProps) {
+function WideRunTable({ repositories, running, busy, onAction }: MoveRunTableProps) {
   return (
     <Paper variant="outlined">
       <TableScroller label="Repositories">
@@ -50,7 +52,7 @@ function WideRunTable({ repositories, busy, onAction }: MoveRunTableProps) {
                   <RepositoryNames repo={repo} />
                 </TableCell>
                 <TableCell sx={{ maxWidth: 320 }}>
-                  <RepositoryStep repo={repo} />
+                  <RepositoryStep repo={repo} running={running} />
                 </TableCell>
                 <TableCell>
                   <MoveValidation repo={repo} />
@@ -70,7 +72,7 @@ function WideRunTable({ repositories, busy, onAction }: MoveRunTableProps) {
   );
 }
 
-function MoveRunList({ repositories, busy, onAction }: MoveRunTableProps) {
+function MoveRunList({ repositories, running, busy, onAction }: MoveRunTableProps) {
   return (
     <Stack component="ul" aria-label="Repositories" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {repositories.map((repo) => (
@@ -86,7 +88,7 @@ function MoveRunList({ repositories, busy, onAction }: MoveRunTableProps) {
               {repo.name}
             </Typography>
             <RepositoryNames repo={repo} />
-            <RepositoryStep repo={repo} />
+            <RepositoryStep repo={repo} running={running} />
             <Typography variant="body2" component="div">
               Validation: <MoveValidation repo={repo} />
             </Typography>

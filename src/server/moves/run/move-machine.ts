@@ -1,5 +1,6 @@
 import type { RepositoryValidation } from '@/contracts/moves-validation';
 import {
+  silentForMs,
   FINAL_REPOSITORY_STEPS,
   type GeiMigrationState,
   type Move,
@@ -680,27 +681,12 @@ export function moveActions(move: Move, at?: number): MoveActions {
   return actions;
 }
 
-/**
- * How long a repository may stay at a step before the sweep reports it (a step that takes longer is not silent:
- * something stopped). Exports and imports of big repositories take hours; every other step, minutes.
- */
-export const STEP_SILENCE_MS: Partial<Record<MoveRepositoryStep, number>> = {
-  exporting: 6 * 3_600_000,
-  uploading: 6 * 3_600_000,
-  queued: 3_600_000,
-  importing: 6 * 3_600_000,
-  verified: 30 * 60_000,
-  uploaded: 30 * 60_000,
-  validating: 30 * 60_000,
-};
-
 /** A running move's repositories unchanged for longer than their step can take (issue 46, item 12). */
 export function silentRepositories(move: Move, at: number) {
   if (move.state !== 'running') return [];
   return move.repositories.flatMap((repo) => {
-    const limit = STEP_SILENCE_MS[repo.step];
-    const forMs = at - Date.parse(repo.updatedAt ?? move.updatedAt);
-    return limit !== undefined && forMs > limit ? [{ name: repo.name, step: repo.step, forMs }] : [];
+    const forMs = silentForMs(repo, at, move.updatedAt);
+    return forMs === undefined ? [] : [{ name: repo.name, step: repo.step, forMs }];
   });
 }
 
