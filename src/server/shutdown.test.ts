@@ -7,6 +7,7 @@ import type { Move } from '@/contracts/move-run';
 import { openStore } from '@/server/store/open-store';
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
 import { freePort } from '@/testing/free-port';
+import { answerHeaders, forwardedHeaders, listenOnLoopback, readBody } from '@/testing/forwarding-proxy';
 import {
   freshDatabase,
   postJson,
@@ -29,12 +30,6 @@ let database: Awaited<ReturnType<typeof freshDatabase>> | undefined;
 /** Part uploads the storage proxy holds (never answered). */
 let heldParts = 0;
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** GitHub-owned storage in front of the simulator's: every part (`PATCH`) is held, everything else forwarded. */
 function startStorageProxy(origin: string): Promise<{ url: string; server: Server }> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -44,30 +39,17 @@ function startStorageProxy(origin: string): Promise<{ url: string; server: Serve
         heldParts += 1;
         return;
       }
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers))
-        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
-          headers.set(name, value);
+      const headers = forwardedHeaders(request);
       const answer = await fetch(`${origin}${request.url ?? '/'}`, {
         method: request.method ?? 'GET',
         headers,
         body: body.length > 0 ? new Uint8Array(body) : undefined,
       });
-      const out: Record<string, string> = {};
-      answer.headers.forEach((value, name) => {
-        if (!['content-encoding', 'transfer-encoding', 'content-length', 'connection'].includes(name))
-          out[name] = value;
-      });
+      const out = answerHeaders(answer);
       response.writeHead(answer.status, out).end(Buffer.from(await answer.arrayBuffer()));
     })().catch(() => response.destroy());
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}`, server });
-    });
-  });
+  return listenOnLoopback(server);
 }
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Move } from '@/contracts/move-run';
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
 import { freePort } from '@/testing/free-port';
+import { answerHeaders, forwardedHeaders, listenOnLoopback, readBody } from '@/testing/forwarding-proxy';
 import {
   freshDatabase,
   postJson,
@@ -62,12 +63,6 @@ const hooks: {
   answer?: (request: Seen) => 'send' | 'drop';
 } = {};
 
-async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 function startProxy(gateway: string, origin: string): Promise<Proxy> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
@@ -80,10 +75,7 @@ function startProxy(gateway: string, origin: string): Promise<Proxy> {
       };
       seen.push(record);
       await hooks.before?.(record);
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers))
-        if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
-          headers.set(name, value);
+      const headers = forwardedHeaders(request);
       const answer = await fetch(`${origin}${record.path}`, {
         method: record.method,
         headers,
@@ -95,21 +87,11 @@ function startProxy(gateway: string, origin: string): Promise<Proxy> {
         response.destroy();
         return;
       }
-      const out: Record<string, string> = {};
-      answer.headers.forEach((value, name) => {
-        if (!['content-encoding', 'transfer-encoding', 'content-length', 'connection'].includes(name))
-          out[name] = value;
-      });
+      const out = answerHeaders(answer);
       response.writeHead(answer.status, out).end(bytes);
     })().catch(() => response.destroy());
   });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ url: `http://127.0.0.1:${port}`, server });
-    });
-  });
+  return listenOnLoopback(server);
 }
 
 beforeAll(async () => {
