@@ -16,6 +16,7 @@ import { lighthouseMobile } from './lighthouse-mobile';
 import { mainThreadBlocking } from './main-thread-blocking';
 import { mappingApply } from './mapping-apply';
 import { move } from './move';
+import { moveTeam } from './move-team';
 import { moveUpload } from './move-upload';
 import type { BenchFigure } from './types';
 import { waves } from './waves';
@@ -45,5 +46,6 @@ export const FIGURES: BenchFigure[] = [
   waves,
   moveUpload,
   move,
+  moveTeam,
   team,
 ];

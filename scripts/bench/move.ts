@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Move, MoveStartRequest } from '@/contracts/move-run';
+import { silentForMs, type Move, type MoveStartRequest } from '@/contracts/move-run';
 import { loadConfig } from '@/server/config';
 import { composeGateway, type Gateway } from '@/server/gateway';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
@@ -92,6 +92,38 @@ const sum = (tally: TargetTally, names: readonly string[]) =>
 const STATUS = ['ferryMoveMigrationStates'];
 const VALIDATION = ['ferryMoveValidation'];
 
+/**
+ * Each repository's longest stay at one step without a change (its `updatedAt` unmoved), by step, as the page's
+ * polling sees it; and the repositories the page would have called silent (`silentForMs`, the sweep's rule).
+ */
+function silenceWatch() {
+  const seen = new Map<string, { step: string; updatedAt?: string; since: number }>();
+  const longest = new Map<string, number>();
+  const silent = new Set<string>();
+  return {
+    look(move: Move) {
+      const now = Date.now();
+      for (const repo of move.repositories) {
+        if (silentForMs(repo, now, move.createdAt) !== undefined) silent.add(repo.name);
+        const last = seen.get(repo.name);
+        if (!last || last.step !== repo.step || last.updatedAt !== repo.updatedAt) {
+          seen.set(repo.name, { step: repo.step, updatedAt: repo.updatedAt, since: now });
+          continue;
+        }
+        if (repo.step === 'done' || repo.step === 'failed') continue;
+        longest.set(repo.step, Math.max(longest.get(repo.step) ?? 0, now - last.since));
+      }
+    },
+    summary: () => ({
+      silent: [...silent],
+      longest: [...longest]
+        .sort((a, b) => b[1] - a[1])
+        .map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`)
+        .join(', '),
+    }),
+  };
+}
+
 async function call(gateway: Gateway, pathname: string, body?: unknown) {
   return gateway.app.request(`${ORIGIN}${pathname}`, {
     method: body === undefined ? 'GET' : 'POST',
@@ -157,6 +189,7 @@ async function moveRun(folder: string, plan: { pattern: string; size: number }, 
     let lastLog = 0;
     /** Repositories at an end at each whole minute of the run (the pace over time). */
     const perMinute: number[] = [];
+    const silence = silenceWatch();
     for (;;) {
       move = (await (await call(gateway, `/api/moves/${id}`)).json()) as Move;
       if (move.state !== 'running' && move.state !== 'paused') break;
@@ -164,6 +197,7 @@ async function moveRun(folder: string, plan: { pattern: string; size: number }, 
       if (performance.now() - started > 60_000 + plan.size * 5_000)
         throw new Error(`the move did not end within ${60 + plan.size * 5} s`);
       const ended = move.repositories.filter((repo) => repo.step === 'done' || repo.step === 'failed').length;
+      silence.look(move);
       if (performance.now() - started >= (perMinute.length + 1) * 60_000) perMinute.push(ended);
       if (performance.now() - lastLog > 15_000) {
         lastLog = performance.now();
@@ -190,6 +224,7 @@ async function moveRun(folder: string, plan: { pattern: string; size: number }, 
       source: sim.github().stats.requests - sourceBefore,
       perMinute: perMinute.map((count, index) => count - (perMinute[index - 1] ?? 0)),
       probe: probeSummary(probe),
+      silence: silence.summary(),
     };
   } finally {
     console.log = print;
@@ -214,6 +249,7 @@ export const move: BenchFigure = {
         source,
         perMinute,
         probe,
+        silence,
       } = await moveRun(folder, plan, (line) => context.log(line));
       const n = done.repositories.length;
       const count = (step: string) => done.repositories.filter((repo) => repo.step === step).length;
@@ -241,6 +277,13 @@ export const move: BenchFigure = {
           goal: '—',
           verdict: '—',
           how: `POST /api/moves on a gateway as composed (embedded store, in-process simulator big-org at SIM_SPEED=${SPEED}, status looks 1–4 s apart), until the move ends; ${n < 500 ? `${n} rather than 500: GitHub's one second between writes (an export and an unlock per repository) alone would take over 1,000 s` : 'all 500'}`,
+        },
+        {
+          figure: `Move of ${n}: repositories silent longer than their step can take`,
+          value: `${silence.silent.length}${silence.silent.length ? ` (${silence.silent.slice(0, 5).join(', ')})` : ''}; longest without a change, by step: ${silence.longest || '—'}`,
+          goal: '0',
+          verdict: verdict(silence.silent.length === 0, String(silence.silent.length)),
+          how: "the move read every 200 ms: a repository at a step past the step's bound (STEP_SILENCE_MS, the sweep's and the row's rule, on Ferry's clock) is counted; each step's longest stay with its `updatedAt` unmoved, in real seconds",
         },
         {
           figure: `Move of ${n}: requests per repository, each side`,

@@ -13,7 +13,10 @@ const smoke = process.argv.includes('--smoke');
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const figures =
   wanted.length > 0
-    ? FIGURES.filter((figure) => wanted.includes(figure.id))
+    ? FIGURES.filter(
+        (figure) =>
+          wanted.includes(figure.id) || (figure.partOf !== undefined && wanted.includes(figure.partOf)),
+      )
     : FIGURES.filter((figure) => smoke || !figure.explicitOnly);
 if (figures.length === 0) {
   console.error(`No such figure. Known: ${FIGURES.map((figure) => figure.id).join(', ')}`);

@@ -30,6 +30,8 @@ export interface BenchFigure {
   title: string;
   /** Measured only when named (`npm run bench -- <id>`) or in a smoke run: too long, or a tool rather than a figure. */
   explicitOnly?: boolean;
+  /** Measured too when this other figure is named (`npm run bench -- move` runs `move-team` as well). */
+  partOf?: string;
   run(context: BenchContext): Promise<BenchRow[]>;
 }
 

@@ -70,6 +70,11 @@ export async function waitUp(
   throw new Error(`${proc.url} did not come up: ${proc.output()}`);
 }
 
+/**
+ * The standalone simulator (src/simulator/main.ts): GitHub and its control routes on one port, archive storage on
+ * another, the target GitHub.com (GEI imports) on a third — `SIM_TARGET_PORT` from `env`, else a free port (the
+ * simulator's own default, its API port + 2, is not known to be free).
+ */
 export async function startSimulator(options: {
   speed: number;
   scenario: string;
@@ -77,11 +82,13 @@ export async function startSimulator(options: {
 }) {
   const apiPort = await port();
   const storagePort = await port();
+  const targetPort = options.env?.SIM_TARGET_PORT ?? String(await port());
   const sim = run(
     ['--import', 'tsx', 'src/simulator/main.ts'],
     {
       SIM_PORT: String(apiPort),
       SIM_STORAGE_PORT: String(storagePort),
+      SIM_TARGET_PORT: targetPort,
       SIM_HOST: '127.0.0.1',
       SIM_SCENARIO: options.scenario,
       SIM_SPEED: String(options.speed),
@@ -90,7 +97,11 @@ export async function startSimulator(options: {
     `http://127.0.0.1:${apiPort}`,
   );
   await waitUp(sim, '/__sim/state', 'Ferry simulator listening on');
-  return { ...sim, storageOrigin: `http://127.0.0.1:${storagePort}` };
+  return {
+    ...sim,
+    storageOrigin: `http://127.0.0.1:${storagePort}`,
+    targetOrigin: `http://127.0.0.1:${targetPort}`,
+  };
 }
 
 export async function startGateway(env: Record<string, string>): Promise<Proc> {
@@ -148,7 +159,9 @@ export interface Team {
 
 /**
  * A team of `count` gateway processes on a fresh database (named `database`), one shared ARCHIVE_DIR, live
- * against a standalone simulator; `env` adds to every gateway's environment.
+ * against a standalone simulator; `env` adds to every gateway's environment, `gatewayEnv` to one gateway's (given
+ * its name, `a`, `b`, …, and the simulator: its own proxies in front of the simulator, say), `simulatorEnv` to
+ * the simulator's.
  */
 export async function startTeam(options: {
   database: string;
@@ -156,10 +169,19 @@ export async function startTeam(options: {
   scenario: string;
   count?: number;
   env?: Record<string, string>;
+  simulatorEnv?: Record<string, string>;
+  gatewayEnv?: (
+    name: string,
+    sim: Awaited<ReturnType<typeof startSimulator>>,
+  ) => Record<string, string> | Promise<Record<string, string>>;
 }): Promise<Team> {
   const work = await mkdtemp(path.join(tmpdir(), 'ferry-team-'));
   const database = await freshDatabase(options.database);
-  const sim = await startSimulator({ speed: options.speed, scenario: options.scenario });
+  const sim = await startSimulator({
+    speed: options.speed,
+    scenario: options.scenario,
+    ...(options.simulatorEnv ? { env: options.simulatorEnv } : {}),
+  });
   const gateways: Proc[] = [];
   const stop = async () => {
     if (process.env.TEAM_DEBUG)
@@ -172,7 +194,7 @@ export async function startTeam(options: {
     const names = Array.from({ length: options.count ?? 3 }, (_, index) => String.fromCharCode(97 + index));
     gateways.push(
       ...(await Promise.all(
-        names.map((name) =>
+        names.map(async (name) =>
           startGateway({
             DATABASE_URL: database.url,
             DATA_DIR: path.join(work, name),
@@ -181,6 +203,7 @@ export async function startTeam(options: {
             GITHUB_STORAGE_ORIGINS: sim.storageOrigin,
             GITHUB_TOKEN: SIM_TOKEN,
             ...options.env,
+            ...(await options.gatewayEnv?.(name, sim)),
           }),
         ),
       )),

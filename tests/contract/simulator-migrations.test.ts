@@ -37,7 +37,9 @@ async function call(
     }),
   );
   const text = await response.text();
-  return { response, status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+  // A 302's body is the archive's URL as text (GHES's), not JSON.
+  const json = text !== '' && response.headers.get('content-type')?.includes('json');
+  return { response, status: response.status, body: json ? (JSON.parse(text) as unknown) : undefined };
 }
 
 /** A simulator with one org migration (id 1, locked, exported) and one user migration (id 2, exported). */

@@ -81,8 +81,9 @@ async function graphql<T>(
   return (await response.json()) as { data: T; errors?: { type?: string; message: string }[] };
 }
 
-const uploads = (path: string, init: RequestInit) =>
-  fetch(`${target.origin}/uploads${path}`, {
+/** A path from the uploads root, or a `Location` storage answered, resolved against the uploads URL (gh-gei). */
+const uploads = (path: string, init: RequestInit, answered = false) =>
+  fetch(answered ? new URL(path, `${target.origin}/uploads`) : `${target.origin}/uploads${path}`, {
     ...init,
     headers: { authorization: `Bearer ${TARGET_TOKENS.octocat}`, ...init.headers },
   });
@@ -108,15 +109,19 @@ async function uploadMultipart(orgId: number, name: string, bytes: Buffer): Prom
   let location = start.headers.get('location')!;
   const half = Math.ceil(bytes.length / 2);
   for (const part of [bytes.subarray(0, half), bytes.subarray(half)]) {
-    const patched = await uploads(location, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/octet-stream' },
-      body: new Uint8Array(part),
-    });
+    const patched = await uploads(
+      location,
+      {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/octet-stream' },
+        body: new Uint8Array(part),
+      },
+      true,
+    );
     expect(patched.status).toBe(202);
     location = patched.headers.get('location')!;
   }
-  const done = await uploads(location, { method: 'PUT' });
+  const done = await uploads(location, { method: 'PUT' }, true);
   expect(done.status).toBe(201);
   return ((await done.json()) as { uri: string }).uri;
 }

@@ -4,6 +4,7 @@ import { identify, type GithubEnv } from './auth';
 import { DOCS, gatewayOriginOf, githubError, githubJson } from './http';
 import { permissionRefusal } from './permissions';
 import { registerAppRoutes } from './routes/apps';
+import { GHES_VERSION, registerMetaRoutes } from './routes/meta';
 import { registerRateLimitRoutes } from './routes/rate-limit';
 import { registerUserRoutes } from './routes/users';
 import type { GithubState } from './state';
@@ -78,6 +79,7 @@ export function createGithubApp(
       response.headers.set('x-github-request-id', requestId);
       response.headers.set('x-github-api-version-selected', apiVersion);
       response.headers.set('x-github-media-type', 'github.v3; format=json');
+      response.headers.set('x-github-enterprise-version', GHES_VERSION);
       if (status) rateLimitHeaders(response.headers, status);
       return response;
     };
@@ -160,6 +162,7 @@ export function createGithubApp(
   });
 
   registerRateLimitRoutes(app, state, clock);
+  registerMetaRoutes(app);
   registerAppRoutes(app, state);
   registerUserRoutes(app, state);
   for (const register of extraRoutes) register(app, state, clock);

@@ -54,10 +54,10 @@ export function createTargetApp(world: TargetWorld): Hono {
   });
 
   // GitHub-owned storage: its own app, built by uploads/ (mounted per request: a reset replaces the storage).
-  app.all('/uploads/*', (c) => {
+  app.all('/uploads/*', async (c) => {
     const url = new URL(c.req.url);
     url.pathname = url.pathname.slice('/uploads'.length) || '/';
-    return world.storage().app.fetch(new Request(url, c.req.raw));
+    return underUploads(await world.storage().app.fetch(new Request(url, c.req.raw)));
   });
 
   registerTargetRest(app, world);
@@ -65,4 +65,17 @@ export function createTargetApp(world: TargetWorld): Hono {
     c.json({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest' }, 404),
   );
   return app;
+}
+
+/**
+ * Storage answers a part's `Location` as uploads.github.com does, a path from its root (`/organizations/…`);
+ * mounted here under `/uploads`, the path gains that prefix, so a client resolving it against the uploads URL as
+ * a URL (gh-gei: `new Uri(new Uri(uploadsUrl), Location)`) reaches this mount, as on GitHub.
+ */
+function underUploads(response: Response): Response {
+  const location = response.headers.get('location');
+  if (!location?.startsWith('/') || location.startsWith('//')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('location', `/uploads${location}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

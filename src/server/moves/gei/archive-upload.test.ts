@@ -301,6 +301,43 @@ describe('uploading an archive to GitHub-owned storage', () => {
     expect(held).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it('resolves each Location against the uploads URL as gh-gei does (a path from the root, never appended)', async () => {
+    const file = fileOf('resolve.tar.gz', randomBytes(PART + 10));
+    for (const [uploadsUrl, location, expected] of [
+      [
+        'https://uploads.github.com',
+        '/organizations/1/gei/archive/blobs/uploads?part_number=1&guid=g',
+        'https://uploads.github.com/organizations/1/gei/archive/blobs/uploads?part_number=1&guid=g',
+      ],
+      [
+        'http://127.0.0.1:4012/uploads',
+        '/uploads/organizations/1/gei/archive/blobs/uploads?part_number=1&guid=g',
+        'http://127.0.0.1:4012/uploads/organizations/1/gei/archive/blobs/uploads?part_number=1&guid=g',
+      ],
+    ] as const) {
+      const sent: string[] = [];
+      await uploadArchive({
+        file,
+        name: 'x.tar.gz',
+        orgDatabaseId: 1,
+        uploadsUrl,
+        authorization: 'Bearer x',
+        bounds: { headersMs: 200, idleMs: 200, totalMs: 500, maxBytes: 1024 * 1024 },
+        partBytes: PART,
+        fetch: (request) => {
+          sent.push(`${request.method} ${request.url}`);
+          // Every answer is a refusal after the first: only the first part's URL matters here.
+          return Promise.resolve(
+            request.method === 'POST'
+              ? new Response(null, { status: 202, headers: { location } })
+              : new Response('{"message":"no"}', { status: 422 }),
+          );
+        },
+      }).catch(() => undefined);
+      expect(sent[1]).toBe(`PATCH ${expected}`);
+    }
+  });
+
   describe('hostile storage', () => {
     const file = fileOf('hostile.tar.gz', randomBytes(2 * PART));
     const small = fileOf('hostile-small.tar.gz', randomBytes(10));

@@ -226,16 +226,24 @@ function expectStatus(answer: Answer, wanted: number[]): void {
   throw new ArchiveUploadError('hostile', words, answer.status);
 }
 
-/** `Location` is a path under the uploads URL (gh-gei: `{uploads}{Location}`) or an absolute URL on its host. */
+/**
+ * `Location` resolved against the uploads URL as a URL reference, as gh-gei does (`new Uri(new Uri(uploads),
+ * Location)`): uploads.github.com answers `/organizations/…`, a path from its root.
+ */
 async function locationOf(answer: Answer, root: string, storage: HandedUrlCheck): Promise<string> {
   const location = answer.headers.get('location');
   if (!location) throw new ArchiveUploadError('hostile', 'Storage answered no Location for the next part.');
-  const url = location.startsWith('/') && !location.startsWith('//') ? `${root}${location}` : location;
+  if (location.length > 4_096)
+    throw new ArchiveUploadError('hostile', 'Storage answered a Location too long to be one.');
+  let url: string;
+  try {
+    url = new URL(location, root).href;
+  } catch {
+    throw new ArchiveUploadError('hostile', 'Storage answered a Location that is not a URL.');
+  }
   if (!(await allowed(url, storage)))
     throw new ArchiveUploadError('hostile', 'Storage sent the next part to another host.');
-  if (url.length > 4_096)
-    throw new ArchiveUploadError('hostile', 'Storage answered a Location too long to be one.');
-  return new URL(url).href;
+  return url;
 }
 
 function archiveOf(answer: Answer): { uri: string } {

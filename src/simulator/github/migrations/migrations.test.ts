@@ -65,6 +65,8 @@ async function download(path: string): Promise<Map<string, Buffer>> {
   const redirect = await gh(`${path}/archive`);
   expect(redirect.status).toBe(302);
   const location = redirect.headers.get('location') ?? '';
+  // GHES's body is the URL too: gh-gei reads it there (GetArchiveMigrationUrl follows no redirect).
+  expect(await redirect.text()).toBe(location);
   const stored = await sim.fetch(new Request(location));
   expect(stored.status).toBe(200);
   expect(stored.headers.get('content-type')).toBe('application/x-gzip');

@@ -168,7 +168,8 @@ function registerScope(
       found.migration.guid,
       now,
     );
-    return c.body(null, 302, { location });
+    // GHES sends the URL as the body too, and gh-gei reads it there (GetArchiveMigrationUrl: no redirect followed).
+    return c.body(location, 302, { location, 'content-type': 'text/plain; charset=utf-8' });
   });
 
   app.delete(`${base}/:migration_id{[0-9]+}/archive`, (c) => {

@@ -24,6 +24,9 @@ import {
  * The three steps of a multipart upload: `POST …/blobs/uploads` (202 + `Location` of part 1), `PATCH {Location}`
  * per part (202 + `Location` of the next part), `PUT {Location}` to complete (201 + the archive).
  */
+/** What a completing `PUT` may carry (and is ignored): a client's empty JSON value, never a part. */
+const MAX_COMPLETE_BODY_BYTES = 64;
+
 function partLocation(upload: OpenUpload, partNumber: number): string {
   const query = new URLSearchParams({
     part_number: String(partNumber),
@@ -126,8 +129,9 @@ export async function completeUpload(deps: UploadDeps, c: Context, org: number):
   if (partNumber !== count + 1 && partNumber !== count) {
     return geiError(c, 422, `Invalid request: complete the upload at part_number ${count + 1}.`);
   }
-  const body = await readBodyCapped(c.req.raw, 0);
-  if ('tooLarge' in body) return geiError(c, 422, 'Invalid request: the completing PUT has an empty body.');
+  // Its body is not read: gh-gei sends `""` (an empty JSON string), gh-blob nothing; more is no completion.
+  const body = await readBodyCapped(c.req.raw, MAX_COMPLETE_BODY_BYTES);
+  if ('tooLarge' in body) return geiError(c, 422, 'Invalid request: the completing PUT carries no data.');
   if (store.uploads.get(upload.guid) !== upload) return geiError(c, 404, 'Not Found');
   if (upload.received !== upload.size) {
     return geiError(
