@@ -46,7 +46,12 @@ function registerTargetControl(app: Hono, sim: Simulator) {
   });
   const quirksOf = () => {
     const state = sim.target.world.state();
-    return { ...state.quirks, rulesets: state.rulesets ?? [], emu: state.org.emu };
+    return {
+      ...state.quirks,
+      rulesets: state.rulesets ?? [],
+      emu: state.org.emu,
+      secondaryLimitAnswer: state.secondaryLimitAnswer ?? 'http',
+    };
   };
   app.get('/faults/target/quirks', (c) => c.json(quirksOf()));
   app.post('/faults/target/quirks', async (c) => {
@@ -57,6 +62,7 @@ function registerTargetControl(app: Hono, sim: Simulator) {
     if (parsed.stuckRepositories) state.quirks.stuckRepositories = parsed.stuckRepositories;
     if (parsed.rulesets) state.rulesets = parsed.rulesets;
     if (parsed.emu !== undefined) state.org.emu = parsed.emu;
+    if (parsed.secondaryLimitAnswer) state.secondaryLimitAnswer = parsed.secondaryLimitAnswer;
     return c.json({ ok: true, ...quirksOf() });
   });
 }

@@ -125,3 +125,17 @@ export function secondaryLimitBody(requestId: string) {
     ],
   };
 }
+
+export const SECONDARY_LIMIT_DOCS =
+  'https://docs.github.com/graphql/overview/rate-limits-and-query-limits-for-the-graphql-api#secondary-rate-limits';
+
+/**
+ * The secondary limit as GitHub documents it for REST and GraphQL alike: HTTP 403, a message naming it, and
+ * `retry-after` (set by the caller). The 200 + `RATE_LIMIT` form (`secondaryLimitBody`) is the other one seen.
+ */
+export function secondaryLimitRefusal(requestId: string) {
+  return {
+    message: `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${requestId}.`,
+    documentation_url: SECONDARY_LIMIT_DOCS,
+  };
+}

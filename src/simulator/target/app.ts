@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { GRAPHQL_DOCS, graphqlBodyLimit, graphqlRequestOf, isRefusal } from '@/simulator/graphql/request';
+import { answerHeaders } from './answer-headers';
 import { runGraphql } from './graphql/execute';
 import { registerTargetRest } from './rest';
 import { orgView } from './views';
@@ -24,6 +25,14 @@ function features(header: string | undefined): string[] {
  */
 export function createTargetApp(world: TargetWorld): Hono {
   const app = new Hono();
+  const graphqlHeaders = answerHeaders(world, 'graphql');
+  const restHeaders = answerHeaders(world, 'rest');
+  // Storage (uploads.github.com) and presigned logs are other hosts on GitHub: not api.github.com's headers.
+  app.use('*', (c, next) =>
+    c.req.path.startsWith('/uploads/') || c.req.path.startsWith('/_migration-logs/')
+      ? next()
+      : (c.req.path === '/graphql' ? graphqlHeaders : restHeaders)(c, next),
+  );
 
   app.post('/graphql', graphqlBodyLimit(), async (c) => {
     const caller = identifyCaller(world.state(), c.req.header('authorization'));

@@ -7,9 +7,17 @@ import { parseRulesetQuirk, type TargetRuleset } from './rulesets';
  * clears them.
  * - `bad-gateway`: HTTP 502 (gh-gei retries it);
  * - `service-unavailable`: 200 with `errors[0].type: "SERVICE_UNAVAILABLE"` and the field null (gh-gei's fixture);
- * - `secondary-rate-limit`: 200 with `errors[0].type: "RATE_LIMIT"` and `retry-after: 60` (how gh-gei detects it).
+ * - `secondary-rate-limit`: GitHub's documented answer, HTTP 403 "You have exceeded a secondary rate limit…" with
+ *   `retry-after: 60`;
+ * - `secondary-rate-limit-graphql`: the other form seen, 200 with `errors[0].type: "RATE_LIMIT"` and `retry-after:
+ *   60` (what gh-gei's tests model).
  */
-export const TARGET_FAULT_KINDS = ['bad-gateway', 'service-unavailable', 'secondary-rate-limit'] as const;
+export const TARGET_FAULT_KINDS = [
+  'bad-gateway',
+  'service-unavailable',
+  'secondary-rate-limit',
+  'secondary-rate-limit-graphql',
+] as const;
 export type TargetFaultKind = (typeof TARGET_FAULT_KINDS)[number];
 
 export interface TargetFault {
@@ -73,7 +81,12 @@ export interface ParsedQuirks {
   rulesets?: TargetRuleset[];
   /** The organization as one of Enterprise Managed Users (mannequins reattributed without an invitation). */
   emu?: boolean;
+  /** How the secondary limit answers GraphQL: `http` (403 + `retry-after`, today's default) or `graphql` (200). */
+  secondaryLimitAnswer?: SecondaryLimitAnswer;
 }
+
+export const SECONDARY_LIMIT_ANSWERS = ['http', 'graphql'] as const;
+export type SecondaryLimitAnswer = (typeof SECONDARY_LIMIT_ANSWERS)[number];
 
 export function parseQuirks(
   body: unknown,
@@ -93,10 +106,17 @@ export function parseQuirks(
       out.emu = body.emu;
       continue;
     }
+    if (key === 'secondaryLimitAnswer') {
+      if (!(SECONDARY_LIMIT_ANSWERS as readonly unknown[]).includes(body[key]))
+        return { ok: false, error: 'secondaryLimitAnswer must be http or graphql' };
+      out.secondaryLimitAnswer = body[key] as SecondaryLimitAnswer;
+      continue;
+    }
     if (key !== 'lossyRepositories' && key !== 'stuckRepositories')
       return {
         ok: false,
-        error: 'only lossyRepositories, stuckRepositories, rulesets and emu are known',
+        error:
+          'only lossyRepositories, stuckRepositories, rulesets, emu and secondaryLimitAnswer are known',
       };
     const value = body[key];
     if (

@@ -1,4 +1,5 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { coreLimitOf, coreUsed } from './answer-headers';
 import { orgView } from './views';
 import { fullRepoJson, orgFullJson } from './rest-bodies';
 import type { TargetWorld } from './world';
@@ -69,13 +70,10 @@ export function registerTargetRest(app: Hono, world: TargetWorld): void {
     const graphqlUsed = typeof caller === 'string' ? 0 : pointsUsed(state, caller.account, now);
     const limit = typeof caller === 'string' ? 0 : POINTS_PER_HOUR;
     const graphql = { limit, used: graphqlUsed, remaining: Math.max(0, limit - graphqlUsed), reset };
-    // The REST core budget is not simulated on the target: full, every hour.
-    const core = {
-      limit: typeof caller === 'string' ? 60 : 5_000,
-      used: 0,
-      remaining: typeof caller === 'string' ? 60 : 5_000,
-      reset,
-    };
+    // The REST core budget as the answers' headers count it (answer-headers.ts): nothing refused at its end.
+    const coreLimit = coreLimitOf(typeof caller !== 'string');
+    const coreSpent = coreUsed(state, typeof caller === 'string' ? 'anonymous' : caller.account, now);
+    const core = { limit: coreLimit, used: coreSpent, remaining: Math.max(0, coreLimit - coreSpent), reset };
     // GitHub's description requires `search` beside `core` (30 a minute for a signed-in caller, 10 anonymously).
     const searchLimit = typeof caller === 'string' ? 10 : 30;
     const search = {

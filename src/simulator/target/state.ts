@@ -1,3 +1,4 @@
+import type { SecondaryLimitAnswer } from './faults';
 import type { SimClock } from '../clock';
 import type { RepositoryCounts } from '@/simulator/graphql/repository-counts';
 import { nodeId } from './ids';
@@ -94,6 +95,8 @@ export interface TargetState {
   rulesets?: TargetRuleset[];
   /** REST requests answered (not GraphQL, not storage): what a pre-flight's ruleset reads cost. */
   restRequests?: number;
+  /** The secondary limit's form on GraphQL (quirk `secondaryLimitAnswer`): 403 unless `graphql` (200). */
+  secondaryLimitAnswer?: SecondaryLimitAnswer;
 }
 
 export function createTargetState(clock: SimClock): TargetState {

@@ -101,17 +101,38 @@ describe('target faults and scenario rules (/__sim/faults/target)', () => {
     expect((await h.graphql('{ viewer { login } }')).body.errors).toBeUndefined();
   });
 
-  it('secondary limit: errors[0].type RATE_LIMIT with retry-after, as gh-gei detects it', async () => {
+  it("secondary limit: GitHub's 403 with retry-after, or the 200 with errors[0].type RATE_LIMIT", async () => {
     const h = harness();
-    await control(h, 'POST', '/faults/target', { kind: 'secondary-rate-limit' });
+    await control(h, 'POST', '/faults/target', { kind: 'secondary-rate-limit', count: 1 });
+    const refused = await h.graphql('{ viewer { login } }', {}, undefined, {}, 403);
+    expect(refused.body.message).toMatch(/^You have exceeded a secondary rate limit\./);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    await control(h, 'POST', '/faults/target', { kind: 'secondary-rate-limit-graphql' });
     const limited = await h.graphql('{ viewer { login } }');
     expect(limited.body.errors[0]?.type).toBe('RATE_LIMIT');
     expect(limited.headers.get('retry-after')).toBe('60');
     expect((await (await control(h, 'GET', '/faults/target')).json()) as unknown).toMatchObject({
-      faults: [{ kind: 'secondary-rate-limit', hits: 1 }],
+      faults: [
+        { kind: 'secondary-rate-limit', hits: 1 },
+        { kind: 'secondary-rate-limit-graphql', hits: 1 },
+      ],
     });
     expect((await control(h, 'DELETE', '/faults/target')).status).toBe(200);
     expect((await h.graphql('{ viewer { login } }')).body.errors).toBeUndefined();
+  });
+
+  it('the quirk secondaryLimitAnswer picks the form of the natural secondary limit; anything else is a 400', async () => {
+    const h = harness();
+    expect(await (await control(h, 'GET', '/faults/target/quirks')).json()).toMatchObject({
+      secondaryLimitAnswer: 'http',
+    });
+    const set = await control(h, 'POST', '/faults/target/quirks', { secondaryLimitAnswer: 'graphql' });
+    expect(set.status).toBe(200);
+    expect(h.sim.target.world.state().secondaryLimitAnswer).toBe('graphql');
+    for (const wrong of ['403', null, 1, 'http\u0000'])
+      expect(
+        (await control(h, 'POST', '/faults/target/quirks', { secondaryLimitAnswer: wrong })).status,
+      ).toBe(400);
   });
 
   it('a migration stuck in PENDING_VALIDATION, and a lossy import short by a tag and a pull request', async () => {

@@ -130,19 +130,28 @@ describe('target tokens and GraphQL points', () => {
 });
 
 describe('the GraphQL secondary limit', () => {
-  it('answers RATE_LIMIT past 2,000 points a minute (queries 1, mutations 5), then lets the next minute through', async () => {
+  it('answers 403 (or RATE_LIMIT, its other form) past 2,000 points a minute (queries 1, mutations 5), then lets the next minute through', async () => {
     const h = harness();
     const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
       .organization;
-    const revoke = () =>
+    const revoke = (status = 200) =>
       h.graphql(
         'mutation($o: ID!) { revokeMigratorRole(input: {organizationId: $o, actor: "monalisa", actorType: USER}) { success } }',
         { o: org.id },
+        TARGET_TOKENS.octocat,
+        {},
+        status,
       );
     // 1 point for the organization query above, then 399 mutations × 5 = 1,996: 1,997 in this minute.
     for (let i = 0; i < 399; i++) expect((await revoke()).body.errors).toBeUndefined();
     expect((await h.graphql('{ viewer { login } }')).body.errors).toBeUndefined(); // 1,998
-    const limited = await revoke(); // 2,003 > 2,000
+    // GitHub's documented answer by default: 403 with retry-after (2,003 > 2,000; nothing spent).
+    const refused = await revoke(403);
+    expect(refused.body.message).toMatch(/secondary rate limit/);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    // The other form (quirk secondaryLimitAnswer: graphql): 200 with errors[0].type RATE_LIMIT.
+    h.sim.target.world.state().secondaryLimitAnswer = 'graphql';
+    const limited = await revoke();
     expect(limited.body.errors[0]).toMatchObject({ type: 'RATE_LIMIT' });
     expect(limited.headers.get('retry-after')).toBeTruthy();
     // Another account is not affected.

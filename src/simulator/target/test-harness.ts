@@ -33,6 +33,7 @@ export function harness() {
     variables: Record<string, unknown> = {},
     token: string = TARGET_TOKENS.octocat,
     extraHeaders: Record<string, string> = {},
+    status = 200,
   ) => {
     const response = await sim.fetch(
       new Request(`${TARGET_SIMULATOR_ORIGIN}/graphql`, {
@@ -46,8 +47,11 @@ export function harness() {
         body: JSON.stringify({ query, variables }),
       }),
     );
-    expect(response.status).toBe(200);
-    return { headers: response.headers, body: (await response.json()) as { data: T; errors: GqlError[] } };
+    expect(response.status).toBe(status);
+    return {
+      headers: response.headers,
+      body: (await response.json()) as { data: T; errors: GqlError[]; message?: string },
+    };
   };
   return { sim, graphql };
 }

@@ -20,9 +20,21 @@ export function createSourceGraphqlApp(state: () => GithubState, clock: SimClock
   const app = new Hono();
   app.post(
     '/',
-    async (_c, next) => {
-      state().stats.requests += 1;
+    async (c, next) => {
+      const s = state();
+      s.stats.requests += 1;
       await next();
+      // As REST's answers (app.ts): the request's id, JSON's charset, a classic token's scopes.
+      c.res.headers.set(
+        'x-github-request-id',
+        `SIM:${clock.now().toString(16).toUpperCase()}:${s.stats.requests}`,
+      );
+      c.res.headers.set('content-type', 'application/json; charset=utf-8');
+      const actor = identify(c, s);
+      if (typeof actor !== 'string' && actor.kind === 'classic') {
+        c.res.headers.set('x-oauth-scopes', actor.scopes.join(', '));
+        c.res.headers.set('x-accepted-oauth-scopes', '');
+      }
     },
     graphqlBodyLimit(),
     async (c) => {

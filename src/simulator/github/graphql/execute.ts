@@ -3,7 +3,7 @@ import { queryCost } from '@/simulator/graphql/cost';
 import {
   formatError,
   prepareQuery,
-  secondaryLimitBody,
+  secondaryLimitRefusal,
   type GraphqlRequest,
 } from '@/simulator/graphql/request';
 import { spendSecondary, type SecondaryWindows } from '@/simulator/graphql/secondary-limit';
@@ -15,7 +15,7 @@ import { sourceQueryRoot } from './query';
 import { sourceSchema } from './schema';
 
 export interface SourceGraphqlAnswer {
-  status: 200;
+  status: 200 | 403;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -72,10 +72,14 @@ export async function runSourceGraphql(
 
   const budget = budgetOf(state.world.tokens, actor.identity);
   const wait = spendSecondary(windowsOf(state), state.limiter.options.originMs, budget, false, now);
+  // GitHub's documented answer, as the target's by default (`secondaryLimitRefusal`: 403 + `retry-after`).
   if (wait !== undefined)
-    return answer(secondaryLimitBody(`SIM:${now.toString(16).toUpperCase()}`), {
-      'retry-after': String(wait),
-    });
+    return {
+      ...answer(secondaryLimitRefusal(`SIM:${now.toString(16).toUpperCase()}`), {
+        'retry-after': String(wait),
+      }),
+      status: 403,
+    };
 
   const cost = queryCost(document, operation, request.variables);
   if (limited) {

@@ -5,9 +5,10 @@ import {
   prepareQuery,
   rootFields,
   secondaryLimitBody,
+  secondaryLimitRefusal,
   type GraphqlRequest,
 } from '@/simulator/graphql/request';
-import type { TargetFault } from '../faults';
+import type { SecondaryLimitAnswer, TargetFault } from '../faults';
 import type { TargetState } from '../state';
 import type { Caller, TargetWorld } from '../world';
 import { createContext } from './context';
@@ -36,11 +37,18 @@ function limitHeaders(state: TargetState, caller: Caller, now: number): Record<s
 const GEI_UNAVAILABLE = 'GitHub Enterprise Importer is currently unavailable. Please try again later.';
 const BAD_GATEWAY =
   'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug. Please include `SIM-TARGET` when reporting this issue.';
-/** The secondary limit's answer, as gh-gei detects it: `errors[0].type == "RATE_LIMIT"`, with `retry-after`. */
-function secondaryLimit(headers: Record<string, string>, retryAfterSeconds: number): GraphqlAnswer {
+/**
+ * The secondary limit's answer, with `retry-after`: GitHub's documented 403 by default, or the 200 with
+ * `errors[0].type == "RATE_LIMIT"` that gh-gei also detects (`secondaryLimitAnswer: 'graphql'`).
+ */
+function secondaryLimit(
+  headers: Record<string, string>,
+  retryAfterSeconds: number,
+  form: SecondaryLimitAnswer = 'http',
+): GraphqlAnswer {
   return {
-    status: 200,
-    body: secondaryLimitBody('SIM-TARGET'),
+    status: form === 'http' ? 403 : 200,
+    body: form === 'http' ? secondaryLimitRefusal('SIM-TARGET') : secondaryLimitBody('SIM-TARGET'),
     headers: { ...headers, 'retry-after': String(retryAfterSeconds) },
   };
 }
@@ -53,7 +61,8 @@ function faultAnswer(
 ): GraphqlAnswer {
   if (fault.kind === 'bad-gateway')
     return { status: 502, body: { data: null, errors: [{ message: BAD_GATEWAY }] }, headers };
-  if (fault.kind === 'secondary-rate-limit') return secondaryLimit(headers, 60);
+  if (fault.kind === 'secondary-rate-limit') return secondaryLimit(headers, 60, 'http');
+  if (fault.kind === 'secondary-rate-limit-graphql') return secondaryLimit(headers, 60, 'graphql');
   const field = fields.find((f) => f.name === fault.field) ?? fields[0];
   const start = field?.loc?.startToken;
   return {
@@ -99,7 +108,8 @@ export async function runGraphql(
   if (fault) return faultAnswer(fault, fields, limitHeaders(state, caller, now));
 
   const wait = spendSecondary(state, caller.account, operation.operation === OperationTypeNode.MUTATION, now);
-  if (wait !== undefined) return secondaryLimit(limitHeaders(state, caller, now), wait);
+  if (wait !== undefined)
+    return secondaryLimit(limitHeaders(state, caller, now), wait, state.secondaryLimitAnswer);
 
   const cost = queryCost(document, operation, request.variables);
   if (pointsUsed(state, caller.account, now) + cost > POINTS_PER_HOUR) {
