@@ -25,7 +25,7 @@ export function coreUsed(state: TargetState, account: string, now: number): numb
 
 function spendCore(state: TargetState, account: string, now: number): number {
   let accounts = coreByWorld.get(state);
-  if (!accounts) coreByWorld.set(state, (accounts = new Map()));
+  if (!accounts) coreByWorld.set(state, (accounts = new Map<string, [number, number]>()));
   const used = coreUsed(state, account, now) + 1;
   accounts.set(account, [hourOf(state, now), used]);
   return used;

@@ -25,14 +25,10 @@ function features(header: string | undefined): string[] {
  */
 export function createTargetApp(world: TargetWorld): Hono {
   const app = new Hono();
-  const graphqlHeaders = answerHeaders(world, 'graphql');
+  // api.github.com's headers; not on storage (uploads.github.com) or presigned logs, other hosts on GitHub.
+  app.use('/graphql', answerHeaders(world, 'graphql'));
   const restHeaders = answerHeaders(world, 'rest');
-  // Storage (uploads.github.com) and presigned logs are other hosts on GitHub: not api.github.com's headers.
-  app.use('*', (c, next) =>
-    c.req.path.startsWith('/uploads/') || c.req.path.startsWith('/_migration-logs/')
-      ? next()
-      : (c.req.path === '/graphql' ? graphqlHeaders : restHeaders)(c, next),
-  );
+  for (const path of ['/orgs/*', '/repos/*', '/rate_limit']) app.use(path, restHeaders);
 
   app.post('/graphql', graphqlBodyLimit(), async (c) => {
     const caller = identifyCaller(world.state(), c.req.header('authorization'));

@@ -115,8 +115,7 @@ export function parseQuirks(
     if (key !== 'lossyRepositories' && key !== 'stuckRepositories')
       return {
         ok: false,
-        error:
-          'only lossyRepositories, stuckRepositories, rulesets, emu and secondaryLimitAnswer are known',
+        error: 'only lossyRepositories, stuckRepositories, rulesets, emu and secondaryLimitAnswer are known',
       };
     const value = body[key];
     if (
