@@ -20,7 +20,10 @@ function indexOf(cursor: string | null | undefined): number | undefined {
   return Number(match[1]);
 }
 
-/** A Relay connection over a list, GitHub's way: `first`/`last` ≤ 100, opaque cursors. */
+/**
+ * A Relay connection over a list, GitHub's way: `first`/`last` ≤ 100, opaque cursors; `nodes`/`edges` need one of
+ * them (`totalCount` alone does not).
+ */
 export function connection<T>(items: T[], args: PageArgs, name: string) {
   for (const key of ['first', 'last'] as const) {
     const value = args[key];
@@ -45,10 +48,20 @@ export function connection<T>(items: T[], args: PageArgs, name: string) {
   if (typeof args.first === 'number') end = Math.min(end, start + args.first);
   if (typeof args.last === 'number') start = Math.max(start, end - args.last);
   const slice = items.slice(start, end).map((node, offset) => ({ node, cursor: cursorOf(start + offset) }));
+  // GitHub answers a connection's size without bounds, never its items (graphql-js calls these only if selected).
+  const bounded = typeof args.first === 'number' || typeof args.last === 'number';
+  const listed = <V>(value: V) => {
+    if (!bounded)
+      throw githubError(
+        'MISSING_PAGINATION_BOUNDARIES',
+        `You must provide a \`first\` or \`last\` value to properly paginate the \`${name}\` connection.`,
+      );
+    return value;
+  };
   return {
     totalCount: items.length,
-    nodes: slice.map((edge) => edge.node),
-    edges: slice,
+    nodes: () => listed(slice.map((edge) => edge.node)),
+    edges: () => listed(slice),
     pageInfo: {
       startCursor: slice[0]?.cursor ?? null,
       endCursor: slice[slice.length - 1]?.cursor ?? null,

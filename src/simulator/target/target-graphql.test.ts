@@ -192,3 +192,28 @@ describe('the target GitHub.com over GraphQL (GEI from GitHub-owned storage)', (
     expect(limit.headers.get('x-ratelimit-resource')).toBe('graphql');
   });
 });
+
+describe('connections without first or last', () => {
+  it('answer their size, and refuse their items as GitHub does (MISSING_PAGINATION_BOUNDARIES)', async () => {
+    const h = harness();
+    const size = await h.graphql<{ organization: { mannequins: { totalCount: number } } }>(
+      'query($login: String!) { organization(login: $login) { mannequins { totalCount } } }',
+      { login: TARGET_ORG },
+    );
+    expect(size.body.errors).toBeUndefined();
+    expect(typeof size.body.data.organization.mannequins.totalCount).toBe('number');
+    const items = await h.graphql(
+      'query($login: String!) { organization(login: $login) { mannequins { nodes { login } } } }',
+      { login: TARGET_ORG },
+    );
+    expect(items.body.errors[0]).toMatchObject({
+      type: 'MISSING_PAGINATION_BOUNDARIES',
+      message: 'You must provide a `first` or `last` value to properly paginate the `mannequins` connection.',
+    });
+    const bounded = await h.graphql(
+      'query($login: String!) { organization(login: $login) { mannequins(first: 5) { nodes { login } } } }',
+      { login: TARGET_ORG },
+    );
+    expect(bounded.body.errors).toBeUndefined();
+  });
+});

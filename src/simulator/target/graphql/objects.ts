@@ -156,7 +156,10 @@ export function orgObject(ctx: GqlContext) {
         'membersWithRole',
       );
       const roles = new Map(people.map((person) => [person.user.id, person.role]));
-      return { ...page, edges: page.edges.map((edge) => ({ ...edge, role: roles.get(edge.node.id) })) };
+      return {
+        ...page,
+        edges: () => page.edges().map((edge) => ({ ...edge, role: roles.get(edge.node.id) })),
+      };
     },
     migrationArchives: (args: PageArgs) => {
       requireClassic(ctx.caller);
