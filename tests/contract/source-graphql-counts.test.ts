@@ -40,12 +40,18 @@ interface Counts {
   protectedBranches: number;
 }
 
-async function restRepos(): Promise<{ name: string; default_branch: string }[]> {
-  const repos: { name: string; default_branch: string }[] = [];
+interface RestRepo {
+  name: string;
+  default_branch: string;
+  open_issues_count: number;
+}
+
+async function restRepos(): Promise<RestRepo[]> {
+  const repos: RestRepo[] = [];
   let next: string | undefined = '/orgs/big-org/repos?per_page=100';
   while (next) {
     const response: Response = await rest(next);
-    repos.push(...((await response.json()) as { name: string; default_branch: string }[]));
+    repos.push(...((await response.json()) as RestRepo[]));
     next = parseLinkHeader(response.headers.get('link')).next;
   }
   return repos;
@@ -186,6 +192,8 @@ describe('one aliased GraphQL query for 50 repositories of big-org', () => {
       expect(answer.name).toBe(repo.name);
       // (i) REST: the default branch `/orgs/{org}/repos` names.
       expect(answer.defaultBranchRef.name, repo.name).toBe(repo.default_branch);
+      // REST's open_issues_count is GitHub's: open issues and open pull requests together.
+      expect(answer.openIssues.totalCount + answer.open.totalCount, repo.name).toBe(repo.open_issues_count);
       // (ii) the archive: Git data and records.
       expect(asCounts(answer), repo.name).toEqual(await archiveCounts(files, repo.name));
     }

@@ -1,4 +1,4 @@
-import { repositoryContent } from '../content/repository-content';
+import { pullCounts, repositoryContent } from '../content/repository-content';
 import { buildSimpleUser, type SimAccount } from './user';
 
 export interface SimRepo {
@@ -97,6 +97,9 @@ export function buildMinimalRepository(
 ) {
   const full = `${repo.owner}/${repo.name}`;
   const host = new URL(web).host;
+  // GitHub's meaning: open issues and open pull requests, as the archive and GraphQL count them.
+  const content = repositoryContent(repo);
+  const openIssues = content.issues.open + pullCounts(content).open;
   return {
     id: repo.id,
     node_id: Buffer.from(`R:${repo.id}`).toString('base64').replace(/=+$/, ''),
@@ -119,8 +122,8 @@ export function buildMinimalRepository(
     stargazers_count: repo.stars,
     watchers_count: repo.stars,
     size: repo.size,
-    default_branch: repositoryContent(repo).defaultBranch,
-    open_issues_count: repo.id % 17,
+    default_branch: content.defaultBranch,
+    open_issues_count: openIssues,
     is_template: false,
     topics: repo.topics,
     has_issues: true,
@@ -146,7 +149,7 @@ export function buildMinimalRepository(
       node_id: 'MDc6TGljZW5zZW1pdA==',
     },
     forks: Math.floor(repo.stars / 7),
-    open_issues: repo.id % 17,
+    open_issues: openIssues,
     watchers: repo.stars,
   };
 }
