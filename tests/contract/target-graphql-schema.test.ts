@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { targetSchema } from '@/simulator/target/graphql/schema';
 import { createSimulator, TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
+import { buildTestArchive } from '@/simulator/target/test-archive';
+import { upload } from '@/simulator/target/test-harness';
 import { schemaMismatches } from './graphql-schema-subset';
 
 /**
@@ -270,6 +272,22 @@ describe("the target's GraphQL schema is a subset of GitHub's published schema",
     );
     const sourceId = (source.data.createMigrationSource as { migrationSource: { id: string } })
       .migrationSource.id;
+    // An archive in GitHub-owned storage (one that is missing fails at once: FAILED, nothing to abort).
+    const { databaseId } = (await run(GH_GEI.GetOrganizationDatabaseId, { login: TARGET_ORG })).data
+      .organization as { databaseId: number };
+    const bytes = await buildTestArchive({
+      owner: 'octo-org',
+      name: 'x',
+      commits: 1,
+      branches: [],
+      tags: [],
+      issueAuthors: [],
+      pullAuthors: [],
+      releases: 0,
+    });
+    const { uri: archive } = (await (await upload(sim, databaseId, bytes, TARGET_TOKENS.octocat)).json()) as {
+      uri: string;
+    };
     const started = await run(
       GH_GEI.StartMigration,
       {
@@ -278,8 +296,8 @@ describe("the target's GraphQL schema is a subset of GitHub's published schema",
         sourceRepositoryUrl: 'https://ghes.example/octo-org/x',
         repositoryName: 'x',
         continueOnError: true,
-        gitArchiveUrl: 'gei://archive/none',
-        metadataArchiveUrl: 'gei://archive/none',
+        gitArchiveUrl: archive,
+        metadataArchiveUrl: archive,
         accessToken: 'not-used',
         githubPat: null,
         skipReleases: false,

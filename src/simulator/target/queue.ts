@@ -48,6 +48,9 @@ export function planTimelines(migrations: TargetMigration[], capacity = MAX_IN_P
     let t = Math.max(migration.createdAt + QUEUE_PICKUP_MS, previousStart);
     const blocking = ends[ends.length - capacity];
     if (blocking !== undefined && blocking > t) t = blocking;
+    // Failed at its start (no archive to import): over when created, taking no slot.
+    if (migration.failsAtOnce)
+      return { startAt: migration.createdAt, validatingAt: migration.createdAt, endAt: migration.createdAt };
     // Aborted while queued: it never takes a slot, and the queue behind it moves up.
     if (migration.abortedAt !== undefined && migration.abortedAt <= t) {
       const at = migration.abortedAt;

@@ -54,6 +54,8 @@ export interface TargetMigration {
   /** Scenario/fault: never leaves PENDING_VALIDATION. */
   stuck: boolean;
   outcome: MigrationOutcome;
+  /** Its archives could not be had (missing, used, expired): FAILED from the start, as on GitHub; no slot taken. */
+  failsAtOnce?: boolean;
   abortedAt?: number;
   /** Points the import's own work costs its starter when it ends. */
   importPoints: number;

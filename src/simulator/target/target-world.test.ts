@@ -178,6 +178,15 @@ describe('the target world with the source', () => {
     const { org, start, finish } = await setUp(h);
     const unknown = (await start('one', 'gei://archive/00000000-0000-4000-a000-000000000000')).body.data
       .startRepositoryMigration.repositoryMigration;
+    // No archive to import: FAILED at once, as GitHub answers it, not after the queue and validation.
+    const now = await h.graphql<{ node: { state: string; failureReason: string } }>(
+      'query($id: ID!) { node(id: $id) { ... on RepositoryMigration { state failureReason } } }',
+      { id: unknown?.id },
+    );
+    expect(now.body.data.node).toMatchObject({
+      state: 'FAILED',
+      failureReason: expect.stringMatching(/already used/) as unknown,
+    });
     const outside = (await start('two', 'https://blob.example/archive.tar.gz')).body.data
       .startRepositoryMigration.repositoryMigration;
     const junk = await upload(h.sim, org.databaseId, Buffer.from('not a tarball'), TARGET_TOKENS.octocat);

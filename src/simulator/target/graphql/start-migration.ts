@@ -89,7 +89,7 @@ async function outcomeOf(
   input: StartInput,
   visibility: ImportedRepo['visibility'],
   sequence: number,
-): Promise<{ outcome: MigrationOutcome; bytes: number; records: number }> {
+): Promise<{ outcome: MigrationOutcome; bytes: number; records: number; failsAtOnce?: boolean }> {
   const pat = input.githubPat ? ctx.state.tokens.get(input.githubPat) : undefined;
   if (input.githubPat && pat?.kind !== 'classic') {
     const reason = 'The githubPat is not a valid personal access token (classic) of the target.';
@@ -97,7 +97,12 @@ async function outcomeOf(
   }
   const archives = await fetchBoth(ctx, input);
   if (typeof archives === 'string')
-    return { outcome: { ok: false, state: 'FAILED', reason: archives }, bytes: 0, records: 0 };
+    return {
+      outcome: { ok: false, state: 'FAILED', reason: archives },
+      bytes: 0,
+      records: 0,
+      failsAtOnce: true,
+    };
   const bytes = archives.git.length + (archives.metadata === archives.git ? 0 : archives.metadata.length);
   const facts = await importArchives({
     ...archives,
@@ -134,7 +139,7 @@ export async function startRepositoryMigration({ input }: { input: StartInput },
   const { visibility } = checkInput(ctx, input);
   const sequence = ctx.state.nextSequence;
   const id = nextNodeId(ctx.state, 'RM');
-  const { outcome, bytes, records } = await outcomeOf(ctx, input, visibility, sequence);
+  const { outcome, bytes, records, failsAtOnce } = await outcomeOf(ctx, input, visibility, sequence);
   const migration: TargetMigration = {
     id,
     databaseId: uuidFrom(id),
@@ -148,6 +153,7 @@ export async function startRepositoryMigration({ input }: { input: StartInput },
     ...durationsFor(bytes),
     stuck: ctx.state.quirks.stuckRepositories.includes(input.repositoryName),
     outcome,
+    ...(failsAtOnce ? { failsAtOnce } : {}),
     // The import's own work: 1 point plus 1 per 100 records (issues, pull requests, releases, commits).
     importPoints: 1 + Math.ceil(records / 100),
   };
