@@ -131,7 +131,9 @@ export function header(response: WireResponse, name: string): string | undefined
  */
 export function resolveUri(baseUrl: string, relative: string): string {
   if (/[%\\]/.test(relative) || relative.startsWith('//')) {
-    throw new Error(`Location ${JSON.stringify(relative)}: .NET Uri resolution is not reproduced for this input`);
+    throw new Error(
+      `Location ${JSON.stringify(relative)}: .NET Uri resolution is not reproduced for this input`,
+    );
   }
   return new URL(relative, new URL(baseUrl)).href;
 }

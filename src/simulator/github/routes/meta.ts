@@ -9,18 +9,9 @@ import { sendJson } from '../http';
  */
 export const GHES_VERSION = '3.17.6';
 
-/** `GET /meta`, GHES's form: the fields a GHES answers with besides GitHub.com's IP ranges (none here). */
+/** `GET /meta`, GHES's form (its description's `api-overview`: no IP ranges, unlike api.github.com's). */
 export function registerMetaRoutes(app: Hono<GithubEnv>) {
   app.get('/meta', (c) =>
-    sendJson(c, {
-      verifiable_password_authentication: false,
-      installed_version: GHES_VERSION,
-      hooks: [],
-      git: [],
-      web: [],
-      api: [],
-      pages: [],
-      importer: [],
-    }),
+    sendJson(c, { verifiable_password_authentication: false, installed_version: GHES_VERSION }),
   );
 }
