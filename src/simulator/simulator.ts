@@ -108,7 +108,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         async (r) => app.fetch(r),
         () => clock.now(),
       ),
-      clock.now(),
+      // Porkbun is another service on real time (its throttle's `X-RateLimit-Reset` too): its own `Date`.
+      new URL(request.url).pathname.startsWith(`${REGISTRAR_PREFIX}/`) ? Date.now() : clock.now(),
     );
   const target = createTargetSimulator({ clock, fetchSource: sourceFetch, createStorage: createGeiStorage });
   const targetFetch = async (request: Request) =>

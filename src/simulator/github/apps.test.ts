@@ -43,14 +43,19 @@ describe('the simulated GitHub App and fine-grained tokens', () => {
         publicKeyEncoding: { type: 'spki', format: 'pem' },
       }),
     );
-    for (const jwt of [
-      appJwt({ iss: SIM_APP.id, iat: nowS() - 700, exp: nowS() - 60 }),
-      appJwt({ iss: SIM_APP.id, iat: nowS(), exp: nowS() + 3_600 }),
-      appJwt({ iss: SIM_APP.id, iat: nowS(), exp: nowS() + 300 }, otherKey),
-      appJwt({ iss: 1, iat: nowS(), exp: nowS() + 300 }),
-    ]) {
+    for (const [jwt, words] of [
+      [appJwt({ iss: SIM_APP.id, iat: nowS() - 700, exp: nowS() - 60 }), /must be a numeric value/],
+      // Valid longer than 10 minutes: GitHub's own words (octokit/auth-app.js#698, probot#942).
+      [
+        appJwt({ iss: SIM_APP.id, iat: nowS(), exp: nowS() + 3_600 }),
+        /^'Expiration time' claim \('exp'\) is too far in the future$/,
+      ],
+      [appJwt({ iss: SIM_APP.id, iat: nowS(), exp: nowS() + 300 }, otherKey), /./],
+      [appJwt({ iss: 1, iat: nowS(), exp: nowS() + 300 }), /Integration not found/],
+    ] as const) {
       const answer = await call(s, `/app/installations/${SIM_APP.installationId}/access_tokens`, jwt, 'POST');
       expect(answer.status).toBe(401);
+      expect(((await answer.json()) as { message: string }).message).toMatch(words);
     }
     // A JWT reaches only the App's own routes.
     const jwt = appJwt({ iss: SIM_APP.id, iat: nowS(), exp: nowS() + 300 });
