@@ -1,6 +1,7 @@
 import type { PlanAccountCost } from './budgets';
 import type { CredentialSummary } from './credentials';
 import type { CredentialKind } from './github/operations';
+import { finiteNumberOf, isRecord } from './json';
 import type { WaveCaps, WaveFilters } from './waves';
 
 /**
@@ -85,6 +86,24 @@ export interface CostRange {
   max: number;
 }
 
+/** A GraphQL budget in points as GitHub last said it (`resetAt` on GitHub's clock), and what a plan leaves. */
+export interface SourceGraphqlBudget {
+  limit: number;
+  remaining: number;
+  resetAt: string;
+  leftAfter: number;
+}
+
+/** A preview's `cost.source.graphqlBudget`, checked at the edge (none when absent or malformed). */
+export function parseSourceGraphqlBudget(value: unknown): SourceGraphqlBudget | undefined {
+  if (!isRecord(value) || typeof value.resetAt !== 'string') return undefined;
+  const limit = finiteNumberOf(value.limit);
+  const remaining = finiteNumberOf(value.remaining);
+  const leftAfter = finiteNumberOf(value.leftAfter);
+  if (limit === undefined || remaining === undefined || leftAfter === undefined) return undefined;
+  return { limit, remaining, resetAt: value.resetAt, leftAfter };
+}
+
 export interface MoveCost {
   source: {
     credential: string;
@@ -97,6 +116,13 @@ export interface MoveCost {
      * exports are a wave): what the move's `restRequests.max` would leave (`leftAfter`).
      */
     budget?: PlanAccountCost;
+    /**
+     * The source account's GraphQL budget (what validation spends) as last read (`/rate_limit`'s `graphql`), and
+     * what validation's points (`graphqlRequests.max` queries, 1 point each) would leave (`leftAfter`): below
+     * zero, validation waits for the reset. Absent when not read: no store, no reading yet, or a source with
+     * rate limiting off.
+     */
+    graphqlBudget?: SourceGraphqlBudget;
   };
   target: {
     credential: string;

@@ -18,15 +18,7 @@ export function accountBudget(
   defaultCredential: string | undefined,
 ): AccountBudget {
   const budget = budgetOfCredential(groupBudgets(accounts), credential);
-  const newest = readings
-    .filter(
-      (reading) =>
-        reading.resource === 'core' && budget.credentials.includes(reading.credential ?? DEFAULT_CREDENTIAL),
-    )
-    .reduce<RateReading | undefined>(
-      (found, reading) => (found && found.at.getTime() >= reading.at.getTime() ? found : reading),
-      undefined,
-    );
+  const newest = newestReading(budget.credentials, readings, 'core');
   return {
     account: budget.account,
     credentials: budget.credentials,
@@ -34,4 +26,36 @@ export function accountBudget(
     remaining: newest?.remaining,
     reset: newest?.reset.toISOString(),
   };
+}
+
+/** The newest reading of `resource` of any of `credentials` (the tokens of one account read alike). */
+function newestReading(
+  credentials: readonly string[],
+  readings: readonly RateReading[],
+  resource: string,
+): RateReading | undefined {
+  return readings
+    .filter(
+      (reading) =>
+        reading.resource === resource && credentials.includes(reading.credential ?? DEFAULT_CREDENTIAL),
+    )
+    .reduce<RateReading | undefined>(
+      (found, reading) => (found && found.at.getTime() >= reading.at.getTime() ? found : reading),
+      undefined,
+    );
+}
+
+/**
+ * The GraphQL points of the account a credential spends, as last read (the minute `/rate_limit` sample's
+ * `graphql`, or a GraphQL answer's headers): no request of its own. None before a reading, or from a source with
+ * rate limiting off (its `/rate_limit` is a 404 and its answers carry no `x-ratelimit-*`).
+ */
+export function accountGraphqlBudget(
+  accounts: readonly CredentialAccount[],
+  readings: readonly RateReading[],
+  credential: string,
+): { limit: number; remaining: number; resetAt: string } | undefined {
+  const budget = budgetOfCredential(groupBudgets(accounts), credential);
+  const newest = newestReading(budget.credentials, readings, 'graphql');
+  return newest && { limit: newest.limit, remaining: newest.remaining, resetAt: newest.reset.toISOString() };
 }

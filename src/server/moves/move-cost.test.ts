@@ -61,7 +61,16 @@ describe('a move’s cost', () => {
       sourceCredential: 'default',
       targetCredential: 'default',
       targetBudget: { limit: 5000, remaining: 400, used: 4600, resetAt: '2026-01-01T10:00:00Z', cost: 1 },
+      sourceGraphqlBudget: { limit: 5000, remaining: 0, resetAt: '2026-01-01T10:30:00Z' },
     });
+    // Validation's one query (1 point) on a spent source: it waits for the reset.
+    expect(budgeted.source.graphqlBudget).toEqual({
+      limit: 5000,
+      remaining: 0,
+      resetAt: '2026-01-01T10:30:00Z',
+      leftAfter: -1,
+    });
+    expect(cost.source.graphqlBudget).toBeUndefined();
     // The most the move spends (points and the imports' least charge) set against what is left this hour.
     expect(budgeted.target.budget).toEqual({
       limit: 5000,

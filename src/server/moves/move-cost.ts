@@ -2,7 +2,7 @@ import type { GraphqlRateLimit } from '@/contracts/github/gei';
 import type { CostRange, MoveCost } from '@/contracts/moves';
 import type { WavePreview } from '@/contracts/waves';
 import { NAMES_PER_QUERY } from './target-client';
-import { REPOSITORIES_PER_COUNT_QUERY } from './validation/count-query';
+import { POINTS_PER_COUNT_QUERY, REPOSITORIES_PER_COUNT_QUERY } from './validation/count-query';
 
 /**
  * A move's cost before it starts, pure, per account that pays (the source's token, the target's token), as
@@ -44,6 +44,8 @@ export function moveCost(input: {
   targetCredential: string;
   /** The target account's points as the pre-flight read them. */
   targetBudget?: GraphqlRateLimit;
+  /** The source account's GraphQL points as last read (no request of the preview's own). */
+  sourceGraphqlBudget?: Pick<GraphqlRateLimit, 'limit' | 'remaining' | 'resetAt'>;
 }): MoveCost {
   const n = input.sizesKb.length;
   const imports = importPhaseSeconds(input.sizesKb);
@@ -64,6 +66,17 @@ export function moveCost(input: {
       credential: input.sourceCredential,
       restRequests: { min: input.exports.requests.total, max: input.exports.requests.totalMax },
       graphqlRequests: { min: validation, max: validation },
+      ...(input.sourceGraphqlBudget
+        ? {
+            graphqlBudget: {
+              limit: input.sourceGraphqlBudget.limit,
+              remaining: input.sourceGraphqlBudget.remaining,
+              resetAt: input.sourceGraphqlBudget.resetAt,
+              // Validation's queries on the source, each GitHub's floor of 1 point.
+              leftAfter: input.sourceGraphqlBudget.remaining - validation * POINTS_PER_COUNT_QUERY,
+            },
+          }
+        : {}),
     },
     target: {
       credential: input.targetCredential,

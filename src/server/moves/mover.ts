@@ -1,4 +1,5 @@
 import type { PlanAccountCost } from '@/contracts/budgets';
+import type { GraphqlRateLimit } from '@/contracts/github/gei';
 import { githubOperation } from '@/contracts/github/operations';
 import type { MoveStartRequest } from '@/contracts/move-run';
 import { MAX_MOVE_REPOSITORIES, NOT_MIGRATED, type MovePreview, type MoveTarget } from '@/contracts/moves';
@@ -48,6 +49,10 @@ export interface MoverOptions {
     credential: string,
     requests: WavePreview['requests'],
   ) => Promise<PlanAccountCost | undefined>;
+  /** The source account's GraphQL points (what validation spends) as last read: no request of its own. */
+  sourceGraphqlBudget?: (
+    credential: string,
+  ) => Promise<Pick<GraphqlRateLimit, 'limit' | 'remaining' | 'resetAt'> | undefined>;
   /** Each account's hold and write slot, shared by the team (none: this process's only). */
   limits?: AccountLimits;
   now?: () => number;
@@ -181,12 +186,15 @@ export function createMover(options: MoverOptions) {
       const exports = moveExports(ready, listing.repos.length, request.caps);
       const organization = read.organization;
       const sourceBudget = await options.sourceBudget?.(source.name, exports.requests).catch(() => undefined);
+      // After the REST budget's: the account of the credential is known by then (no `GET /user` more).
+      const sourceGraphqlBudget = await options.sourceGraphqlBudget?.(source.name).catch(() => undefined);
       const cost = moveCost({
         sizesKb: ready.map((repo) => repo.sizeKb),
         exports,
         sourceCredential: source.name,
         targetCredential: target.name,
         targetBudget: read.rateLimit,
+        sourceGraphqlBudget,
       });
       return {
         source: {

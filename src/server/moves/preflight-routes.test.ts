@@ -103,6 +103,46 @@ describe('the pre-flight of the target’s rulesets', () => {
   });
 });
 
+describe('the source’s GraphQL budget in the preview’s cost', () => {
+  it('is the source’s newest reading less validation’s points (no request more), and says when validation waits', async () => {
+    const state = simulator().github();
+    /** The minute sample's reading: `GET /rate_limit` is free (neither GitHub nor the simulator counts it). */
+    const sample = async () => {
+      const body = (await (await gateway.memory.upstreamGet('rate_limit', undefined, 'default')).json()) as {
+        resources: { graphql: { limit: number; remaining: number; reset: number } };
+      };
+      await gateway.memory.recorder.recordBody(body, 'default');
+      return body.resources.graphql;
+    };
+    const preview = async () => {
+      const counted = state.stats.counted;
+      const answer = (await (await post('/api/moves/preview', PLAN)).json()) as MovePreview;
+      // Only the listing (kept 5 minutes: 0 the second time) is counted: the budget is a reading already made.
+      expect(state.stats.counted - counted).toBe(answer.requests.source);
+      return answer;
+    };
+    for (const token of state.world.tokens.keys())
+      state.limiter.consume(token, 'graphql', simulator().clock.now(), 20);
+    const read = await sample();
+    const first = await preview();
+    expect(first.cost.source.graphqlRequests).toEqual({ min: 1, max: 1 });
+    expect(first.cost.source.graphqlBudget).toEqual({
+      limit: read.limit,
+      remaining: read.remaining,
+      resetAt: new Date(read.reset * 1000).toISOString(),
+      leftAfter: read.remaining - Math.ceil(first.ready / 50),
+    });
+    expect(read.remaining).toBeLessThan(read.limit);
+
+    // Spent for this hour (issue 48): validation would wait for the reset.
+    for (const token of state.world.tokens.keys())
+      state.limiter.exhaust(token, 'graphql', simulator().clock.now());
+    await sample();
+    const spent = await preview();
+    expect(spent.cost.source.graphqlBudget).toMatchObject({ remaining: 0, leftAfter: -1 });
+  });
+});
+
 describe('the right to archive the source', () => {
   it('is asked only with afterValidation archive, from the listing (no request more), and refuses a repository the credential may not administer', async () => {
     const plain = (await (await post('/api/moves/preview', PLAN)).json()) as MovePreview;

@@ -1,6 +1,6 @@
 import { parsePlanAccountCost } from '@/contracts/budgets';
 import { isRecord, ShapeError } from '@/contracts/json';
-import type { MovePreview, MoveTarget } from '@/contracts/moves';
+import { parseSourceGraphqlBudget, type MovePreview, type MoveTarget } from '@/contracts/moves';
 
 /**
  * The page's edge for `/api/moves/*`: an answer is read only once its shape is what the page draws from
@@ -75,9 +75,17 @@ export function parseMovePreview(value: unknown): MovePreview {
   )
     throw malformed('a move preview');
   const preview = value as unknown as MovePreview;
-  // The source's budget is a figure beside the plan: a malformed one is dropped, the preview still shown.
+  // The source's budgets are figures beside the plan: a malformed one is dropped, the preview still shown.
   const budget = parsePlanAccountCost(preview.cost.source.budget);
+  const graphqlBudget = parseSourceGraphqlBudget(preview.cost.source.graphqlBudget);
   const source = { ...preview.cost.source };
   delete source.budget;
-  return { ...preview, cost: { ...preview.cost, source: budget ? { ...source, budget } : source } };
+  delete source.graphqlBudget;
+  return {
+    ...preview,
+    cost: {
+      ...preview.cost,
+      source: { ...source, ...(budget ? { budget } : {}), ...(graphqlBudget ? { graphqlBudget } : {}) },
+    },
+  };
 }

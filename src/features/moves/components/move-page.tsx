@@ -16,6 +16,7 @@ import { formatClockTime, formatNumber } from '@/lib/format';
 import { countOf } from '@/lib/wave-summary';
 import { moveQueries, useMoveAction, type MoveAction } from '../api/move-queries';
 import { moveHref } from '../paths';
+import { countNoun } from '../utils/move-format';
 import { isLiveMove } from '../utils/move-polling';
 import { AFTER_VALIDATION_WORDS, MOVE_STATE_WORDS, moveStateTone } from '../utils/move-steps';
 import { MoveConfirmDialog, type Confirming } from './move-confirm-dialog';
@@ -32,11 +33,13 @@ function Totals({ move }: { move: Move }) {
           {countOf(move.repositories.length, 'repository', 'repositories')}
         </Typography>
         <Typography>
-          Source: <strong>{formatNumber(move.requests.source)}</strong> GitHub requests
+          Source: <strong>{formatNumber(move.requests.source)}</strong>{' '}
+          {move.requests.source === 1 ? 'GitHub request' : 'GitHub requests'}
         </Typography>
         <Typography>
-          Target: <strong>{formatNumber(move.requests.target)}</strong> requests (GraphQL and the pre-flight’s
-          ruleset reads), {formatNumber(move.requests.targetPoints)} points
+          Target: <strong>{formatNumber(move.requests.target)}</strong>{' '}
+          {move.requests.target === 1 ? 'request' : 'requests'} (GraphQL and the pre-flight’s ruleset reads),{' '}
+          {countNoun(move.requests.targetPoints, 'point', 'points')}
         </Typography>
         <Typography>After validation: {AFTER_VALIDATION_WORDS[move.afterValidation]}</Typography>
       </Stack>
@@ -152,6 +155,7 @@ export function MovePage({ id }: { id: string }) {
         <Totals move={data} />
         {action.error ? <ErrorAlert error={action.error} /> : null}
         <MoveRunTable
+          moveId={data.id}
           repositories={data.repositories}
           running={data.state === 'running'}
           busy={busy}

@@ -82,7 +82,8 @@ describe('the moves page', () => {
     expect(cost).toHaveTextContent(/Source \(default\): \d[\d,]*–\d[\d,]* REST requests/);
     expect(cost).toHaveTextContent(/Target \(default\): \d[\d,]*–\d[\d,]* GraphQL points — pre-flight \d/);
     expect(cost).toHaveTextContent(/Target budget: [\d,]+ of 5,000 points left now/);
-    expect(cost).toHaveTextContent(/Source budget: \S+’s, (not read yet|[\d,]+ requests left now)/);
+    expect(cost).toHaveTextContent(/Source REST budget: \S+’s, (not read yet|[\d,]+ requests left now)/);
+    expect(cost).toHaveTextContent(/Source GraphQL budget: (not known|[\d,]+ of 5,000 points left now)/);
     expect(screen.getByRole('list', { name: 'Not migrated' })).toHaveTextContent('Git LFS objects');
     // Ready repositories and every token able: the move may start (docs, refused, stays behind).
     expect(screen.getByRole('button', { name: 'Start move' })).toBeEnabled();

@@ -6,6 +6,14 @@ export function formatRange({ min, max }: CostRange, format: (value: number) => 
   return min === max ? format(min) : `${format(min)}–${format(max)}`;
 }
 
+/** A range with its noun, singular only for exactly one: "1 GraphQL request", "2–4 GraphQL requests". */
+export const countRange = (range: CostRange, one: string, many: string) =>
+  `${formatRange(range)} ${range.min === 1 && range.max === 1 ? one : many}`;
+
+/** A count with its noun: "1 point", "1,200 points". */
+export const countNoun = (count: number, one: string, many: string) =>
+  countRange({ min: count, max: count }, one, many);
+
 /** A range of seconds as durations: "4 min 10 s–1 h 05 min". */
 export const formatSecondsRange = (range: CostRange) =>
   formatRange(range, (seconds) => formatDuration(seconds * 1000));

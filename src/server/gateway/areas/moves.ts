@@ -1,5 +1,6 @@
 import type { Move } from '@/contracts/move-run';
 import { moveEvents } from '@/server/alerts/move-events';
+import { accountGraphqlBudget } from '@/server/credentials/account-budget';
 import { createMover } from '@/server/moves/mover';
 import { createMoveRoutes } from '@/server/moves/routes';
 import { createMoveRunner, type MoveRunner } from '@/server/moves/run/move-runner';
@@ -47,6 +48,11 @@ export function movesArea(services: GatewayServices): Area {
     fetchGithub: upstreams.github,
     fetchTarget: upstreams.target,
     sourceBudget: waves && ((credential, requests) => waves.accountCost(credential, requests)),
+    // As the REST budget: with a store (the minute `/rate_limit` sample reads every credential's `graphql`).
+    sourceGraphqlBudget:
+      waves &&
+      (async (credential) =>
+        accountGraphqlBudget(await credentials.accounts(), services.recorder.latest(), credential)),
     limits: services.limits,
   });
   const runner: MoveRunner | undefined =
@@ -74,7 +80,7 @@ export function movesArea(services: GatewayServices): Area {
   return {
     name: 'moves',
     mount(app) {
-      app.route('/api/moves', createMoveRoutes(mover, runner));
+      app.route('/api/moves', createMoveRoutes(mover, runner, { archiveDir: services.archiveDir }));
       // A reset simulator has other repositories: the listings kept for plans are dropped.
       unsubscribe = upstreams.simulator?.onChange((change) => {
         if (change === 'reset') mover.forget();

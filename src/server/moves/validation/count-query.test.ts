@@ -4,7 +4,13 @@ import { queryCost } from '@/simulator/graphql/cost';
 import { MAX_QUERY_LENGTH, MAX_TOKENS } from '@/simulator/graphql/request';
 import { sourceSchema } from '@/simulator/github/graphql/schema';
 import { targetSchema } from '@/simulator/target/graphql/schema';
-import { aliasOf, chunked, countQuery, REPOSITORIES_PER_COUNT_QUERY } from './count-query';
+import {
+  aliasOf,
+  chunked,
+  countQuery,
+  POINTS_PER_COUNT_QUERY,
+  REPOSITORIES_PER_COUNT_QUERY,
+} from './count-query';
 
 /** Tokens graphql-js counts against `maxTokens` (what GitHub's and the simulator's parse limit bounds). */
 function tokens(query: string): number {
@@ -59,7 +65,9 @@ describe('the aliased count query', () => {
       expect(() => parse(built.query, { maxTokens: MAX_TOKENS })).not.toThrow();
       const document = parse(built.query);
       const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
-      expect(queryCost(document, operation as OperationDefinitionNode, built.variables)).toBe(1);
+      expect(queryCost(document, operation as OperationDefinitionNode, built.variables)).toBe(
+        POINTS_PER_COUNT_QUERY,
+      );
     }
     const full = countQuery('big-org', chunks[0]!, { protectedBranches: true });
     console.info(

@@ -13,6 +13,12 @@
  */
 export const REPOSITORIES_PER_COUNT_QUERY = 50;
 
+/**
+ * GitHub's points for one count query: no connection asks `first`/`last`, so its point rule (requests to fill the
+ * connections / 100, at least 1) charges the floor, 1 (count-query.test.ts checks it with the simulator's rule).
+ */
+export const POINTS_PER_COUNT_QUERY = 1;
+
 export interface CountQueryOptions {
   /**
    * Ask `branchProtectionRules` (GitHub's `Repository` has it on GHES and GitHub.com alike); off for a side that
