@@ -22,6 +22,14 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * The one policy an answer may bring in place of the app's: text others wrote (a saved migration log) shown as
+ * itself, `text/plain` in a sandbox that loads, runs and sends nothing.
+ */
+export const SANDBOXED_TEXT_POLICY =
+  "default-src 'none'; sandbox; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const SANDBOXED_TEXT_TYPE = /^text\/plain;\s*charset=utf-8$/i;
+
 /** Headers every answer carries, including errors and Node's own 400 (`client-error.ts`). */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
@@ -37,15 +45,19 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   const headers = c.res.headers;
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) headers.set(name, value);
+  const type = headers.get('content-type');
+  // Stricter than the app's policy, and only on plain text (with nosniff never read as HTML): kept as it is.
+  const sandboxed =
+    headers.get('content-security-policy') === SANDBOXED_TEXT_POLICY && SANDBOXED_TEXT_TYPE.test(type ?? '');
+  for (const [name, value] of Object.entries(SECURITY_HEADERS))
+    if (!(sandboxed && name === 'content-security-policy')) headers.set(name, value);
   headers.delete('set-cookie');
   // An upstream's "application/json, text/html" reads as HTML to a browser that navigates to the URL:
   // API answers carry one plain media type or none of the upstream's.
-  const type = headers.get('content-type');
   // A download (the waves' manifest.csv) keeps its text/csv: a browser saves it, never renders it.
   const download =
     /^attachment\b/i.test(headers.get('content-disposition') ?? '') && CSV_TYPE.test(type ?? '');
-  if (c.req.path.startsWith('/api/') && type && !PLAIN_API_TYPE.test(type) && !download) {
+  if (c.req.path.startsWith('/api/') && type && !PLAIN_API_TYPE.test(type) && !download && !sandboxed) {
     headers.set(
       'content-type',
       /^application\/json\b/i.test(type) ? 'application/json; charset=utf-8' : 'application/octet-stream',

@@ -10,6 +10,12 @@ import { finiteNumberOf, isRecord, ShapeError, stringOf } from '../json';
  */
 export const MIGRATIONS_ACTOR_TYPE = 'RepositoryMigration';
 
+/** What lets an import through such a ruleset: the preview's refusal and a failed import's row say it alike. */
+export const MIGRATIONS_BYPASS_REMEDY = 'Add Repository migrations to the bypass list, mode Exempt.';
+
+/** GEI's failure when its push met a ruleset: GitHub's GH013, "Repository rule violations found for refs/…". */
+export const isRulesetRefusal = (failure: string) => /\bGH013\b|Repository rule violations/.test(failure);
+
 export type RulesetEnforcement = 'active' | 'evaluate' | 'disabled';
 
 /** A list entry: GitHub's list carries no conditions and no bypass list (a detail read each). */

@@ -9,4 +9,7 @@ export const moveHref = {
   /** `GET /api/moves/{id}/manifest` (JSON) and `…/manifest.csv`. */
   manifest: (id: string, format: 'json' | 'csv') =>
     `/api/moves/${encodeURIComponent(id)}/manifest${format === 'csv' ? '.csv' : ''}`,
+  /** `GET /api/moves/{id}/repositories/{name}/log`: the migration log the move saved (plain text). */
+  log: (id: string, name: string) =>
+    `/api/moves/${encodeURIComponent(id)}/repositories/${encodeURIComponent(name)}/log`,
 };

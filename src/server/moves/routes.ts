@@ -10,6 +10,7 @@ import { GeiRefusedError } from './gei/gei-errors';
 import { MoveInputError } from './move-input-error';
 import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-request';
 import type { Mover } from './mover';
+import { moveLogAnswer } from './run/move-log';
 import { moveManifestCsv } from './run/move-manifest';
 import { MoveActionError, type MoveRunner } from './run/move-runner';
 import { publicMove } from './run/public-move';
@@ -65,7 +66,8 @@ export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
     : { ...request, afterValidation: afterValidation as AfterValidation };
 }
 
-export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
+/** `archiveDir` (`ARCHIVE_DIR`): a saved log is served only from inside it. */
+export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { archiveDir?: string } = {}) {
   const app = new Hono();
   const waitFor = (c: Context, status: 429 | 503, message: string, code: string, seconds: number) =>
     c.json({ message, code, source: 'gateway' }, status, {
@@ -201,6 +203,12 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner) {
         return answerFailure(c, error);
       }
     });
+  // The migration log saved beside the archive: the file the move's record names, never one the URL does.
+  app.get('/:id/repositories/:name/log', async (c) => {
+    const id = idOf(c);
+    const move = id ? await running.get(id) : undefined;
+    return move ? moveLogAnswer(c, move, nameOf(c), options.archiveDir) : notFound(c);
+  });
   app.get('/:id/manifest', async (c) => {
     const id = idOf(c);
     const rows = id ? await running.manifest(id) : undefined;

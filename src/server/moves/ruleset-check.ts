@@ -1,5 +1,9 @@
 import type { PreflightCheck } from '@/contracts/moves';
-import { repositoryNameMatches, type RulesetDetail } from '@/contracts/github/rulesets';
+import {
+  MIGRATIONS_BYPASS_REMEDY,
+  repositoryNameMatches,
+  type RulesetDetail,
+} from '@/contracts/github/rulesets';
 import type { RulesetsRead } from './target-rulesets';
 
 /**
@@ -36,7 +40,7 @@ export function rulesetCheck(read: RulesetsRead, target: { login: string; name: 
     return {
       check: 'target-rulesets',
       ok: false,
-      reason: `${plural(blocking, 'The ruleset', 'The rulesets')} of ${target.login} ${blocking.length === 1 ? 'applies' : 'apply'} to ${full} without letting Repository migrations bypass: GitHub would fail the import. Add Repository migrations to the bypass list, mode Exempt.`,
+      reason: `${plural(blocking, 'The ruleset', 'The rulesets')} of ${target.login} ${blocking.length === 1 ? 'applies' : 'apply'} to ${full} without letting Repository migrations bypass: GitHub would fail the import. ${MIGRATIONS_BYPASS_REMEDY}`,
     };
   const notes: string[] = [];
   const evaluating = applying.filter((r) => r.enforcement === 'evaluate');

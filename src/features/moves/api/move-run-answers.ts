@@ -48,7 +48,8 @@ function isRepository(value: unknown): value is JsonRecord {
         isRecord(m) &&
         optional(m.id, isText) &&
         optional(m.failureReason, isText) &&
-        optional(m.state, isText),
+        optional(m.state, isText) &&
+        optional(m.logFile, isText),
     ) &&
     optional(value.validation, isValidation) &&
     optional(value.sourceLock, isLock) &&

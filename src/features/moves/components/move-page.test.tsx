@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Move } from '@/contracts/move-run';
+import { MIGRATIONS_BYPASS_REMEDY } from '@/contracts/github/rulesets';
+import type { Move, MoveRepository } from '@/contracts/move-run';
 import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
-import { renderApp } from '@/testing/render-with-providers';
+import { renderApp, renderWithProviders } from '@/testing/render-with-providers';
 import { simServer, simulator, TEST_ORIGIN, warmTestStore } from '@/testing/sim-server';
+import { MoveRunTable } from './move-run-table';
 
 beforeAll(() => warmTestStore(), 60_000);
 
@@ -146,6 +148,11 @@ describe('watching a move', () => {
     expect(ios).toHaveTextContent('Done');
     expect(ios).toHaveTextContent('Passed');
     expect(ios).toHaveTextContent('Unlocked');
+    // GitHub's log, saved by the move, opens from the row (the gateway serves it as text).
+    expect(within(ios).getByRole('link', { name: 'Migration log of mobile-ios' })).toHaveAttribute(
+      'href',
+      `/api/moves/${move.id}/repositories/mobile-ios/log`,
+    );
     const android = within(table).getByRole('row', { name: 'mobile-android' });
     expect(android).toHaveTextContent('Failed');
     expect(android).toHaveTextContent('Locked');
@@ -317,4 +324,55 @@ describe('watching a move', () => {
     renderApp('/moves/no-such-move');
     expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(/not found/i);
   }, 20_000);
+});
+
+const GH013 =
+  'GitHub says: Git source migration failed. Please check the Migration Log for more details. Error message: GH013: Repository rule violations found for refs/heads/main.';
+
+const repo = (name: string, change: Partial<MoveRepository>): MoveRepository => ({
+  name,
+  targetName: name,
+  visibility: 'private',
+  step: 'done',
+  ...change,
+});
+
+describe('the move’s repository rows', () => {
+  it('link each saved migration log, and give a ruleset’s refusal the preview’s remedy, then Retry', () => {
+    renderWithProviders(
+      <MoveRunTable
+        moveId="2026-01-01-abc"
+        repositories={[
+          repo('docs', { migration: { logFile: '/archives/w/docs.tar.gz.migration-log.txt' } }),
+          repo('lib-core', {
+            step: 'failed',
+            error: GH013,
+            migration: { state: 'FAILED', logFile: '/archives/w/lib-core.tar.gz.migration-log.txt' },
+          }),
+          repo('cli-tools', { step: 'importing' }),
+        ]}
+        busy={false}
+        onAction={() => undefined}
+      />,
+    );
+    const docs = within(screen.getByRole('row', { name: 'docs' })).getByRole('link', {
+      name: 'Migration log of docs',
+    });
+    expect(docs).toHaveAttribute('href', '/api/moves/2026-01-01-abc/repositories/docs/log');
+    expect(docs).toHaveAttribute('target', '_blank');
+    expect(docs).toHaveAttribute('rel', 'noopener');
+    expect(docs).toHaveTextContent('Migration log');
+
+    const failed = screen.getByRole('row', { name: 'lib-core' });
+    expect(failed).toHaveTextContent('Please check the Migration Log');
+    expect(within(failed).getByRole('link', { name: 'Migration log of lib-core' })).toBeInTheDocument();
+    expect(failed).toHaveTextContent(`${MIGRATIONS_BYPASS_REMEDY} Retry once fixed.`);
+    expect(within(failed).getByRole('button', { name: 'Retry lib-core' })).toHaveAccessibleDescription(
+      expect.stringContaining('Repository migrations bypass') as string,
+    );
+
+    const running = screen.getByRole('row', { name: 'cli-tools' });
+    expect(within(running).queryByRole('link')).not.toBeInTheDocument();
+    expect(running).not.toHaveTextContent('Retry once fixed');
+  });
 });

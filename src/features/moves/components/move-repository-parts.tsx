@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { silentForMs, type MoveRepository } from '@/contracts/move-run';
@@ -6,7 +7,16 @@ import { useNow } from '@/hooks/use-now';
 import { formatDuration } from '@/lib/format';
 import { ToneChip } from '@/components/tone-chip';
 import type { MoveAction } from '../api/move-queries';
-import { canAbort, canRetry, canUnlock, sourceText, stepText, stepTone } from '../utils/move-steps';
+import { moveHref } from '../paths';
+import {
+  canAbort,
+  canRetry,
+  canUnlock,
+  failureRemedy,
+  sourceText,
+  stepText,
+  stepTone,
+} from '../utils/move-steps';
 
 /** What one repository shows, the same in the wide table and in the phone's list. */
 export interface MoveRepositoryPartProps {
@@ -24,14 +34,23 @@ export function RepositoryNames({ repo }: MoveRepositoryPartProps) {
   );
 }
 
+/** The remedy's element, which the row's Retry names as its description. */
+const remedyId = (name: string) => `move-remedy-${name}`;
+
 /**
- * The step as a chip, with GitHub's reason beside a failure (the chip would cut it), and — while the move runs — a
- * repository that has stayed at its step longer than the step takes said to be (never left silent).
+ * The step as a chip, with GitHub's reason beside a failure (the chip would cut it) and its remedy when Ferry knows
+ * the cause, the migration log the move saved (GitHub's "Please check the Migration Log" points there), and —
+ * while the move runs — a repository that has stayed at its step longer than the step takes said to be.
  */
-export function RepositoryStep({ repo, running = false }: MoveRepositoryPartProps & { running?: boolean }) {
+export function RepositoryStep({
+  repo,
+  moveId,
+  running = false,
+}: MoveRepositoryPartProps & { moveId: string; running?: boolean }) {
   const now = useNow(60_000);
   const text = stepText(repo);
   const failed = repo.step === 'failed';
+  const remedy = failureRemedy(repo);
   const silent = running ? silentForMs(repo, now) : undefined;
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
@@ -40,6 +59,22 @@ export function RepositoryStep({ repo, running = false }: MoveRepositoryPartProp
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {text}
         </Typography>
+      ) : null}
+      {remedy ? (
+        <Typography variant="body2" id={remedyId(repo.name)}>
+          {remedy}
+        </Typography>
+      ) : null}
+      {repo.migration?.logFile ? (
+        <Link
+          href={moveHref.log(moveId, repo.name)}
+          target="_blank"
+          rel="noopener"
+          variant="body2"
+          aria-label={`Migration log of ${repo.name}`}
+        >
+          Migration log
+        </Link>
       ) : null}
       {silent !== undefined ? (
         <Typography variant="body2" color="warning.main">
@@ -73,6 +108,7 @@ export function RepositoryActions({ repo, busy, onAction }: RepositoryActionsPro
           size="small"
           disabled={busy}
           aria-label={`Retry ${repo.name}`}
+          aria-describedby={failureRemedy(repo) ? remedyId(repo.name) : undefined}
           onClick={() => onAction({ kind: 'retry', repository: repo.name })}
         >
           Retry

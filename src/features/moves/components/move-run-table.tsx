@@ -15,6 +15,8 @@ import { MoveValidation } from './move-validation';
 import { RepositoryActions, RepositoryNames, RepositoryStep, SourceLock } from './move-repository-parts';
 
 export interface MoveRunTableProps {
+  /** The move's id: each repository's saved migration log is linked by it. */
+  moveId: string;
   repositories: readonly MoveRepository[];
   /** The move runs: a repository silent past its step is said to be (`silentForMs`). */
   running?: boolean;
@@ -23,7 +25,8 @@ export interface MoveRunTableProps {
 }
 
 /**
- * One row per repository: where it lands, its step, validation, the source's lock, retry and abort. On a phone
+ * One row per repository: where it lands, its step (a failure's remedy, the saved migration log), validation, the
+ * source's lock, retry and abort. On a phone
  * a list of blocks, so the actions are not at the end of a row scrolled sideways.
  */
 export function MoveRunTable(props: MoveRunTableProps) {
@@ -31,7 +34,7 @@ export function MoveRunTable(props: MoveRunTableProps) {
   return phone ? <MoveRunList {...props} /> : <WideRunTable {...props} />;
 }
 
-function WideRunTable({ repositories, running, busy, onAction }: MoveRunTableProps) {
+function WideRunTable({ moveId, repositories, running, busy, onAction }: MoveRunTableProps) {
   return (
     <Paper variant="outlined">
       <TableScroller label="Repositories">
@@ -52,7 +55,7 @@ function WideRunTable({ repositories, running, busy, onAction }: MoveRunTablePro
                   <RepositoryNames repo={repo} />
                 </TableCell>
                 <TableCell sx={{ maxWidth: 320 }}>
-                  <RepositoryStep repo={repo} running={running} />
+                  <RepositoryStep repo={repo} moveId={moveId} running={running} />
                 </TableCell>
                 <TableCell>
                   <MoveValidation repo={repo} />
@@ -72,7 +75,7 @@ function WideRunTable({ repositories, running, busy, onAction }: MoveRunTablePro
   );
 }
 
-function MoveRunList({ repositories, running, busy, onAction }: MoveRunTableProps) {
+function MoveRunList({ moveId, repositories, running, busy, onAction }: MoveRunTableProps) {
   return (
     <Stack component="ul" aria-label="Repositories" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {repositories.map((repo) => (
@@ -88,7 +91,7 @@ function MoveRunList({ repositories, running, busy, onAction }: MoveRunTableProp
               {repo.name}
             </Typography>
             <RepositoryNames repo={repo} />
-            <RepositoryStep repo={repo} running={running} />
+            <RepositoryStep repo={repo} moveId={moveId} running={running} />
             <Typography variant="body2" component="div">
               Validation: <MoveValidation repo={repo} />
             </Typography>

@@ -1,4 +1,5 @@
 import type { Tone } from '@/components/tone-chip';
+import { isRulesetRefusal, MIGRATIONS_BYPASS_REMEDY } from '@/contracts/github/rulesets';
 import type { AfterValidation, MoveRepository, MoveRepositoryStep, MoveState } from '@/contracts/move-run';
 import type { SideValue, ValidationField } from '@/contracts/moves-validation';
 
@@ -47,6 +48,15 @@ export function stepText(repo: MoveRepository): string {
   if (repo.step === 'uploading' && sent !== undefined && total !== undefined && total > 0)
     return `Uploading (${Math.min(100, Math.floor((sent / total) * 100))}%)`;
   return STEP_WORDS[repo.step];
+}
+
+/**
+ * What fixes a failure whose cause Ferry knows: a ruleset without the Repository migrations bypass refused the
+ * import's push (GitHub's GH013) — the preview's remedy, in its words, then a retry.
+ */
+export function failureRemedy(repo: MoveRepository): string | undefined {
+  if (repo.step !== 'failed' || !isRulesetRefusal(failureReason(repo))) return undefined;
+  return `A ruleset of the target organization applies to this repository without letting Repository migrations bypass: GitHub failed the import. ${MIGRATIONS_BYPASS_REMEDY} Retry once fixed.`;
 }
 
 export function stepTone(step: MoveRepositoryStep): Tone {

@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Move, MoveManifestRow, MoveSummary } from '@/contracts/move-run';
+import type { Move, MoveManifestRow, MoveRepository, MoveSummary } from '@/contracts/move-run';
 import type { MovePreview } from '@/contracts/moves';
 import { loadConfig } from '@/server/config';
 import { composeGateway, type Gateway } from '@/server/gateway';
+import { SANDBOXED_TEXT_POLICY } from '@/server/security';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
 import { uploadArchive, type UploadProgress } from '@/server/moves/gei/archive-upload';
+import { MAX_LOG_BYTES } from '@/server/moves/gei/migration-log';
 import { archiveBounds } from '@/server/outbound/bounds';
 import { TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
@@ -189,6 +191,11 @@ describe('a move runs (octo-org → octo-target)', () => {
       expect(repo.migration?.logFile).toBe(`${repo.archive?.file}.migration-log.txt`);
       expect(await readFile(repo.migration?.logFile ?? '', 'utf8')).toMatch(/\S/);
     }
+    // … and served from there: `GET …/repositories/{name}/log`, the saved bytes as plain text.
+    const log = await call(`/api/moves/${move.id}/repositories/docs/log`);
+    expect([log.status, log.headers.get('content-type')]).toEqual([200, 'text/plain; charset=utf-8']);
+    const docs = move.repositories.find((repo) => repo.name === 'docs');
+    expect(await log.text()).toBe(await readFile(docs?.migration?.logFile ?? '', 'utf8'));
     // Exactly one migration per repository on the target.
     const migrations = simulator().target.world.state().migrations;
     expect(migrations.map((migration) => migration.repositoryName).sort()).toEqual([
@@ -820,4 +827,120 @@ describe('a move runs (octo-org → octo-target)', () => {
     // GitHub read the whole archive: the import succeeded (a truncated gzip fails it with the reason).
     expect([repo?.migration?.state, repo?.migration?.failureReason]).toEqual(['SUCCEEDED', undefined]);
   }, 60_000);
+});
+
+/** A finished move written to the store, its logs on disk: the one saved, and others a record could name. */
+describe('GET /api/moves/{id}/repositories/{name}/log', () => {
+  const LOG = 'Git source migration failed. <script>alert(1)</script> Umlaut: ü\n';
+  let outside: string;
+  const repo = (name: string, logFile?: string): MoveRepository => ({
+    name,
+    targetName: name,
+    visibility: 'private',
+    step: 'failed',
+    migration: { id: `RM_${name}`, ...(logFile ? { logFile } : {}) },
+  });
+
+  beforeAll(async () => {
+    outside = await mkdtemp(path.join(tmpdir(), 'ferry-move-log-outside-'));
+    const wave = path.join(dir, 'wave-log');
+    await mkdir(wave);
+    const logOf = (name: string) => path.join(wave, `${name}.tar.gz.migration-log.txt`);
+    await writeFile(logOf('docs'), LOG);
+    await writeFile(logOf('big'), Buffer.alloc(MAX_LOG_BYTES + 5, 'a'));
+    await writeFile(path.join(outside, 'secret.migration-log.txt'), 'not yours');
+    await symlink(path.join(outside, 'secret.migration-log.txt'), logOf('linked'));
+    await writeFile(path.join(wave, 'docs.tar.gz'), 'the archive');
+    const at = new Date().toISOString();
+    await test.store.moves.save({
+      id: 'log-1',
+      createdAt: at,
+      updatedAt: at,
+      state: 'completed',
+      source: { kind: 'org', login: 'octo-org' },
+      target: { login: TARGET_ORG },
+      request: PLAN as Move['request'],
+      afterValidation: 'unlock',
+      repositories: [
+        repo('docs', logOf('docs')),
+        repo('cli-tools'),
+        repo('big', logOf('big')),
+        repo('linked', logOf('linked')),
+        repo('elsewhere', path.join(outside, 'secret.migration-log.txt')),
+        repo('archive', path.join(wave, 'docs.tar.gz')),
+        repo('gone', logOf('gone')),
+      ],
+      requests: { source: 0, target: 0, targetPoints: 0 },
+    });
+  });
+  afterAll(() => rm(outside, { recursive: true, force: true }));
+
+  it('serves the saved log as plain text in a sandbox: its bytes, inline, never cached or sniffed', async () => {
+    const answer = await call('/api/moves/log-1/repositories/docs/log');
+    expect(answer.status).toBe(200);
+    expect(Object.fromEntries(answer.headers)).toMatchObject({
+      'content-type': 'text/plain; charset=utf-8',
+      'content-disposition': 'inline; filename="docs-migration-log.txt"',
+      'content-security-policy': SANDBOXED_TEXT_POLICY,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    expect(await answer.text()).toBe(LOG);
+    // Any other answer keeps the app's policy.
+    const move = await call('/api/moves/log-1');
+    expect(move.headers.get('content-security-policy')).not.toBe(SANDBOXED_TEXT_POLICY);
+  });
+
+  it('cuts a log past 16 MiB (the most a save keeps), and says so', async () => {
+    const answer = await call('/api/moves/log-1/repositories/big/log');
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-ferry-log-cut')).toBe(String(MAX_LOG_BYTES + 5));
+    const text = await answer.text();
+    expect(text.slice(0, MAX_LOG_BYTES)).toBe('a'.repeat(MAX_LOG_BYTES));
+    expect(text.slice(MAX_LOG_BYTES)).toBe(
+      `\n\n[Ferry: cut here: the saved log holds ${MAX_LOG_BYTES + 5} bytes, the first ${MAX_LOG_BYTES} are shown.]\n`,
+    );
+  });
+
+  it.each([
+    ['an unknown move', 'nope/repositories/docs', /^No such move\.$/],
+    ['an unknown repository', 'log-1/repositories/nope', /no such repository/],
+    [
+      'no log saved yet',
+      'log-1/repositories/cli-tools',
+      /no log saved yet: GitHub’s log is fetched when the import ends/,
+    ],
+    ['a log gone from disk', 'log-1/repositories/gone', /gone from disk/],
+    ['a symlink out of the archive folder', 'log-1/repositories/linked', /not a file Ferry serves/],
+    ['a record naming a file outside it', 'log-1/repositories/elsewhere', /not a file Ferry serves/],
+    ['a record naming the archive', 'log-1/repositories/archive', /not a file Ferry serves/],
+  ])('%s: 404 with the reason', async (_, pathname, reason) => {
+    const answer = await call(`/api/moves/${pathname}/log`);
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await answer.json()) as { message: string }).message).toMatch(reason);
+  });
+
+  it('answers hostile ids and names with a 404, never a file', async () => {
+    const long = 'x'.repeat(10_000);
+    for (const [id, name] of [
+      ['log-1', 'a%00b'],
+      ['log-1', '..%2F..%2Fdocs'],
+      ['log-1', '%2e%2e'],
+      ['log-1', 'docs%2Flog'],
+      ['log-1', '%zz'],
+      ['log-1', long],
+      ['a%00b', 'docs'],
+      [long, 'docs'],
+      ['9'.repeat(400), 'docs'],
+    ] as const) {
+      const answer = await call(`/api/moves/${id}/repositories/${name}/log`);
+      expect([id.slice(0, 20), name.slice(0, 20), answer.status]).toEqual([
+        id.slice(0, 20),
+        name.slice(0, 20),
+        404,
+      ]);
+      expect(await answer.text()).not.toContain('Git source migration');
+    }
+  });
 });
