@@ -185,8 +185,12 @@ export interface MoveManifestRow {
   targetRepository: string;
   step: MoveRepositoryStep;
   archiveSha256: string | null;
+  /** The archive's path relative to `ARCHIVE_DIR` (never the server's absolute path), and its size. */
+  archiveFile: string | null;
+  archiveBytes: number | null;
   migrationId: string | null;
-  logFile: string | null;
+  /** Where the saved migration log is served (`GET /api/moves/{id}/repositories/{name}/log`), once saved. */
+  logUrl: string | null;
   validation: 'passed' | 'failed' | null;
   sourceLock: 'locked' | 'unlocked' | null;
   sourceArchived: boolean;
@@ -212,4 +216,35 @@ export function silentForMs(repo: MoveRepository, at: number, fallback?: string)
   const limit = STEP_SILENCE_MS[repo.step];
   const forMs = at - Date.parse(repo.updatedAt ?? fallback ?? '');
   return limit !== undefined && forMs > limit ? forMs : undefined;
+}
+
+/** An import GitHub holds or runs that has had no change for longer than its step takes ("Abort all stuck"). */
+export function isStuckImport(repo: MoveRepository, at: number, fallback?: string): boolean {
+  return (
+    (repo.step === 'queued' || repo.step === 'importing') && silentForMs(repo, at, fallback) !== undefined
+  );
+}
+
+/**
+ * Many at once (issue 48): `POST /api/moves/{id}/repositories/bulk` takes one action and the names the user
+ * confirmed; each name goes through that action's own route code (retry, abort, unlock). A name no longer eligible
+ * is skipped with its reason, never an error: sending the same request twice acts once.
+ */
+export const MOVE_BULK_ACTIONS = ['retry', 'abort', 'unlock'] as const;
+export type MoveBulkAction = (typeof MOVE_BULK_ACTIONS)[number];
+/** Names one bulk request may carry (a move's repositories are far fewer in practice). */
+export const MOVE_BULK_MAX_NAMES = 1_000;
+
+export interface MoveBulkRequest {
+  action: MoveBulkAction;
+  names: string[];
+}
+
+export interface MoveBulkAnswer {
+  /** The move after the actions. */
+  move: Move;
+  /** The names acted on, in the order sent. */
+  acted: string[];
+  /** The names left, each with why (no longer eligible, GitHub's refusal, a limit that stopped the rest). */
+  skipped: { name: string; reason: string }[];
 }

@@ -129,10 +129,10 @@ export function MovePage({ id }: { id: string }) {
               Cancel move
             </Button>
           ) : null}
-          <Button component="a" href={moveHref.manifest(id, 'json')} download>
+          <Button component="a" href={moveHref.manifest(id, 'json')} download={`move-${id}-manifest.json`}>
             Manifest (JSON)
           </Button>
-          <Button component="a" href={moveHref.manifest(id, 'csv')} download>
+          <Button component="a" href={moveHref.manifest(id, 'csv')} download={`move-${id}-manifest.csv`}>
             Manifest (CSV)
           </Button>
         </>

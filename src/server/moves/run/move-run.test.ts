@@ -230,10 +230,23 @@ describe('a move runs (octo-org → octo-target)', () => {
         (row) => row.validation === 'passed' && row.sourceLock === 'unlocked' && row.migrationId,
       ),
     ).toBe(true);
+    // No server path: the archive relative to ARCHIVE_DIR with its size, the log as Ferry's own link.
+    for (const row of manifest) {
+      expect(row.archiveFile).toMatch(/^[^/][^\n]*\.tar\.gz$/);
+      expect(row.archiveBytes).toBeGreaterThan(0);
+      expect(row.logUrl).toBe(`/api/moves/${move.id}/repositories/${row.repository}/log`);
+    }
+    const json = await call(`/api/moves/${move.id}/manifest`);
+    expect(json.headers.get('content-disposition')).toBe(
+      `attachment; filename="move-${move.id}-manifest.json"`,
+    );
     const csv = await call(`/api/moves/${move.id}/manifest.csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="move-${move.id}-manifest.csv"`,
+    );
     expect((await csv.text()).split('\r\n')[0]).toBe(
-      'repository,target_repository,step,archive_sha256,migration_id,log_file,validation,source_lock,source_archived',
+      'repository,target_repository,step,archive_sha256,archive_file,archive_bytes,migration_id,log_url,validation,source_lock,source_archived',
     );
   }, 60_000);
 

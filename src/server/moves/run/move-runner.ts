@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import type {
@@ -55,14 +56,25 @@ export function summaryOf(move: Move): MoveSummary {
   };
 }
 
-export function manifestOf(move: Move): MoveManifestRow[] {
+/** The manifest's rows: paths relative to `archiveDir` and links to Ferry's routes, never the server's paths. */
+export function manifestOf(move: Move, archiveDir = ''): MoveManifestRow[] {
+  const inArchives = (file: string) => {
+    const relative = path.relative(archiveDir, file);
+    return !archiveDir || relative.startsWith('..') || path.isAbsolute(relative)
+      ? path.basename(file)
+      : relative;
+  };
   return move.repositories.map((repo) => ({
     repository: repo.name,
     targetRepository: `${move.target.login}/${repo.targetName}`,
     step: repo.step,
     archiveSha256: repo.archive?.sha256 ?? null,
+    archiveFile: repo.archive ? inArchives(repo.archive.file) : null,
+    archiveBytes: repo.archive?.bytes ?? null,
     migrationId: repo.migration?.id ?? null,
-    logFile: repo.migration?.logFile ?? null,
+    logUrl: repo.migration?.logFile
+      ? `/api/moves/${encodeURIComponent(move.id)}/repositories/${encodeURIComponent(repo.name)}/log`
+      : null,
     validation: repo.validation?.result ?? null,
     sourceLock: repo.sourceLock ?? null,
     sourceArchived: repo.sourceArchived === true,
@@ -270,9 +282,9 @@ export function createMoveRunner(options: MoveRunnerOptions) {
       }
       return act(id, { type: 'abort', name: repo.name });
     },
-    async manifest(id: string) {
+    async manifest(id: string, archiveDir?: string) {
       const move = await options.moves.get(id);
-      return move ? manifestOf(move) : undefined;
+      return move ? manifestOf(move, archiveDir) : undefined;
     },
     /** Wait until no move runs and this process has no step in hand (tests and benchmarks). */
     async settled(timeoutMs = 60_000) {
