@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatClockTime, formatDateTime, formatDuration, formatNumber, formatResetTime } from './format';
+import {
+  formatClockTime,
+  formatDateTime,
+  formatDuration,
+  formatKib,
+  formatNumber,
+  formatResetTime,
+} from './format';
 
 // Built from local parts, so the expectations hold in any time zone.
 const AT = new Date(2024, 0, 1, 14, 5, 9).getTime();
@@ -77,5 +84,17 @@ describe('warmFormatters', () => {
     fresh.formatClockTime(AT);
     expect(numberFormat).not.toHaveBeenCalled();
     expect(dateTimeFormat).not.toHaveBeenCalled();
+  });
+});
+
+describe('formatKib', () => {
+  it('reads a KiB count in the largest binary unit it reaches', () => {
+    expect(formatKib(41_943_040, 'en-US')).toBe('40 GiB');
+    expect(formatKib(1536, 'en-US')).toBe('1.5 MiB');
+    expect(formatKib(512, 'en-US')).toBe('512 KiB');
+    expect(formatKib(0, 'en-US')).toBe('0 KiB');
+    expect(formatKib(2 * 1024 ** 3, 'en-US')).toBe('2 TiB');
+    expect(formatKib(3 * 1024 ** 4, 'en-US')).toBe('3,072 TiB');
+    expect(formatKib(-5, 'en-US')).toBe('0 KiB');
   });
 });

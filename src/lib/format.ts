@@ -57,6 +57,20 @@ export function formatNumber(value: number, locale?: string): string {
   return numberFormat(locale).format(value);
 }
 
+const BINARY_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'] as const;
+
+/** A size given in KiB (GitHub's `size`), in the largest binary unit it reaches: "40 GiB", "1.5 MiB", "512 KiB". */
+export function formatKib(kib: number, locale?: string): string {
+  let value = Math.max(0, kib);
+  let unit = 0;
+  while (value >= 1024 && unit < BINARY_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const rounded = value >= 100 || Number.isInteger(value) ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${formatNumber(rounded, locale)} ${BINARY_UNITS[unit]}`;
+}
+
 /** A reset time: the clock time (with seconds) when within a day, the full date otherwise. */
 export function formatResetTime(epochMs: number, nowMs: number, locale?: string): string {
   if (Math.abs(epochMs - nowMs) < 86_400_000) {

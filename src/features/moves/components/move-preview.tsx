@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MovePreview } from '@/contracts/moves';
-import { formatNumber } from '@/lib/format';
+import { formatKib, formatNumber } from '@/lib/format';
 import { countOf } from '@/lib/wave-summary';
 import { MoveCostList } from './move-cost-list';
 import { MoveRepositoryTable } from './move-repository-table';
@@ -42,7 +42,7 @@ export function MovePreviewView({
           {refusedTokens > 0 ? ` ${countOf(refusedTokens, 'token', 'tokens')} refused.` : ''}
         </Typography>
         <Typography variant="body2">
-          Largest repository taken from this source: {formatNumber(preview.source.limitKb)} KB —{' '}
+          Largest repository taken from this source: {formatKib(preview.source.limitKb)} —{' '}
           {preview.source.limitReason}
         </Typography>
       </Alert>
