@@ -38,6 +38,9 @@ const server = serve(serveOptions, (info) => {
     mode === 'simulator' ? 'embedded simulator' : `live, ${base}`;
   console.log(`Ferry is running at ${url}`);
   console.log(`  GitHub:    ${describe(config.github.mode, config.github.baseUrl)}`);
+  console.log(
+    `  Move into: ${describe(config.target.mode, config.target.baseUrl)}${config.target.mode === 'simulator' ? '' : ` (uploads ${config.target.uploadsUrl})`}`,
+  );
   console.log(`  Registrar: ${describe(config.registrar.mode, config.registrar.baseUrl)}`);
   console.log(`  Store:     ${describeStore(storeConfig)}`);
   if (gateway.simulator) {

@@ -90,6 +90,11 @@ describe('the production server', () => {
       // Waits for the start (it makes its store first: 5.5 s quiet, 14–16 s beside two busy loops); it gave up
       // after 10 s before, and a loaded CI machine had not printed the address by then.
       await untilPrinted(server!, () => output, 'Ferry is running');
+      // What it talks to, each on its line: the source, where a move lands, the registrar, the store.
+      await untilPrinted(server!, () => output, 'Store:');
+      expect(output).toMatch(
+        / {2}GitHub: {4}embedded simulator\n {2}Move into: embedded simulator\n {2}Registrar: /,
+      );
       expect((await rawRequest(port, '/api/health')).status).toBe(200);
       const user = await rawRequest(port, '/api/github/user');
       expect(JSON.parse(user.body)).toMatchObject({ login: 'octocat' });
