@@ -45,7 +45,9 @@ interface Seen {
   /** `retry-after` of the answer, seconds. */
   retryAfter?: number;
   /** GraphQL: a mutation (a write) or a query, by its operation's name. */
-  graphql?: { mutation: boolean; name: string };
+  graphql?: { mutation: boolean; name: string; repositoryName?: string };
+  /** `startRepositoryMigration`: the migration GitHub made, or its first error. */
+  started?: { id?: string; error?: string };
   /** GraphQL: the points its answer said (`rateLimit.cost`), 1 where it said none (as a move counts). */
   points?: number;
   /** A source export's start (`POST /orgs/{org}/migrations`): the repositories it locks. */
@@ -62,11 +64,33 @@ const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
 function graphqlOf(text: string): Seen['graphql'] {
   try {
-    const query = (JSON.parse(text) as { query?: unknown }).query;
+    const { query, variables } = JSON.parse(text) as {
+      query?: unknown;
+      variables?: { repositoryName?: unknown };
+    };
     if (typeof query !== 'string') return { mutation: false, name: 'other' };
-    return { mutation: /^\s*mutation\b/.test(query), name: OPERATION.exec(query)?.[1] ?? 'anonymous' };
+    const repositoryName = variables?.repositoryName;
+    return {
+      mutation: /^\s*mutation\b/.test(query),
+      name: OPERATION.exec(query)?.[1] ?? 'anonymous',
+      ...(typeof repositoryName === 'string' ? { repositoryName } : {}),
+    };
   } catch {
     return { mutation: false, name: 'other' };
+  }
+}
+
+/** What a start's answer says: the migration's id, or GitHub's first error. */
+function startedOf(text: string): Seen['started'] {
+  try {
+    const answer = JSON.parse(text) as {
+      data?: { startRepositoryMigration?: { repositoryMigration?: { id?: string } } | null } | null;
+      errors?: { message?: string }[];
+    };
+    const id = answer.data?.startRepositoryMigration?.repositoryMigration?.id;
+    return id ? { id } : { error: answer.errors?.[0]?.message ?? 'no migration' };
+  } catch {
+    return { error: 'not JSON' };
   }
 }
 
@@ -139,7 +163,10 @@ function startProxy(
           if (record.graphql && !answer.headers['content-encoding'])
             answer.on('data', (chunk: Buffer) => chunks.push(chunk));
           answer.on('end', () => {
-            if (record.graphql) record.points = pointsOf(Buffer.concat(chunks).toString('utf8'));
+            if (!record.graphql) return;
+            const text = Buffer.concat(chunks).toString('utf8');
+            record.points = pointsOf(text);
+            if (record.graphql.name === 'startRepositoryMigration') record.started = startedOf(text);
           });
           const back = { ...answer.headers };
           delete back.connection;
@@ -226,7 +253,7 @@ async function runMove(count: number, killDuringUnlocks: boolean): Promise<Run> 
     let watcher = gateways[0]!;
     let killedRun: Run['killed'];
     let lastLog = 0;
-    const limitMs = 60_000 + PLAN.size * 5_000 + (SECONDARY ? 60_000 : 0);
+    const limitMs = 120_000 + PLAN.size * 5_000 + (SECONDARY ? 60_000 : 0);
     let move: Move | undefined;
     for (;;) {
       move = (await moveOn(watcher, id)) ?? move;
@@ -269,7 +296,7 @@ async function runMove(count: number, killDuringUnlocks: boolean): Promise<Run> 
       quiet = seen.length === seenBefore ? quiet + 500 : 0;
       seenBefore = seen.length;
     }
-    const final = (await moveOn(watcher, id)) ?? move!;
+    const final = (await moveOn(watcher, id)) ?? move;
     const faults = (await (await fetch(`${sim.url}/__sim/faults/target`)).json()) as {
       faults: { hits: number }[];
     };
@@ -300,22 +327,25 @@ function smallestGap(requests: Seen[], isWrite: (request: Seen) => boolean) {
     byToken.set(request.token, [...(byToken.get(request.token) ?? []), request]);
   let smallest: { ms: number; first: Seen; second: Seen } | undefined;
   let writes = 0;
+  /** Gaps under the goal (less the tolerance). */
+  let under = 0;
   for (const list of byToken.values()) {
     list.sort((x, y) => x.at - y.at);
     writes += list.length;
     for (let index = 1; index < list.length; index++) {
       const ms = list[index]!.at - list[index - 1]!.at;
+      if (ms < WRITE_SPACING_MS - CLOCK_TOLERANCE_MS) under += 1;
       if (!smallest || ms < smallest.ms) smallest = { ms, first: list[index - 1]!, second: list[index]! };
     }
   }
-  return { smallest, writes };
+  return { smallest, writes, under };
 }
 
 const describe = (request: Seen) =>
   `${request.method} ${request.graphql ? `${request.path} ${request.graphql.name}` : request.path} by ${request.gateway}`;
 const gapText = (gap: ReturnType<typeof smallestGap>) =>
   gap.smallest
-    ? `${gap.smallest.ms} ms (${gap.writes} writes; ${describe(gap.smallest.first)} → ${describe(gap.smallest.second)})`
+    ? `${gap.smallest.ms} ms (${gap.writes} writes, ${gap.under} gaps under ${WRITE_SPACING_MS - CLOCK_TOLERANCE_MS} ms; ${describe(gap.smallest.first)} → ${describe(gap.smallest.second)})`
     : `— (${gap.writes} writes)`;
 
 const targetWrite = (r: Seen) =>
@@ -343,7 +373,10 @@ function limitWindows(run: Run) {
   });
 }
 
-/** Per repository: the exports that locked it, the unlock requests sent and how GitHub answered them. */
+/**
+ * Per repository: the exports that locked it (answered 2xx), the unlock requests sent and how GitHub answered
+ * them. Once means one unlock per lock: an export that failed and was started again locked its repository again.
+ */
 function unlocksOf(run: Run) {
   const repos = new Map<string, { locks: number; unlocks: Seen[] }>();
   const entry = (name: string) => {
@@ -359,12 +392,15 @@ function unlocksOf(run: Run) {
     if (unlocked) entry(decodeURIComponent(unlocked)).unlocks.push(request);
   }
   const locked = [...repos].filter(([, repo]) => repo.locks > 0);
-  const notOnce = locked.filter(([, repo]) => repo.unlocks.length !== 1);
+  const notOnce = locked.filter(([, repo]) => repo.unlocks.length !== repo.locks);
+  const relocked = locked
+    .filter(([, repo]) => repo.locks > 1)
+    .map(([name, repo]) => `${name} ×${repo.locks}`);
   const unlockedByGitHub = locked.filter(([, repo]) => repo.unlocks.some((r) => r.status === 204)).length;
   const movedButLocked = run.move.repositories.filter(
     (repo) => repo.step === 'done' && repo.sourceLock !== 'unlocked',
   );
-  return { locked: locked.length, notOnce, unlockedByGitHub, movedButLocked };
+  return { locked: locked.length, relocked, notOnce, unlockedByGitHub, movedButLocked };
 }
 
 /** The target requests the move counts (GraphQL and REST, refusals included; not uploads, not logs) as sent. */
@@ -385,6 +421,45 @@ function targetCounts(run: Run) {
   };
 }
 
+/** The target's `startRepositoryMigration` requests by repository: the migrations GitHub made, the refusals. */
+function startsOf(run: Run) {
+  const starts = run.seen.filter((r) => r.graphql?.name === 'startRepositoryMigration');
+  const made = new Map<string, Seen[]>();
+  for (const start of starts.filter((r) => r.started?.id)) {
+    const name = start.graphql?.repositoryName ?? '?';
+    made.set(name, [...(made.get(name) ?? []), start]);
+  }
+  const twice = [...made].filter(([, list]) => list.length > 1);
+  const refused = starts.filter((r) => !r.started?.id);
+  return { starts: starts.length, repositories: made.size, twice, refused };
+}
+
+/** A path's kind: numbers and repository names left out (`DELETE /api/v3/orgs/big-org/migrations/:n/repos/:repo/lock`). */
+const kindOf = (request: Seen) =>
+  `${request.method} ${request.path
+    .split('/')
+    .map((part, index, parts) =>
+      /^\d+$/.test(part)
+        ? ':n'
+        : parts[index - 1] === 'repos'
+          ? ':repo'
+          : parts[index - 1] === '_migration-logs'
+            ? ':file'
+            : part,
+    )
+    .join('/')}${request.graphql ? ` ${request.graphql.name}` : ''}`;
+
+/** What one side was sent, by kind, most first: the report's evidence for a count that differs. */
+function byKind(run: Run, side: Seen['side']): string {
+  const kinds = new Map<string, number>();
+  for (const request of run.seen.filter((r) => r.side === side))
+    kinds.set(kindOf(request), (kinds.get(kindOf(request)) ?? 0) + 1);
+  return [...kinds]
+    .sort((x, y) => y[1] - x[1])
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
+}
+
 const outcome = (move: Move) => {
   const n = (step: string) => move.repositories.filter((repo) => repo.step === step).length;
   return `${move.state}: ${n('done')} done, ${n('failed')} failed`;
@@ -399,6 +474,14 @@ try {
   const three = await runMove(3, true);
   log(`three gateways: ${three.seconds.toFixed(1)} s, ${outcome(three.move)}`);
   const runs = [one, three];
+  for (const run of runs) {
+    log(
+      `${run.count}: the source was sent ${byKind(run, 'source')}; the move counts ${run.move.requests.source}`,
+    );
+    log(
+      `${run.count}: the target was sent ${byKind(run, 'target')}; the move counts ${run.move.requests.target}`,
+    );
+  }
   const completed = (run: Run) => run.move.state === 'completed';
 
   rows.push({
@@ -435,23 +518,23 @@ try {
       gaps.every((gap) => spaced(gap.target) && spaced(gap.source)),
       `${WRITE_SPACING_MS - smallestMs} ms`,
     ),
-    how: `writes: the target's GraphQL mutations and REST writes, the source's POST/PATCH/PUT/DELETE (GraphQL queries are reads), per token, times taken by the proxies in one process as each request reached them; uploads to GitHub-owned storage are not paced (as gh-gei): with them the target's smallest gap is ${gaps.map((gap) => gapText(gap.uploads)).join(' / ')}`,
+    how: `writes: the target's GraphQL mutations and REST writes, the source's POST/PATCH/PUT/DELETE (GraphQL queries are reads), per token, times taken by the proxies in one process as each request reached them; uploads to GitHub-owned storage are not paced by Ferry (neither spaced nor held): with them the target's smallest gap is ${gaps.map((gap) => gapText(gap.uploads)).join(' / ')}`,
   });
 
-  const windows = runs.map(limitWindows);
-  const limits = windows.flat();
+  const limits = runs.flatMap((run) => limitWindows(run).map((window) => ({ ...window, count: run.count })));
   const inside = limits.flatMap((window) => window.inside);
+  const isUpload = (request: Seen) => request.path.startsWith('/uploads/');
   rows.push({
     figure: `Move of ${PLAN.size}: requests inside a retry-after window after a secondary limit`,
     value:
       limits.length === 0
         ? `none occurred${SECONDARY ? ' (the provoked one was not hit)' : ' (none provoked in a smoke run)'}`
-        : `${inside.length} inside ${limits.length} window${limits.length > 1 ? 's' : ''} (${limits
+        : `${inside.length} inside ${limits.length} window${limits.length > 1 ? 's' : ''}: ${limits
             .map(
               (window) =>
-                `${window.limit.side} ${window.limit.graphql?.name ?? window.limit.path} by ${window.limit.gateway}, retry-after ${window.limit.retryAfter} s: ${window.inside.length} inside${window.inside.length ? `, the first ${window.inside[0]!.at - window.limit.answeredAt!} ms after (${describe(window.inside[0]!)})` : ''}`,
+                `${window.count} gateway${window.count > 1 ? 's' : ''}, ${window.limit.side} ${window.limit.graphql?.name ?? window.limit.path} by ${window.limit.gateway}, retry-after ${window.limit.retryAfter} s: ${window.inside.length} inside (${window.inside.filter((r) => !isUpload(r)).length} GraphQL/REST, ${window.inside.filter(isUpload).length} uploads to GitHub-owned storage)${window.inside.length ? `, the first ${window.inside[0]!.at - window.limit.answeredAt!} ms after: ${describe(window.inside[0]!)}` : ''}`,
             )
-            .join('; ')})`,
+            .join('; ')}`,
     goal: '0',
     verdict:
       SECONDARY && limits.length === 0 ? 'not measured' : verdict(inside.length === 0, String(inside.length)),
@@ -460,11 +543,11 @@ try {
 
   const unlocks = runs.map(unlocksOf);
   rows.push({
-    figure: `Move of ${PLAN.size}: unlock requests per locked source repository`,
+    figure: `Move of ${PLAN.size}: unlock requests per lock of a source repository`,
     value: unlocks
       .map(
         (u, index) =>
-          `${runs[index]!.count}: ${u.locked} locked, ${u.unlockedByGitHub} unlocked (204), ${u.notOnce.length} not sent exactly once${
+          `${runs[index]!.count}: ${u.locked} locked${u.relocked.length ? ` (${u.relocked.join(', ')}: exported again)` : ''}, ${u.unlockedByGitHub} unlocked (204), ${u.notOnce.length} not unlocked exactly once per lock${
             u.notOnce.length
               ? ` (${u.notOnce
                   .slice(0, 5)
@@ -477,12 +560,39 @@ try {
           }${u.movedButLocked.length ? `; ${u.movedButLocked.length} done but still locked` : ''}`,
       )
       .join('; '),
-    goal: 'exactly 1 each',
+    goal: 'exactly 1 per lock',
     verdict: verdict(
       unlocks.every((u) => u.notOnce.length === 0 && u.movedButLocked.length === 0),
       `${unlocks.reduce((total, u) => total + u.notOnce.length, 0)} repositories`,
     ),
-    how: "the source's export starts with lock_repositories (answered 2xx) and its DELETE …/repos/{repo}/lock, as the proxies saw them, after the move ended and the gateways fell quiet",
+    how: "the source's export starts with lock_repositories (answered 2xx: one lock each) and its DELETE …/repos/{repo}/lock, as the proxies saw them, after the move ended and the gateways fell quiet; and every repository done reads `sourceLock: unlocked`",
+  });
+
+  const starts = runs.map(startsOf);
+  rows.push({
+    figure: `Move of ${PLAN.size}: imports GitHub made per repository`,
+    value: starts
+      .map(
+        (st, index) =>
+          `${runs[index]!.count}: ${st.starts} starts sent, ${st.repositories} repositories imported, ${st.twice.length} imported more than once${
+            st.twice.length
+              ? ` (${st.twice
+                  .slice(0, 5)
+                  .map(
+                    ([name, list]) =>
+                      `${name}: ${list.map((r) => `by ${r.gateway} at ${((r.at - runs[index]!.seen[0]!.at) / 1000).toFixed(1)} s${r.answeredAlive ? '' : ' (answered to a killed gateway)'}`).join(', ')}`,
+                  )
+                  .join('; ')})`
+              : ''
+          }; ${st.refused.length} refused (${[...new Set(st.refused.map((r) => (r.retryAfter !== undefined ? `secondary limit` : (r.started?.error ?? `HTTP ${r.status ?? 'no answer'}`))))].join(', ') || '—'})`,
+      )
+      .join('; '),
+    goal: '1 migration each',
+    verdict: verdict(
+      starts.every((st) => st.twice.length === 0),
+      `${starts.reduce((total, st) => total + st.twice.length, 0)} repositories`,
+    ),
+    how: "each startRepositoryMigration the target was sent, by its repositoryName, and whether GitHub's answer named a migration (times from the run's first request)",
   });
 
   const counts = runs.map(targetCounts);

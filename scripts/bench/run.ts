@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: measure every figure in figures.ts and print one table. Loopback only, bounded, a few
- * minutes at most on 2 cores; never part of `npm test`. `npm run bench -- render overhead` runs a subset.
+ * minutes at most on 2 cores; never part of `npm test`. `npm run bench -- render overhead` runs a subset; a figure
+ * named also runs those `partOf` it (`npm run bench -- move` runs `move-team` too).
  * `npm run bench -- --smoke`: every figure runs every step at tiny sizes (about 3 minutes in all, a minute of it
  * the team figure's PostgreSQL team and job expiry), nothing is judged, and the exit code says whether every
  * figure ran; CI runs it so the suite cannot rot.
