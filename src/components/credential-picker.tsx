@@ -15,10 +15,24 @@ export interface CredentialPickerProps {
   disabled?: boolean;
   /** Credentials GitHub itself refused for this use (learned from an earlier refusal), by name, with why. */
   refusals?: Readonly<Record<string, string>>;
+  /** "Credential" unless the form has more than one side (a move's source and target). */
+  label?: string;
+  helperText?: string;
 }
 
+const BUDGETS =
+  'A user’s tokens share one rate-limit budget; an App installation has its own. GitHub decides which kinds may do this.';
+
 /** Which configured GitHub credential a start uses. Shown only when the gateway has more than one. */
-export function CredentialPicker({ operation, value, onChange, disabled, refusals }: CredentialPickerProps) {
+export function CredentialPicker({
+  operation,
+  value,
+  onChange,
+  disabled,
+  refusals,
+  label = 'Credential',
+  helperText = BUDGETS,
+}: CredentialPickerProps) {
   const config = useQuery(gatewayConfigQuery());
   const credentials = config.data?.github.credentials ?? [];
   if (credentials.length < 2) return null;
@@ -27,11 +41,11 @@ export function CredentialPicker({ operation, value, onChange, disabled, refusal
   return (
     <TextField
       select
-      label="Credential"
+      label={label}
       value={chosen}
       disabled={disabled}
       onChange={(event) => onChange(event.target.value)}
-      helperText="A user’s tokens share one rate-limit budget; an App installation has its own. GitHub decides which kinds may do this."
+      helperText={helperText}
     >
       {credentials.map((credential) => {
         const refusal = refusalOf(credential.kind, rules) ?? refusals?.[credential.name];

@@ -12,6 +12,7 @@ import { useRateLimitSnapshot } from '@/hooks/use-rate-limits';
 import { moveQueries, usePreviewMove } from '../api/move-queries';
 import { choicesChangedSince, choicesToSend, withChoice, type MoveChoices } from '../utils/move-choices';
 import { checkMoveForm, EMPTY_MOVE_FORM, type MoveFormField, type MoveFormValues } from '../utils/move-form';
+import { MoveCredentialFields } from './move-credential-fields';
 import { MoveFilterFields } from './move-filter-fields';
 import { MovePreviewView } from './move-preview';
 import { MoveStartControls } from './move-start-controls';
@@ -89,6 +90,11 @@ export function MovePlanForm() {
             {org('source', 'Source organization', 'Read with today’s GitHub connection')}
             {org('target', 'Target organization', 'On the target GitHub')}
           </Stack>
+          <MoveCredentialFields
+            source={values.sourceCredential}
+            target={values.targetCredential}
+            onChange={change}
+          />
           <MoveFilterFields values={values} errors={errors} onChange={change} />
           <MoveStartControls
             staleBecause={stale}

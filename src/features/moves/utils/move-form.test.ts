@@ -50,4 +50,12 @@ describe('checkMoveForm', () => {
       },
     });
   });
+
+  it('sends each side’s credential only once one is picked (else the gateway’s default)', () => {
+    const check = checkMoveForm({ ...PLANNED, sourceCredential: 'hubot', targetCredential: 'monalisa' });
+    expect(check.ok && [check.request.source, check.request.target]).toEqual([
+      { kind: 'org', login: 'octo-org', credential: 'hubot' },
+      { login: 'octo-target', credential: 'monalisa' },
+    ]);
+  });
 });

@@ -15,11 +15,15 @@ const TYPED = [
 ] as const;
 
 /**
- * The "New move" form's fields: what is typed as text, and the two choices a wave's filters take as they are
- * (contracts/waves.ts). Checked and turned into a request by `checkMoveForm`.
+ * The "New move" form's fields: what is typed as text, the two choices a wave's filters take as they are
+ * (contracts/waves.ts), and each side's credential as picked among the gateway's names ('' = the gateway's
+ * default, not sent). Checked and turned into a request by `checkMoveForm`.
  */
 export type MoveFormValues = Record<(typeof TYPED)[number], string> &
-  Required<Pick<WaveFilters, 'visibility' | 'archived'>>;
+  Required<Pick<WaveFilters, 'visibility' | 'archived'>> & {
+    sourceCredential: string;
+    targetCredential: string;
+  };
 
 export type MoveFormField = keyof MoveFormValues;
 
@@ -28,6 +32,8 @@ export const EMPTY_MOVE_FORM: MoveFormValues = {
   visibility: 'all',
   archived: 'include',
   concurrency: '2',
+  sourceCredential: '',
+  targetCredential: '',
 };
 
 /** A move exports one repository per archive: a batch is one repository, whatever its size (the gateway's cap). */
@@ -79,8 +85,12 @@ export function checkMoveForm(values: MoveFormValues): MoveFormCheck {
   return {
     ok: true,
     request: {
-      source: { kind: 'org', login: source },
-      target: { login: target },
+      source: {
+        kind: 'org',
+        login: source,
+        ...(values.sourceCredential ? { credential: values.sourceCredential } : {}),
+      },
+      target: { login: target, ...(values.targetCredential ? { credential: values.targetCredential } : {}) },
       filters: {
         ...(values.namePattern.trim() ? { namePattern: values.namePattern.trim() } : {}),
         ...(languages.length > 0 ? { languages } : {}),
