@@ -61,7 +61,8 @@ describe('several credentials in the browser', () => {
 
   it('offers the credentials where an export starts, the App disabled with GitHub’s reason', async () => {
     const { user } = renderApp('/migrations/orgs/octo-org');
-    await user.click(await screen.findByRole('button', { name: 'Start export' }));
+    // The page's first paint loads its route and reads GitHub: seconds on a machine running every suite at once.
+    await user.click(await screen.findByRole('button', { name: 'Start export' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Start an export of octo-org' });
     const picker = within(dialog).getByRole('combobox', { name: 'Credential' });
     expect(picker).toHaveTextContent('default');
