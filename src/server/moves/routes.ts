@@ -6,6 +6,7 @@ import { gatewayError } from '@/server/gateway-error';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { CredentialRefusedError, RateLimitedError } from '@/server/waves/github-client';
 import { WaveInputError } from '@/server/waves/wave-input-error';
+import { bulkAnswer } from './bulk-actions';
 import { GeiRefusedError } from './gei/gei-errors';
 import { MoveInputError } from './move-input-error';
 import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-request';
@@ -203,6 +204,8 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
         return answerFailure(c, error);
       }
     });
+  // Many at once (issue 48): one action over the names the user confirmed, each through its single route's call.
+  app.post('/:id/repositories/bulk', (c) => bulkAnswer(c, running, idOf(c), answerFailure));
   // The migration log saved beside the archive: the file the move's record names, never one the URL does.
   app.get('/:id/repositories/:name/log', async (c) => {
     const id = idOf(c);
@@ -211,12 +214,13 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
   });
   app.get('/:id/manifest', async (c) => {
     const id = idOf(c);
-    const rows = id ? await running.manifest(id) : undefined;
-    return rows ? c.json(rows) : notFound(c);
+    const rows = id ? await running.manifest(id, options.archiveDir) : undefined;
+    if (!rows || !id) return notFound(c);
+    return c.json(rows, 200, { 'content-disposition': `attachment; filename="move-${id}-manifest.json"` });
   });
   app.get('/:id/manifest.csv', async (c) => {
     const id = idOf(c);
-    const rows = id ? await running.manifest(id) : undefined;
+    const rows = id ? await running.manifest(id, options.archiveDir) : undefined;
     if (!rows || !id) return notFound(c);
     return c.body(moveManifestCsv(rows), 200, {
       'content-type': 'text/csv; charset=utf-8',

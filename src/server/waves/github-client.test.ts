@@ -43,3 +43,22 @@ describe('the wave runner’s GitHub client', () => {
     expect(github.asked).toEqual([null]);
   });
 });
+
+describe('writes and the team’s slot', () => {
+  it('claims the slot last, after the hold check and the token, right before the wire', async () => {
+    const order: string[] = [];
+    const github = createGithubClient({
+      baseUrl: 'https://api.github.test',
+      authorization: () => Promise.resolve(void order.push('token')).then(() => 'Bearer t'),
+      gate: {
+        heldMs: () => Promise.resolve((order.push('held?'), 0)),
+        hold: () => Promise.resolve(),
+        claimWrite: () => Promise.resolve((order.push('claim'), 0)),
+      },
+      fetch: () => Promise.resolve((order.push('sent'), Response.json({ id: 1 }, { status: 201 }))),
+      bounds: jsonBounds(loadConfig({})),
+    });
+    await github.write('POST', '/orgs/o/migrations', { repositories: ['r'] });
+    expect(order).toEqual(['held?', 'token', 'claim', 'sent']);
+  });
+});

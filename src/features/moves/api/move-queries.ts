@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MoveStartRequest } from '@/contracts/move-run';
+import type { MoveBulkRequest, MoveStartRequest } from '@/contracts/move-run';
 import { isRecord } from '@/contracts/json';
 import { request } from '@/lib/api-client';
 import { listPollInterval, movePollInterval, tabHidden } from '../utils/move-polling';
 import { parseMovePreview, parseMoveTarget } from './move-answers';
-import { parseMove, parseMoveSummaries } from './move-run-answers';
+import { parseMove, parseMoveBulkAnswer, parseMoveSummaries } from './move-run-answers';
 
 const movePath = (id: string) => `moves/${encodeURIComponent(id)}`;
 
@@ -96,6 +96,27 @@ export function useMoveAction(id: string) {
       const json = action.kind === 'cancel' && action.keepLocked ? { keepLocked: true } : {};
       await request<unknown>('gateway', moveActionPath(id, action), { method: 'POST', json });
     },
+    onSettled: () => client.invalidateQueries({ queryKey: moveQueries.detail(id).queryKey }),
+  });
+}
+
+/**
+ * Many at once (issue 48): one action over the names the user confirmed. The answer says which were acted on and
+ * which skipped (no longer eligible) and why; the move it carries is shown at once, then read again.
+ */
+export function useMoveBulkAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (bulk: MoveBulkRequest) =>
+      parseMoveBulkAnswer(
+        (
+          await request<unknown>('gateway', `${movePath(id)}/repositories/bulk`, {
+            method: 'POST',
+            json: bulk,
+          })
+        ).data,
+      ),
+    onSuccess: (answer) => client.setQueryData(moveQueries.detail(id).queryKey, answer.move),
     onSettled: () => client.invalidateQueries({ queryKey: moveQueries.detail(id).queryKey }),
   });
 }

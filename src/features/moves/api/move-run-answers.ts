@@ -1,5 +1,11 @@
 import { isRecord, ShapeError, type JsonRecord } from '@/contracts/json';
-import { AFTER_VALIDATION, MOVE_REPOSITORY_STEPS, MOVE_STATES, type Move } from '@/contracts/move-run';
+import {
+  AFTER_VALIDATION,
+  MOVE_REPOSITORY_STEPS,
+  MOVE_STATES,
+  type Move,
+  type MoveBulkAnswer,
+} from '@/contracts/move-run';
 
 /**
  * The watch pages' edge for `GET /api/moves` and `GET /api/moves/{id}`: a body is read only once every field
@@ -83,6 +89,25 @@ export function parseMove(value: unknown): Move {
   )
     throw malformed('a move');
   return value as unknown as Move;
+}
+
+const isSkip = (value: unknown) => isRecord(value) && isText(value.name) && isText(value.reason);
+
+/** `POST /api/moves/{id}/repositories/bulk`: the move after, the names acted on, the names skipped and why. */
+export function parseMoveBulkAnswer(value: unknown): MoveBulkAnswer {
+  if (
+    !isRecord(value) ||
+    !Array.isArray(value.acted) ||
+    !value.acted.every(isText) ||
+    !Array.isArray(value.skipped) ||
+    !value.skipped.every(isSkip)
+  )
+    throw malformed('an answer to many at once');
+  return {
+    move: parseMove(value.move),
+    acted: value.acted,
+    skipped: value.skipped as MoveBulkAnswer['skipped'],
+  };
 }
 
 /** The list's parser is shared with the overview (src/contracts). */

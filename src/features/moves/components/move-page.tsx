@@ -20,7 +20,7 @@ import { countNoun } from '../utils/move-format';
 import { isLiveMove } from '../utils/move-polling';
 import { AFTER_VALIDATION_WORDS, MOVE_STATE_WORDS, moveStateTone } from '../utils/move-steps';
 import { MoveConfirmDialog, type Confirming } from './move-confirm-dialog';
-import { MoveRunTable } from './move-run-table';
+import { MoveRepositories } from './move-repositories';
 
 function Totals({ move }: { move: Move }) {
   const count = (step: string) => move.repositories.filter((repo) => repo.step === step).length;
@@ -154,13 +154,7 @@ export function MovePage({ id }: { id: string }) {
         <StillLocked move={data} />
         <Totals move={data} />
         {action.error ? <ErrorAlert error={action.error} /> : null}
-        <MoveRunTable
-          moveId={data.id}
-          repositories={data.repositories}
-          running={data.state === 'running'}
-          busy={busy}
-          onAction={run}
-        />
+        <MoveRepositories move={data} busy={busy} onAction={run} />
       </Stack>
       <MoveConfirmDialog
         move={data}

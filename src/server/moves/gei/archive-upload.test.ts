@@ -338,6 +338,54 @@ describe('uploading an archive to GitHub-owned storage', () => {
     }
   });
 
+  it('asks before each request whether it may send (a hold on the account waits every upload request)', async () => {
+    const file = fileOf('asked.tar.gz', randomBytes(2 * PART + 10));
+    const order: string[] = [];
+    let part = 0;
+    await uploadArchive({
+      file,
+      name: 'x.tar.gz',
+      orgDatabaseId: 1,
+      uploadsUrl: 'https://uploads.github.com',
+      authorization: 'Bearer x',
+      bounds: { headersMs: 1_000, idleMs: 1_000, totalMs: 2_000, maxBytes: 1024 * 1024 },
+      partBytes: PART,
+      beforeRequest: () => Promise.resolve(void order.push('may I?')),
+      fetch: (request) => {
+        order.push(request.method);
+        if (request.method === 'PUT')
+          return Promise.resolve(
+            Response.json(
+              {
+                guid: 'g',
+                node_id: 'MA_x',
+                name: 'x.tar.gz',
+                size: 2 * PART + 10,
+                uri: 'gei://archive/g',
+                created_at: '2026-11-28T00:00:00Z',
+              },
+              { status: 201 },
+            ),
+          );
+        part += 1;
+        const location = `/organizations/1/gei/archive/blobs/uploads?part_number=${part}&guid=g`;
+        return Promise.resolve(new Response(null, { status: 202, headers: { location } }));
+      },
+    });
+    expect(order).toEqual([
+      'may I?',
+      'POST',
+      'may I?',
+      'PATCH',
+      'may I?',
+      'PATCH',
+      'may I?',
+      'PATCH',
+      'may I?',
+      'PUT',
+    ]);
+  });
+
   describe('hostile storage', () => {
     const file = fileOf('hostile.tar.gz', randomBytes(2 * PART));
     const small = fileOf('hostile-small.tar.gz', randomBytes(10));

@@ -53,6 +53,11 @@ export interface UploadArchiveInput {
   resume?: UploadProgress;
   onPart?: (progress: UploadProgress) => Promise<void>;
   /**
+   * Before each request (start, part, completion): waits while GitHub holds the account (a secondary limit's
+   * `retry-after`): nothing is sent with its token meanwhile, uploads included.
+   */
+  beforeRequest?: () => Promise<void>;
+  /**
    * The job's lease (`JobContext.signal`): once it aborts another gateway may hold the upload, so nothing more is
    * sent — checked before each exchange, and the exchange under way is aborted.
    */
@@ -150,6 +155,8 @@ type Body = string | { start: number; end: number };
 /** One exchange under the outbound bounds (stretched by the body's send time), its answer read whole (≤ 64 KiB). */
 function exchangeOf(input: UploadArchiveInput, storage: HandedUrlCheck) {
   return async (method: string, url: string, body: Body): Promise<Answer> => {
+    input.signal?.throwIfAborted();
+    await input.beforeRequest?.();
     input.signal?.throwIfAborted();
     if (!(await allowed(url, storage)))
       throw new ArchiveUploadError('hostile', 'Storage sent the upload to another host.');

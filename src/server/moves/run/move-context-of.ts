@@ -1,3 +1,4 @@
+import type { AccountGate } from '@/server/credentials/account-limits';
 import type { Move } from '@/contracts/move-run';
 import { upstreamClockRate } from '@/server/config';
 import type { JobEngine } from '@/server/jobs/job-engine';
@@ -117,7 +118,10 @@ export function moveContextOf(
     },
     async upload({ move, file, name, resume, onPart, signal }) {
       const { credential } = targetClientOf(move);
+      const gate = options.mover.gates.target(credential.name);
       return uploadArchive({
+        // GitHub's "wait" holds the account's uploads too (the move-team bench saw 24 inside a retry-after).
+        beforeRequest: () => whileHeld(gate, signal),
         file,
         name,
         orgDatabaseId: move.target.databaseId ?? 0,
@@ -150,4 +154,16 @@ export function moveContextOf(
     now,
     log,
   };
+}
+
+/** Waits (abortably) while GitHub holds the account, by this gateway's word or another's. */
+async function whileHeld(gate: AccountGate, signal: AbortSignal | undefined): Promise<void> {
+  for (let held = await gate.heldMs(); held > 0; held = await gate.heldMs()) {
+    signal?.throwIfAborted();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(held, 60_000));
+      signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  }
+  signal?.throwIfAborted();
 }

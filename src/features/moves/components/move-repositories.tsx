@@ -1,0 +1,58 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import type { Move } from '@/contracts/move-run';
+import type { MoveAction } from '../api/move-queries';
+import { filterRepositories, NO_FILTER } from '../utils/move-bulk';
+import { MoveBulkToolbar } from './move-bulk-toolbar';
+import { MoveRepositoryFilters } from './move-repository-filters';
+import { MoveRunTable } from './move-run-table';
+
+/**
+ * The move's repositories: the actions on many at once, the filters, and the table of the rows they keep (all
+ * rows are drawn; a virtual list is left for moves far past 500).
+ */
+export function MoveRepositories({
+  move,
+  busy,
+  onAction,
+}: {
+  move: Move;
+  busy: boolean;
+  onAction: (action: MoveAction) => void;
+}) {
+  const [filter, setFilter] = useState(NO_FILTER);
+  const shown = filterRepositories(move.repositories, filter);
+  return (
+    <Stack spacing={1.5} component="section" aria-label="The move’s repositories">
+      <MoveBulkToolbar move={move} busy={busy} />
+      <MoveRepositoryFilters
+        filter={filter}
+        shown={shown.length}
+        total={move.repositories.length}
+        onChange={setFilter}
+      />
+      {shown.length === 0 && move.repositories.length > 0 ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => setFilter(NO_FILTER)}>
+              Clear filters
+            </Button>
+          }
+        >
+          No repository matches these filters.
+        </Alert>
+      ) : (
+        <MoveRunTable
+          moveId={move.id}
+          repositories={shown}
+          running={move.state === 'running'}
+          busy={busy}
+          onAction={onAction}
+        />
+      )}
+    </Stack>
+  );
+}
