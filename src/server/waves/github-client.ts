@@ -124,8 +124,13 @@ export function createGithubClient(options: GithubClientOptions) {
     claim?: () => Promise<void>,
   ): Promise<GithubAnswer<T>> {
     if (pausedUntil > now()) await sleep(pausedUntil - now());
-    // Another gateway met GitHub's limit with this account: nothing is sent with its token until it lifts.
-    const held = (await options.gate?.heldMs()) ?? 0;
+    // Another gateway met GitHub's limit with this account: nothing is sent with its token until it lifts. A write
+    // waits for it (its slot comes after the hold, as it did when the slot was claimed first); a read is refused.
+    let held = (await options.gate?.heldMs()) ?? 0;
+    while (held > 0 && claim) {
+      await sleep(held);
+      held = (await options.gate?.heldMs()) ?? 0;
+    }
     if (held > 0) {
       pausedUntil = Math.max(pausedUntil, now() + held);
       throw new RateLimitedError('GitHub asked Ferry to wait (held for every gateway).', pausedUntil);
