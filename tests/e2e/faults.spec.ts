@@ -28,7 +28,14 @@ test('a 503 storm: the data stays, reads are retried after 1 s, 4 s and 9 s, the
   await page.goto('/rate-limits');
   await expect(core(page)).toContainText('/ 5,000 left');
   const [id = ''] = await sim.fault({ kind: 'status', status: 503, path: 'rate_limit' });
-  const hits = async () => (await sim.faultHits())[id];
+  // The page's own asks that met the fault; the fault's hits may hold one more, the gateway's minute sample of
+  // /rate_limit when a minute turns during the storm (seen in CI: 3 where the page had sent 2).
+  let refused = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/github/rate_limit' && response.status() === 503)
+      refused += 1;
+  });
+  const hits = async () => (await sim.faultHits())[id] ?? 0;
 
   expect((await pollAfter(page, 10_000)).status()).toBe(503); // the next poll
   for (const [wait, attempts] of [
@@ -37,11 +44,13 @@ test('a 503 storm: the data stays, reads are retried after 1 s, 4 s and 9 s, the
     [9_000, 4],
   ] as const) {
     expect((await pollAfter(page, wait)).status()).toBe(503);
-    expect(await hits()).toBe(attempts);
+    expect(refused).toBe(attempts);
+    expect(await hits()).toBeGreaterThanOrEqual(attempts);
+    expect(await hits()).toBeLessThanOrEqual(attempts + 1);
     await expect(core(page)).toContainText('/ 5,000 left'); // data already shown stays shown
   }
   await expect(page.getByText(/Refresh failed/)).toBeVisible();
-  expect(await hits()).toBe(4); // three retries, then the error
+  expect(refused).toBe(4); // three retries, then the error
   await expectAccessible(page);
 
   await sim.clearFaults();
