@@ -162,7 +162,8 @@ export interface Move {
   /** Why a `failed` move stopped (a refused credential, say). */
   error?: string;
   /** Its next look waits for GitHub: the account's limit (held for every gateway) lifts at `until`. */
-  waiting?: { until: string; reason: string };
+  /** GitHub asked the move to wait: until when, GitHub's words, and what for ("the source’s GraphQL budget"). */
+  waiting?: { until: string; reason: string; for?: string };
 }
 
 /** `GET /api/moves`: one line per move. */

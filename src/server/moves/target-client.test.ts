@@ -286,6 +286,27 @@ describe('the target client', () => {
     expect(order).toEqual(['token', 'counted', `claim ${1_000 + SLOT_MARGIN_MS}`, 'sent']);
   });
 
+  it('names what a wait is for: the side and GitHub’s limit (a spent budget, a secondary limit, a hold)', async () => {
+    const team = processAccountLimits();
+    const answering = (body: unknown, init?: ResponseInit) =>
+      createTargetClient({
+        baseUrl: 'https://ghes.example/api',
+        authorization: () => Promise.resolve('Bearer ghp_source'),
+        bounds: BOUNDS,
+        side: 'the source',
+        gate: gateOf(team, 'user:validator'),
+        fetch: () => Promise.resolve(Response.json(body, init)),
+      });
+    const spent = await answering({ errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded.' }] })
+      .query('query { x }', {})
+      .catch((error: unknown) => error);
+    expect(spent).toMatchObject({ waitingFor: 'the source’s GraphQL budget' });
+    const held = await answering({ data: {} })
+      .query('query { x }', {})
+      .catch((error: unknown) => error);
+    expect(held).toMatchObject({ waitingFor: 'the source’s account, held for the team' });
+  });
+
   it('answers HTML, a malformed answer, a huge one or a silent one as the target’s failure, bounded', async () => {
     const failing = async (answer: () => Answer | Promise<never>) =>
       clientAnswering(answer)

@@ -19,7 +19,7 @@ import {
 } from '@/server/outbound/bounded-fetch';
 import { claimWriteSlot, type AccountGate } from '@/server/credentials/account-limits';
 import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
-import { limited, limitWaitMs, refuseWhileHeld, SECONDARY_WAIT_SECONDS } from './target-limits';
+import { limited, limitName, limitWaitMs, refuseWhileHeld, SECONDARY_WAIT_SECONDS } from './target-limits';
 import { TargetCredentialError, TargetGraphqlError, TargetUnavailableError } from './target-errors';
 
 /**
@@ -36,6 +36,8 @@ export interface TargetClientOptions {
   bounds: OutboundBounds;
   /** The account's gate (src/server/credentials/account-limits.ts): its hold and write slot, shared by the team. */
   gate?: AccountGate;
+  /** Whose GitHub this client asks, as a wait is said on the page: "the target" (default) or "the source". */
+  side?: string;
   /** The upstream's seconds per real second (a faster simulated GitHub); 1 by default. */
   clockRate?: number;
   /** Between two of the account's writes (GitHub's second by default). */
@@ -95,6 +97,7 @@ export function createTargetClient(options: TargetClientOptions) {
   const url = `${options.baseUrl.replace(/\/+$/, '')}/graphql`;
 
   const clockRate = options.clockRate ?? 1;
+  const side = options.side ?? 'the target';
   const sleep = options.sleep ?? sleepFor;
   const writeSpacing = options.writeSpacingMs ?? WRITE_SPACING_MS;
 
@@ -106,7 +109,7 @@ export function createTargetClient(options: TargetClientOptions) {
     variables: Record<string, unknown>,
     bounds: OutboundBounds = options.bounds,
   ): Promise<GraphqlExchange> {
-    await refuseWhileHeld(options.gate);
+    await refuseWhileHeld(options.gate, side);
     const headers = new Headers({
       'user-agent': USER_AGENT,
       accept: 'application/json',
@@ -138,7 +141,12 @@ export function createTargetClient(options: TargetClientOptions) {
     const message = isRecord(parsed) ? stringOf(parsed.message)?.slice(0, 300) : undefined;
     const pauseMs = limitWaitMs(response, message, undefined, clockRate);
     if (pauseMs !== undefined)
-      return limited(options.gate, message ?? 'The target’s rate limit is spent.', pauseMs);
+      return limited(
+        options.gate,
+        message ?? 'The target’s rate limit is spent.',
+        pauseMs,
+        limitName(side, response.headers.get('x-ratelimit-remaining') === '0'),
+      );
     if (response.status === 401)
       throw new TargetCredentialError(
         `GitHub refused the target credential: ${message ?? 'Bad credentials'}.`,
@@ -158,6 +166,7 @@ export function createTargetClient(options: TargetClientOptions) {
         options.gate,
         limitedBy.message,
         limitWaitMs(response, undefined, limitedBy, clockRate) ?? SECONDARY_WAIT_SECONDS * 1_000,
+        limitName(side, limitedBy.type === 'RATE_LIMITED'),
       );
     const unavailable = firstTyped(answer, ['SERVICE_UNAVAILABLE']);
     if (unavailable) throw new TargetUnavailableError(unavailable.message);

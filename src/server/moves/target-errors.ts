@@ -20,6 +20,8 @@ export class TargetRateLimitedError extends Error {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
+    /** What the wait is for, as a page says it: "the source’s GraphQL budget", "the target’s secondary limit". */
+    readonly waitingFor?: string,
   ) {
     super(message);
   }

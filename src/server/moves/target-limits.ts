@@ -47,17 +47,24 @@ export async function limited(
   gate: AccountGate | undefined,
   message: string,
   waitMs: number,
+  waitingFor?: string,
 ): Promise<never> {
   await gate?.hold(waitMs);
-  throw new TargetRateLimitedError(message, secondsOf(waitMs));
+  throw new TargetRateLimitedError(message, secondsOf(waitMs), waitingFor);
+}
+
+/** Which of GitHub's limits an answer named, said of a side: "the source’s GraphQL budget" (a spent budget). */
+export function limitName(side: string, budget: boolean): string {
+  return `${side}’s ${budget ? 'GraphQL budget' : 'secondary limit'}`;
 }
 
 /** Before any request: the account is held (by this gateway or another) → the same error, nothing sent. */
-export async function refuseWhileHeld(gate: AccountGate | undefined): Promise<void> {
+export async function refuseWhileHeld(gate: AccountGate | undefined, side?: string): Promise<void> {
   const held = (await gate?.heldMs()) ?? 0;
   if (held > 0)
     throw new TargetRateLimitedError(
       'GitHub asked Ferry to wait: nothing is sent with this account’s token until then.',
       secondsOf(held),
+      side ? `${side}’s account, held for the team` : undefined,
     );
 }

@@ -68,7 +68,11 @@ const isRequests = (value: unknown) =>
   isRecord(value) && isCount(value.source) && isCount(value.target) && isCount(value.targetPoints);
 
 const isWaiting = (value: unknown) =>
-  isRecord(value) && isText(value.until) && !Number.isNaN(Date.parse(value.until)) && isText(value.reason);
+  isRecord(value) &&
+  isText(value.until) &&
+  !Number.isNaN(Date.parse(value.until)) &&
+  isText(value.reason) &&
+  optional(value.for, isText);
 
 export function parseMove(value: unknown): Move {
   if (

@@ -216,7 +216,7 @@ describe('watching a move', () => {
     expect(screen.queryByRole('status', { name: 'Sources still locked' })).not.toBeInTheDocument();
   }, 60_000);
 
-  it('says why the move waits while GitHub holds the account, and until when', async () => {
+  it('says why the move waits while GitHub holds the account, what for and until when, on the page and each row', async () => {
     await setQuirks({ stuckRepositories: ['hello-world'] });
     const move = await startThroughGateway(['hello-world']);
     const until = new Date(Date.now() + 60_000).toISOString();
@@ -224,14 +224,29 @@ describe('watching a move', () => {
       http.get(`${TEST_ORIGIN}/api/moves/${move.id}`, () =>
         HttpResponse.json({
           ...move,
-          waiting: { until, reason: 'You have exceeded a secondary rate limit.' },
+          state: 'running',
+          repositories: move.repositories.map((repo) => ({
+            ...repo,
+            step: 'validating',
+            updatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+          })),
+          waiting: {
+            until,
+            reason: 'API rate limit exceeded for user ID 1.',
+            for: 'the source’s GraphQL budget',
+          },
         }),
       ),
     );
     renderApp(`/moves/${move.id}`);
     const notice = await screen.findByRole('status', { name: 'Why the move waits' }, { timeout: 15_000 });
-    expect(notice).toHaveTextContent('You have exceeded a secondary rate limit.');
+    expect(notice).toHaveTextContent(/^Waiting for the source’s GraphQL budget until/);
+    expect(notice).toHaveTextContent('API rate limit exceeded for user ID 1.');
     expect(notice).toHaveTextContent('Nothing is sent with this account’s token until then');
+    // Each repository on its way says what it waits for, and how long it has been at its step.
+    const row = screen.getByRole('row', { name: 'hello-world' });
+    expect(within(row).getByText(/^Waiting for the source’s GraphQL budget until \d/)).toBeInTheDocument();
+    expect(within(row).getByText(/^At this step for [45] min/)).toBeInTheDocument();
   }, 30_000);
 
   it('says so of a repository that has stayed at its step longer than the step takes', async () => {

@@ -147,8 +147,8 @@ export function MovePage({ id }: { id: string }) {
         ) : null}
         {data.waiting && isLiveMove(data.state) ? (
           <Alert severity="info" role="status" aria-label="Why the move waits">
-            Waiting for GitHub until {formatClockTime(Date.parse(data.waiting.until))}: {data.waiting.reason}{' '}
-            Nothing is sent with this account’s token until then, by any gateway.
+            Waiting for {data.waiting.for ?? 'GitHub'} until {formatClockTime(Date.parse(data.waiting.until))}
+            : {data.waiting.reason} Nothing is sent with this account’s token until then, by any gateway.
           </Alert>
         ) : null}
         <StillLocked move={data} />

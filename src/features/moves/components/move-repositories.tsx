@@ -49,6 +49,7 @@ export function MoveRepositories({
           moveId={move.id}
           repositories={shown}
           running={move.state === 'running'}
+          {...(move.state === 'running' && move.waiting ? { waiting: move.waiting } : {})}
           busy={busy}
           onAction={onAction}
         />

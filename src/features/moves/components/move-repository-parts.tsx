@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { silentForMs, type MoveRepository } from '@/contracts/move-run';
+import { silentForMs, type Move, type MoveRepository } from '@/contracts/move-run';
 import { useNow } from '@/hooks/use-now';
-import { formatDuration } from '@/lib/format';
+import { formatClockTime, formatDuration } from '@/lib/format';
 import { ToneChip } from '@/components/tone-chip';
 import type { MoveAction } from '../api/move-queries';
 import { moveHref } from '../paths';
@@ -46,12 +46,17 @@ export function RepositoryStep({
   repo,
   moveId,
   running = false,
-}: MoveRepositoryPartProps & { moveId: string; running?: boolean }) {
+  waiting,
+}: MoveRepositoryPartProps & { moveId: string; running?: boolean; waiting?: Move['waiting'] }) {
   const now = useNow(60_000);
   const text = stepText(repo);
   const failed = repo.step === 'failed';
   const remedy = failureRemedy(repo);
+  const onItsWay = running && repo.step !== 'done' && repo.step !== 'failed';
   const silent = running ? silentForMs(repo, now) : undefined;
+  // How long it has been at this step (GitHub's imports can hang in PENDING_VALIDATION: gh-gei#1296).
+  const atStepMs = onItsWay && repo.updatedAt ? now - Date.parse(repo.updatedAt) : NaN;
+  const heldUntil = onItsWay && waiting ? Date.parse(waiting.until) : NaN;
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <ToneChip tone={stepTone(repo.step)} label={failed ? 'Failed' : text} />
@@ -75,6 +80,16 @@ export function RepositoryStep({
         >
           Migration log
         </Link>
+      ) : null}
+      {heldUntil > now ? (
+        <Typography variant="body2" color="info.main">
+          Waiting for {waiting?.for ?? 'GitHub'} until {formatClockTime(heldUntil)}
+        </Typography>
+      ) : null}
+      {silent === undefined && atStepMs >= 60_000 ? (
+        <Typography variant="body2" color="text.secondary">
+          At this step for {formatDuration(atStepMs)}
+        </Typography>
       ) : null}
       {silent !== undefined ? (
         <Typography variant="body2" color="warning.main">

@@ -8,7 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { MoveRepository } from '@/contracts/move-run';
+import type { Move, MoveRepository } from '@/contracts/move-run';
 import { TableScroller } from '@/components/table-scroller';
 import type { MoveAction } from '../api/move-queries';
 import { MoveValidation } from './move-validation';
@@ -20,6 +20,8 @@ export interface MoveRunTableProps {
   repositories: readonly MoveRepository[];
   /** The move runs: a repository silent past its step is said to be (`silentForMs`). */
   running?: boolean;
+  /** GitHub asked the running move to wait: said on each repository still on its way. */
+  waiting?: Move['waiting'];
   busy: boolean;
   onAction: (action: MoveAction) => void;
 }
@@ -34,7 +36,7 @@ export function MoveRunTable(props: MoveRunTableProps) {
   return phone ? <MoveRunList {...props} /> : <WideRunTable {...props} />;
 }
 
-function WideRunTable({ moveId, repositories, running, busy, onAction }: MoveRunTableProps) {
+function WideRunTable({ moveId, repositories, running, waiting, busy, onAction }: MoveRunTableProps) {
   return (
     <Paper variant="outlined">
       <TableScroller label="Repositories">
@@ -55,7 +57,7 @@ function WideRunTable({ moveId, repositories, running, busy, onAction }: MoveRun
                   <RepositoryNames repo={repo} />
                 </TableCell>
                 <TableCell sx={{ maxWidth: 320 }}>
-                  <RepositoryStep repo={repo} moveId={moveId} running={running} />
+                  <RepositoryStep repo={repo} moveId={moveId} running={running} waiting={waiting} />
                 </TableCell>
                 <TableCell>
                   <MoveValidation repo={repo} />
@@ -75,7 +77,7 @@ function WideRunTable({ moveId, repositories, running, busy, onAction }: MoveRun
   );
 }
 
-function MoveRunList({ moveId, repositories, running, busy, onAction }: MoveRunTableProps) {
+function MoveRunList({ moveId, repositories, running, waiting, busy, onAction }: MoveRunTableProps) {
   return (
     <Stack component="ul" aria-label="Repositories" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {repositories.map((repo) => (
@@ -91,7 +93,7 @@ function MoveRunList({ moveId, repositories, running, busy, onAction }: MoveRunT
               {repo.name}
             </Typography>
             <RepositoryNames repo={repo} />
-            <RepositoryStep repo={repo} moveId={moveId} running={running} />
+            <RepositoryStep repo={repo} moveId={moveId} running={running} waiting={waiting} />
             <Typography variant="body2" component="div">
               Validation: <MoveValidation repo={repo} />
             </Typography>

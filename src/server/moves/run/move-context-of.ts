@@ -104,6 +104,7 @@ export function moveContextOf(
         // GraphQL and REST of one source account share its limits (the wave's client holds the same gate).
         gate: options.mover.gates.source(source.name),
         clockRate: upstreamClockRate(config, 'github'),
+        side: 'the source',
       });
       return validateMove({
         source: { owner: move.source.login, post: graphqlPostOf(sourceClient), protectedBranches: true },

@@ -69,7 +69,7 @@ export type MoveEvent =
   /** The move itself cannot go on (a refused target credential): nothing more is started. */
   | { type: 'move-failed'; error: string }
   /** Its looks wait for GitHub (a limit held for the account) until `until`; without `until`: no longer. */
-  | { type: 'waiting'; until?: string; reason?: string };
+  | { type: 'waiting'; until?: string; reason?: string; for?: string };
 
 const FINAL = new Set<MoveRepositoryStep>(FINAL_REPOSITORY_STEPS);
 /** Steps before the archive is Ferry's: the wave decides them. */
@@ -430,7 +430,11 @@ function reduceClaim(move: Move, event: ClaimEvent, at: string): Move {
       if (!event.until) return move.waiting ? { ...move, waiting: undefined } : move;
       return {
         ...move,
-        waiting: { until: event.until, reason: event.reason ?? 'GitHub asked Ferry to wait.' },
+        waiting: {
+          until: event.until,
+          reason: event.reason ?? 'GitHub asked Ferry to wait.',
+          ...(event.for ? { for: event.for } : {}),
+        },
       };
   }
 }

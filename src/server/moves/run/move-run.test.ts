@@ -664,6 +664,8 @@ describe('a move runs (octo-org → octo-target)', () => {
     const { id } = (await created.json()) as Move;
     const waiting = await runUntil(id, (move) => move.waiting !== undefined || ended(move));
     expect(waiting.waiting?.reason).toMatch(/rate limit|wait/i);
+    // What for, as the page says it (GitHub's 403 secondary limit on the target's account).
+    expect(waiting.waiting?.for).toMatch(/^the target’s (secondary limit|account, held for the team)$/);
     expect(Date.parse(waiting.waiting?.until ?? '') - Date.now()).toBeGreaterThan(50_000);
     const [points, hour] = [targetPoints(), targetHour()];
     // Looks asked for meanwhile (a user's resume asks for one) and a second preview send nothing to the target.

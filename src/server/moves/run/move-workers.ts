@@ -1,3 +1,4 @@
+import { TargetRateLimitedError } from '../target-errors';
 import type { JobContext } from '@/server/jobs/job-engine';
 import { advanceMove, limitWaitMs } from './advance-move';
 import { advanceLater, recordMove, type MoveContext } from './move-context';
@@ -32,6 +33,7 @@ export async function workMoveJobs(
           type: 'waiting',
           until: new Date(context.now() + wait).toISOString(),
           reason,
+          ...(error instanceof TargetRateLimitedError && error.waitingFor ? { for: error.waitingFor } : {}),
         });
         await advanceLater(context, moveId, wait);
       }
