@@ -5,6 +5,7 @@ import { createSimulator, TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator'
 import { TARGET_ORG, TARGET_TOKENS } from '@/simulator/target/seed';
 import { buildTestArchive } from '@/simulator/target/test-archive';
 import { upload } from '@/simulator/target/test-harness';
+import * as G from './gh-gei/graphql';
 import { schemaMismatches } from './graphql-schema-subset';
 
 /**
@@ -28,103 +29,25 @@ const UNPUBLISHED = new Set([
 
 const mismatches = schemaMismatches(UNPUBLISHED);
 
-/** gh-gei v1.32's GraphQL, as `GithubApi.cs` builds each payload: `$"{query} {{ {gql} }}"`. */
-const gei = (query: string, gql: string) => `${query} { ${gql} }`;
+/** gh-gei v1.32's GraphQL: the strings its wire client sends (`gh-gei/graphql.ts`, checked identical to the C#),
+ * and the three role and abort payloads no command of that suite sends. */
 const GH_GEI = {
-  GetLoginName: 'query{viewer{login}}',
-  GetOrganizationId: 'query($login: String!) {organization(login: $login) { login, id, name } }',
-  GetOrganizationDatabaseId:
-    'query($login: String!) {organization(login: $login) { login, databaseId, name } }',
-  CreateGhecMigrationSource: gei(
-    'mutation createMigrationSource($name: String!, $url: String!, $ownerId: ID!, $type: MigrationSourceType!)',
-    'createMigrationSource(input: {name: $name, url: $url, ownerId: $ownerId, type: $type}) { migrationSource { id, name, url, type } }',
-  ),
-  StartMigration: gei(
-    `
-                mutation startRepositoryMigration(
-                    $sourceId: ID!,
-                    $ownerId: ID!,
-                    $sourceRepositoryUrl: URI!,
-                    $repositoryName: String!,
-                    $continueOnError: Boolean!,
-                    $gitArchiveUrl: String,
-                    $metadataArchiveUrl: String,
-                    $accessToken: String!,
-                    $githubPat: String,
-                    $skipReleases: Boolean,
-                    $targetRepoVisibility: String,
-                    $lockSource: Boolean)`,
-    `
-                startRepositoryMigration(
-                    input: { 
-                        sourceId: $sourceId,
-                        ownerId: $ownerId,
-                        sourceRepositoryUrl: $sourceRepositoryUrl,
-                        repositoryName: $repositoryName,
-                        continueOnError: $continueOnError,
-                        gitArchiveUrl: $gitArchiveUrl,
-                        metadataArchiveUrl: $metadataArchiveUrl,
-                        accessToken: $accessToken,
-                        githubPat: $githubPat,
-                        skipReleases: $skipReleases,
-                        targetRepoVisibility: $targetRepoVisibility,
-                        lockSource: $lockSource
-                    }
-                ) {
-                    repositoryMigration {
-                        id,
-                        databaseId,
-                        migrationSource {
-                            id,
-                            name,
-                            type
-                        },
-                        sourceUrl,
-                        state,
-                        failureReason
-                    }
-                  }`,
-  ),
-  GetMigration: gei(
-    'query($id: ID!)',
-    `
-                node(id: $id) {
-                    ... on Migration {
-                        id,
-                        sourceUrl,
-                        migrationLogUrl,
-                        migrationSource {
-                            name
-                        },
-                        state,
-                        warningsCount,
-                        failureReason,
-                        repositoryName
-                    }
-                }`,
-  ),
-  GetMigrationLogUrl: gei(
-    'query ($org: String!, $repo: String!)',
-    `
-                organization(login: $org) {
-                    repositoryMigrations(last: 1, repositoryName: $repo) {
-                        nodes {
-                            id
-                            migrationLogUrl
-                        }
-                    }
-                }
-            `,
-  ),
-  GrantMigratorRole: gei(
+  GetLoginName: G.GET_LOGIN_NAME,
+  GetOrganizationId: G.GET_ORGANIZATION_ID,
+  GetOrganizationDatabaseId: G.GET_ORGANIZATION_DATABASE_ID,
+  CreateGhecMigrationSource: G.CREATE_GHEC_MIGRATION_SOURCE,
+  StartMigration: G.START_MIGRATION,
+  GetMigration: G.GET_MIGRATION,
+  GetMigrationLogUrl: G.GET_MIGRATION_LOG_URL,
+  GrantMigratorRole: G.gei(
     'mutation grantMigratorRole ( $organizationId: ID!, $actor: String!, $actor_type: ActorType! )',
     'grantMigratorRole( input: {organizationId: $organizationId, actor: $actor, actorType: $actor_type }) { success }',
   ),
-  RevokeMigratorRole: gei(
+  RevokeMigratorRole: G.gei(
     'mutation revokeMigratorRole ( $organizationId: ID!, $actor: String!, $actor_type: ActorType! )',
     'revokeMigratorRole( input: {organizationId: $organizationId, actor: $actor, actorType: $actor_type }) { success }',
   ),
-  AbortMigration: gei(
+  AbortMigration: G.gei(
     `
                 mutation abortRepositoryMigration(
                     $migrationId: ID!,
@@ -136,71 +59,10 @@ const GH_GEI = {
                     })
                    { success }`,
   ),
-  GetMannequinsByLogin: gei(
-    'query($id: ID!, $first: Int, $after: String, $login: String)',
-    `
-                node(id: $id) {
-                    ... on Organization {
-                        mannequins(first: $first, after: $after, login: $login) {
-                            pageInfo {
-                                endCursor
-                                hasNextPage
-                            }
-                            nodes {
-                                login
-                                id
-                                claimant {
-                                    login
-                                    id
-                                }
-                            }
-                        }
-                    }
-                }`,
-  ),
-  GetUserId: 'query($login: String!) {user(login: $login) { id, name } }',
-  CreateAttributionInvitation: gei(
-    'mutation($orgId: ID!,$sourceId: ID!,$targetId: ID!)',
-    `
-	            createAttributionInvitation(
-		            input: { ownerId: $orgId, sourceId: $sourceId, targetId: $targetId }
-	            ) {
-		            source {
-			            ... on Mannequin {
-				            id
-				            login
-			            }
-		            }
-
-		            target {
-			            ... on User {
-				            id
-				            login
-			            }
-		            }
-	            }`,
-  ),
-  ReclaimMannequinSkipInvitation: gei(
-    'mutation($orgId: ID!,$sourceId: ID!,$targetId: ID!)',
-    `
-	            reattributeMannequinToUser(
-		            input: { ownerId: $orgId, sourceId: $sourceId, targetId: $targetId }
-	            ) {
-		            source {
-			            ... on Mannequin {
-				            id
-				            login
-			            }
-		            }
-
-		            target {
-			            ... on User {
-				            id
-				            login
-			            }
-		            }
-	            }`,
-  ),
+  GetMannequinsByLogin: G.GET_MANNEQUINS_BY_LOGIN,
+  GetUserId: G.GET_USER_ID,
+  CreateAttributionInvitation: G.CREATE_ATTRIBUTION_INVITATION,
+  ReclaimMannequinSkipInvitation: G.REATTRIBUTE_MANNEQUIN_TO_USER,
 };
 
 /** gh-blob's archive queries (GitHub-owned storage preview). */
