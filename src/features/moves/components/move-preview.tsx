@@ -9,6 +9,7 @@ import { MoveCostList } from './move-cost-list';
 import { MoveRepositoryTable } from './move-repository-table';
 import type { MoveTargetEdit } from './move-target-fields';
 import { MoveTokenChecks } from './move-token-checks';
+import { notReadyText } from '../utils/move-format';
 
 const Heading = ({ children }: { children: string }) => (
   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'medium' }}>
@@ -27,6 +28,8 @@ export function MovePreviewView({
   edit?: MoveTargetEdit;
 }) {
   const refusedTokens = preview.tokens.filter((token) => !token.ok).length;
+  // "0 ready" says why: the checks the others failed, by how many (the table below names each repository's).
+  const notReady = preview.ready < preview.selected ? notReadyText(preview.repositories) : '';
   return (
     <Stack spacing={2} component="section" aria-label="Preview">
       <Alert
@@ -40,6 +43,7 @@ export function MovePreviewView({
           {formatNumber(preview.selected)} of {countOf(preview.listed, 'repository', 'repositories')}{' '}
           selected, {formatNumber(preview.ready)} ready.
           {refusedTokens > 0 ? ` ${countOf(refusedTokens, 'token', 'tokens')} refused.` : ''}
+          {notReady ? ` Not ready — ${notReady}.` : ''}
         </Typography>
         <Typography variant="body2">
           Largest repository taken from this source: {formatKib(preview.source.limitKb)} —{' '}

@@ -65,7 +65,7 @@ describe('the moves page', () => {
       .github()
       .world.repos.filter((repo) => repo.owner === 'octo-org').length;
     expect(summary).toHaveTextContent(
-      `octo-org → octo-target (The Octo Target): ${listed} of ${listed} repositories selected, ${listed - 1} ready.`,
+      `octo-org → octo-target (The Octo Target): ${listed} of ${listed} repositories selected, ${listed - 1} ready. Not ready — Size within the source’s limit failed for 1.`,
     );
     const table = screen.getByRole('table', { name: 'Repositories of the move' });
     expect(within(table).getAllByRole('row')).toHaveLength(listed + 1);

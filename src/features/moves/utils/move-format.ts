@@ -1,4 +1,4 @@
-import type { CostRange, MoveStep, PreflightCheckName } from '@/contracts/moves';
+import type { CostRange, MovePlannedRepository, MoveStep, PreflightCheckName } from '@/contracts/moves';
 import { formatDuration, formatNumber } from '@/lib/format';
 
 /** { min: 12, max: 30 } → "12–30"; one figure when both ends agree. */
@@ -28,6 +28,25 @@ export const CHECK_LABELS: Record<PreflightCheckName, string> = {
 
 /** A check the gateway names that this page does not know yet is shown by its own name. */
 export const checkLabel = (check: string) => CHECK_LABELS[check as PreflightCheckName] ?? check;
+
+/**
+ * Why selected repositories are not ready, by the check they failed, most first: "Name free on the target: 5;
+ * Size within the source’s limit: 2". Empty when every selected one is ready.
+ */
+export function notReadyText(
+  repositories: readonly Pick<MovePlannedRepository, 'ready' | 'checks'>[],
+): string {
+  const failed = new Map<string, number>();
+  for (const repo of repositories) {
+    if (repo.ready) continue;
+    for (const check of repo.checks)
+      if (!check.ok) failed.set(check.check, (failed.get(check.check) ?? 0) + 1);
+  }
+  return [...failed]
+    .sort((a, b) => b[1] - a[1])
+    .map(([check, count]) => `${checkLabel(check)} failed for ${formatNumber(count)}`)
+    .join('; ');
+}
 
 export const STEP_LABELS: Record<MoveStep, string> = {
   export: 'export',
