@@ -1,38 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Move, MoveBulkAnswer, MoveRepository } from '@/contracts/move-run';
-import { loadConfig } from '@/server/config';
-import { composeGateway, type Gateway } from '@/server/gateway';
-import { openTestStore, type TestStore } from '@/server/store/test-store';
+import { composedQuietGateway } from '@/testing/composed-gateway';
 import { TARGET_ORG } from '@/simulator/target/seed';
 
 /** `POST /api/moves/{id}/repositories/bulk` over the gateway as composed: acts on the eligible, skips the rest. */
-let dir: string;
-let test: TestStore;
-let gateway: Gateway;
+const composed = composedQuietGateway('ferry-move-bulk-');
 const ORIGIN = 'http://localhost:5180';
 const HOURS_AGO = new Date(Date.now() - 8 * 3_600_000).toISOString();
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'ferry-move-bulk-'));
-  test = await openTestStore();
-  gateway = composeGateway(loadConfig({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }), {
-    store: test.store,
-    archiveDir: dir,
-    watch: false,
-    controlAccess: 'any',
-  });
-}, 60_000);
-afterAll(async () => {
-  await gateway.stop();
-  await test.store.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
 function bulk(id: string, body: string, type = 'application/json') {
-  return gateway.app.request(`${ORIGIN}/api/moves/${id}/repositories/bulk`, {
+  return composed.gateway.app.request(`${ORIGIN}/api/moves/${id}/repositories/bulk`, {
     method: 'POST',
     headers: { 'sec-fetch-site': 'same-origin', origin: ORIGIN, 'content-type': type },
     body,
@@ -62,7 +39,7 @@ async function saveMove(id: string, repositories: MoveRepository[]): Promise<voi
     repositories,
     requests: { source: 0, target: 0, targetPoints: 0 },
   };
-  await test.store.moves.save(move);
+  await composed.test.store.moves.save(move);
 }
 
 describe('POST /api/moves/{id}/repositories/bulk', () => {
@@ -141,7 +118,9 @@ describe('POST /api/moves/{id}/repositories/bulk', () => {
     expect((await bulk('nope', valid)).status).toBe(404);
     expect((await bulk('a%00b', valid)).status).toBe(404);
     // Nothing hostile reached the move: its repository is as it was.
-    const move = (await (await gateway.app.request(`${ORIGIN}/api/moves/bulk-hostile`)).json()) as Move;
+    const move = (await (
+      await composed.gateway.app.request(`${ORIGIN}/api/moves/bulk-hostile`)
+    ).json()) as Move;
     expect(move.repositories[0]?.step).toBe('failed');
   });
 });

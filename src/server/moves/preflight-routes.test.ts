@@ -1,25 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { MovePlannedRepository, MovePreview, PreflightCheckName } from '@/contracts/moves';
-import { loadConfig } from '@/server/config';
-import { composeGateway, type Gateway } from '@/server/gateway';
-import { openTestStore, type TestStore } from '@/server/store/test-store';
+import { composedQuietGateway } from '@/testing/composed-gateway';
 import type { TargetRuleset } from '@/simulator/target/rulesets';
 
 /**
  * The pre-flight's rulesets and right to archive, over the gateway as composed (embedded simulator, a store so
  * `POST /api/moves` runs): what each repository shows, and what the target was asked.
  */
-let dir: string;
-let test: TestStore;
-let gateway: Gateway;
+const composed = composedQuietGateway('ferry-move-preflight-');
 const ORIGIN = 'http://localhost:5180';
 const PLAN = { source: { kind: 'org', login: 'octo-org' }, target: { login: 'octo-target' } };
 
 function post(pathname: string, body: unknown) {
-  return gateway.app.request(`${ORIGIN}${pathname}`, {
+  return composed.gateway.app.request(`${ORIGIN}${pathname}`, {
     method: 'POST',
     headers: { 'sec-fetch-site': 'same-origin', origin: ORIGIN, 'content-type': 'application/json' },
     body: JSON.stringify(body),
@@ -27,8 +20,8 @@ function post(pathname: string, body: unknown) {
 }
 
 const simulator = () => {
-  if (!gateway.simulator) throw new Error('no simulator');
-  return gateway.simulator;
+  if (!composed.gateway.simulator) throw new Error('no simulator');
+  return composed.gateway.simulator;
 };
 
 const ruleset = (id: number, name: string, more: Partial<TargetRuleset>): TargetRuleset => ({
@@ -46,21 +39,6 @@ const ruleset = (id: number, name: string, more: Partial<TargetRuleset>): Target
 const check = (repo: MovePlannedRepository | undefined, name: PreflightCheckName) =>
   repo?.checks.find((one) => one.check === name);
 
-beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'ferry-move-preflight-'));
-  test = await openTestStore();
-  gateway = composeGateway(loadConfig({ SIM_SPEED: '0', SIM_SCENARIO: 'quiet' }), {
-    store: test.store,
-    archiveDir: dir,
-    watch: false,
-    controlAccess: 'any',
-  });
-}, 60_000);
-afterAll(async () => {
-  await gateway.stop();
-  await test.store.close();
-  await rm(dir, { recursive: true, force: true });
-});
 beforeEach(() => {
   simulator().reset();
 });
@@ -108,10 +86,12 @@ describe('the source’s GraphQL budget in the preview’s cost', () => {
     const state = simulator().github();
     /** The minute sample's reading: `GET /rate_limit` is free (neither GitHub nor the simulator counts it). */
     const sample = async () => {
-      const body = (await (await gateway.memory.upstreamGet('rate_limit', undefined, 'default')).json()) as {
+      const body = (await (
+        await composed.gateway.memory.upstreamGet('rate_limit', undefined, 'default')
+      ).json()) as {
         resources: { graphql: { limit: number; remaining: number; reset: number } };
       };
-      await gateway.memory.recorder.recordBody(body, 'default');
+      await composed.gateway.memory.recorder.recordBody(body, 'default');
       return body.resources.graphql;
     };
     const preview = async () => {
