@@ -62,3 +62,32 @@ describe('writes and the team’s slot', () => {
     expect(order).toEqual(['held?', 'token', 'claim', 'sent']);
   });
 });
+
+describe('a write fenced by its job’s lease', () => {
+  it('is never sent once the lease is lost while it waits for its turn; the next write goes', async () => {
+    const sent: string[] = [];
+    const lease = new AbortController();
+    let claims = 0;
+    const github = createGithubClient({
+      baseUrl: 'https://api.github.test',
+      token: 't',
+      gate: {
+        heldMs: () => Promise.resolve(0),
+        hold: () => Promise.resolve(),
+        // The slot comes after the job ran past its expiry: the lease is lost while the write waits for it.
+        claimWrite: () => Promise.resolve((claims++ === 0 && lease.abort(new Error('lease lost')), 0)),
+      },
+      fetch: (request) =>
+        Promise.resolve((sent.push(request.url), Response.json({ id: 1 }, { status: 201 }))),
+      bounds: jsonBounds(loadConfig({})),
+      writeSpacingMs: 0,
+    });
+    await expect(github.write('POST', '/orgs/o/migrations', {}, lease.signal)).rejects.toThrow('lease lost');
+    expect(sent).toEqual([]);
+    // Already lost before its turn: not even a claim.
+    await expect(github.write('POST', '/orgs/o/migrations', {}, lease.signal)).rejects.toThrow('lease lost');
+    expect(claims).toBe(1);
+    expect((await github.write('POST', '/orgs/o/migrations', {})).status).toBe(201);
+    expect(sent).toEqual(['https://api.github.test/orgs/o/migrations']);
+  });
+});

@@ -227,14 +227,29 @@ export function createGithubClient(options: GithubClientOptions) {
     /** A GET; `known` is revalidated when this gateway has not seen the path itself. */
     get: <T>(path: string, known?: KnownAnswer) => send<T>('GET', path, undefined, known),
     /** Writes queue behind each other, spaced. */
-    write<T>(method: 'POST' | 'DELETE' | 'PATCH', path: string, body?: unknown): Promise<GithubAnswer<T>> {
+    /**
+     * Writes queue behind each other, spaced. `fence` aborts when the job sending it lost its lease: a write still
+     * waiting for its turn is then never sent (another gateway's retry of that job may send it), one on the wire
+     * is let finish.
+     */
+    write<T>(
+      method: 'POST' | 'DELETE' | 'PATCH',
+      path: string,
+      body?: unknown,
+      fence?: AbortSignal,
+    ): Promise<GithubAnswer<T>> {
       const run = writes.then(async () => {
+        fence?.throwIfAborted();
         const wait = nextWriteAt - now();
         if (wait > 0) await sleep(wait);
         // The team's slot is claimed last, right before the wire (after the hold check, the URL check and the
         // token): awaits after a claim let two gateways' writes reach GitHub 0.74 s apart (move-team bench).
         const gate = options.gate;
-        const claim = gate ? () => claimWriteSlot(gate, spacing, sleep) : undefined;
+        const claimSlot = gate ? () => claimWriteSlot(gate, spacing, sleep) : undefined;
+        const claim = async () => {
+          await claimSlot?.();
+          fence?.throwIfAborted();
+        };
         try {
           stats.writes++;
           return await send<T>(method, path, body, undefined, claim);

@@ -7,7 +7,7 @@ import { adoptOrStart, startBatch } from './steps/start-batch';
 import { finishBatch } from './steps/unlock-batch';
 import { record, type BatchJob, type WaveContext } from './wave-context';
 
-type JobMeta = { retryCount: number };
+type JobMeta = { retryCount: number; signal?: AbortSignal };
 type Handler<T> = (data: T, job: JobMeta) => Promise<void>;
 
 export interface WaveWorkerOptions {
@@ -64,8 +64,9 @@ export async function workWaveJobs(context: WaveContext, options: WaveWorkerOpti
         if (!found) return;
         const { wave, batch } = found;
         const step = batchStep(wave, batch, { retryCount: meta.retryCount, reconcile: job.reconcile });
-        if (step === 'start') await startBatch(context, wave, batch);
-        else if (step === 'adopt') await adoptOrStart(context, wave, batch);
+        // A start is fenced by the job's lease: sent twice, it would be a second export.
+        if (step === 'start') await startBatch(context, wave, batch, meta.signal);
+        else if (step === 'adopt') await adoptOrStart(context, wave, batch, meta.signal);
         else if (step === 'check') await checkExport(context, wave, batch, job.backoffMs, job.seen);
         else if (step === 'finish') await finishBatch(context, wave, batch);
       }),

@@ -23,7 +23,9 @@ function contextWith(wave: Wave, migrations: unknown[], lists?: (look: number) =
         headers: new Headers(),
         notModified: false,
       }),
-    write: (_method: string, _path: string, body: unknown) => {
+    // Like the real client: a write whose job lost its lease is never sent.
+    write: (_method: string, _path: string, body: unknown, fence?: AbortSignal) => {
+      if (fence?.aborted) return Promise.reject(fence.reason as Error);
       started.push(body);
       return Promise.resolve({
         status: 201,
@@ -111,5 +113,17 @@ describe('a start retried after a crash', () => {
     await adoptOrStart({ ...context, startSettleMs: 20 }, wave, wave.batches[0]!);
     expect(started).toHaveLength(1);
     expect(current().batches[0]!.migrationId).toBe(99);
+  });
+
+  it('a retry whose own lease is lost while it waits sends nothing: the job’s next holder will', async () => {
+    const wave = leftStarting();
+    const lease = new AbortController();
+    const { context, started, current } = contextWith(wave, [], () => (lease.abort(new Error('lost')), []));
+    await expect(
+      adoptOrStart({ ...context, startSettleMs: 20 }, wave, wave.batches[0]!, lease.signal),
+    ).rejects.toThrow('lost');
+    expect(started).toEqual([]);
+    expect(current().batches[0]!.state).toBe('starting');
+    expect(current().batches[0]!.migrationId).toBeUndefined();
   });
 });

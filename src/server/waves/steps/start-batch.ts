@@ -20,7 +20,12 @@ import { observedSpeed } from '../observed-speed';
  * has room for it), so exactly one job of the team sends the start, and a crash after it is known: the job's
  * retry (`adoptOrStart`) looks for the export on GitHub before sending another.
  */
-export async function startBatch(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
+export async function startBatch(
+  context: WaveContext,
+  wave: Wave,
+  batch: WaveBatch,
+  fence?: AbortSignal,
+): Promise<void> {
   const at = stamp(context);
   const { wave: decided, applied } = await recordIf(
     context,
@@ -31,7 +36,7 @@ export async function startBatch(context: WaveContext, wave: Wave, batch: WaveBa
   );
   const current = decided?.batches.find((b) => b.id === batch.id);
   if (!applied || !decided || !current) return;
-  await send(context, decided, current);
+  await send(context, decided, current, fence);
 }
 
 function startBody(wave: Wave, batch: WaveBatch) {
@@ -48,9 +53,14 @@ function startBody(wave: Wave, batch: WaveBatch) {
   };
 }
 
-async function send(context: WaveContext, wave: Wave, batch: WaveBatch) {
+/**
+ * Send the start. `fence` is the job's lease: a start still waiting for the account's write slot when its job ran
+ * past its expiry is not sent, since the job's retry on another gateway sends it (CI saw one batch exported three
+ * times: two starts queued behind a verified batch's unlocks outlived their jobs and went anyway).
+ */
+async function send(context: WaveContext, wave: Wave, batch: WaveBatch, fence?: AbortSignal) {
   const answer = await counted(context, wave.id, () =>
-    context.clientFor(wave).write<unknown>('POST', migrationsPath(wave), startBody(wave, batch)),
+    context.clientFor(wave).write<unknown>('POST', migrationsPath(wave), startBody(wave, batch), fence),
   );
   const started = answer.status === 201 ? readMigrations([answer.body])[0] : undefined;
   if (started) {
@@ -93,7 +103,12 @@ async function adopt(context: WaveContext, wave: Wave, batch: WaveBatch, migrati
  * it may have started among the owner's migrations (same repositories, created since the decision) and adopt
  * it; only if none exists, start it. Run only by that job's retry, after the start's own request is over.
  */
-export async function adoptOrStart(context: WaveContext, wave: Wave, batch: WaveBatch): Promise<void> {
+export async function adoptOrStart(
+  context: WaveContext,
+  wave: Wave,
+  batch: WaveBatch,
+  fence?: AbortSignal,
+): Promise<void> {
   let found = await lookForStart(context, wave, batch);
   const settleMs = context.startSettleMs ?? 0;
   if (!found && settleMs > 0) {
@@ -107,7 +122,7 @@ export async function adoptOrStart(context: WaveContext, wave: Wave, batch: Wave
     found = await lookForStart(context, now, fresh);
   }
   if (!found) {
-    await send(context, wave, batch);
+    await send(context, wave, batch, fence);
     return;
   }
   context.log(`wave ${wave.id} batch ${batch.id}: adopted migration ${found.id} started before a restart`);
