@@ -212,6 +212,13 @@ export const STEP_SILENCE_MS: Partial<Record<MoveRepositoryStep, number>> = {
   validating: 30 * 60_000,
 };
 
+/**
+ * How long a validation's claim holds: the `move-advance` job's expiry (300 s), past which its look is certainly
+ * over. A killed validator's job comes back under the same id and validates at once; a page says when another
+ * look may take it over.
+ */
+export const VALIDATION_CLAIM_MS = 300_000;
+
 /** How long `repo` has been at its step, when that is longer than the step can take; else undefined. */
 export function silentForMs(repo: MoveRepository, at: number, fallback?: string): number | undefined {
   const limit = STEP_SILENCE_MS[repo.step];
@@ -219,10 +226,28 @@ export function silentForMs(repo: MoveRepository, at: number, fallback?: string)
   return limit !== undefined && forMs > limit ? forMs : undefined;
 }
 
-/** An import GitHub holds or runs that has had no change for longer than its step takes ("Abort all stuck"). */
+/**
+ * GitHub's known hang (gh-gei#1296): an import left in `PENDING_VALIDATION` this long seldom ends by itself. Its
+ * validation takes minutes, so half an hour is far past it; aborting and starting again is the way out.
+ */
+export const PENDING_VALIDATION_HANG_MS = 30 * 60_000;
+
+/** How long an import has sat in `PENDING_VALIDATION` past the hang's threshold; else undefined. */
+export function hungForMs(repo: MoveRepository, at: number, fallback?: string): number | undefined {
+  if (repo.step !== 'importing' || repo.migration?.state !== 'PENDING_VALIDATION') return undefined;
+  // `updatedAt` moves when GitHub's state does (and when a look claims the repository, which only shortens it).
+  const forMs = at - Date.parse(repo.updatedAt ?? fallback ?? '');
+  return forMs > PENDING_VALIDATION_HANG_MS ? forMs : undefined;
+}
+
+/**
+ * An import GitHub holds or runs that has had no change for longer than its step takes, or that hangs in
+ * `PENDING_VALIDATION` ("Abort all stuck", and the row's way out: Abort, then Retry).
+ */
 export function isStuckImport(repo: MoveRepository, at: number, fallback?: string): boolean {
   return (
-    (repo.step === 'queued' || repo.step === 'importing') && silentForMs(repo, at, fallback) !== undefined
+    (repo.step === 'queued' || repo.step === 'importing') &&
+    (silentForMs(repo, at, fallback) !== undefined || hungForMs(repo, at, fallback) !== undefined)
   );
 }
 

@@ -108,4 +108,57 @@ describe('many at once on a move’s repositories', () => {
     expect(screen.getByText('27 of 27 shown')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'svc-01' })).toBeInTheDocument();
   });
+
+  it('a hung import says GitHub’s known hang and its way out; its Abort is described by it, then Retry follows', () => {
+    const hung = repo('hung-one', {
+      step: 'importing',
+      error: undefined,
+      migration: { id: 'RM_2', state: 'PENDING_VALIDATION' },
+      updatedAt: new Date(Date.now() - 40 * 60_000).toISOString(),
+    });
+    const actions: unknown[] = [];
+    const view = renderWithProviders(
+      <MoveRepositories
+        move={{ ...MOVE, repositories: [hung] }}
+        busy={false}
+        onAction={(action) => actions.push(action)}
+      />,
+    );
+    const row = screen.getByRole('row', { name: 'hung-one' });
+    expect(row).toHaveTextContent('At this step for 40 min');
+    const abort = within(row).getByRole('button', { name: 'Abort the import of hung-one' });
+    expect(abort).toHaveAccessibleDescription(
+      /known hang of GitHub’s importer \(gh-gei#1296\).*Abort it, then Retry\./,
+    );
+    abort.click();
+    expect(actions).toEqual([{ kind: 'abort', repository: 'hung-one' }]);
+    view.unmount();
+    renderWithProviders(
+      <MoveRepositories
+        move={{ ...MOVE, repositories: [{ ...hung, step: 'aborted' }] }}
+        busy={false}
+        onAction={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Retry hung-one' })).toBeEnabled();
+  });
+});
+
+describe('a move of 1,000 repositories', () => {
+  it('draws the rows near the view only, and says how many there are', () => {
+    const many = Array.from({ length: 1_000 }, (_, index) =>
+      repo(`r-${String(index).padStart(4, '0')}`, { step: 'done', error: undefined }),
+    );
+    renderWithProviders(
+      <MoveRepositories move={{ ...MOVE, repositories: many }} busy={false} onAction={() => undefined} />,
+    );
+    const table = screen.getByRole('table', { name: 'Repositories' });
+    expect(table).toHaveAttribute('aria-rowcount', '1001');
+    const drawn = within(table).getAllByRole('row').length;
+    expect(drawn).toBeGreaterThan(5);
+    expect(drawn).toBeLessThan(60);
+    expect(screen.queryByRole('row', { name: 'r-0900' })).not.toBeInTheDocument();
+
+    // Scrolling the page draws the others: tests/e2e (a real browser's layout).
+  });
 });

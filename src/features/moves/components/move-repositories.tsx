@@ -1,17 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Move } from '@/contracts/move-run';
 import type { MoveAction } from '../api/move-queries';
+import { useNow } from '@/hooks/use-now';
 import { filterRepositories, NO_FILTER } from '../utils/move-bulk';
+import { repositoryWaits } from '../utils/move-waits';
 import { MoveBulkToolbar } from './move-bulk-toolbar';
 import { MoveRepositoryFilters } from './move-repository-filters';
 import { MoveRunTable } from './move-run-table';
 
 /**
- * The move's repositories: the actions on many at once, the filters, and the table of the rows they keep (all
- * rows are drawn; a virtual list is left for moves far past 500).
+ * The move's repositories: the actions on many at once, the filters, and the table of the rows they keep (a long
+ * move's rows drawn near the view only), each saying what it waits for.
  */
 export function MoveRepositories({
   move,
@@ -24,6 +26,8 @@ export function MoveRepositories({
 }) {
   const [filter, setFilter] = useState(NO_FILTER);
   const shown = filterRepositories(move.repositories, filter);
+  const now = useNow(60_000);
+  const waits = useMemo(() => repositoryWaits(move, now), [move, now]);
   return (
     <Stack spacing={1.5} component="section" aria-label="The move’s repositories">
       <MoveBulkToolbar move={move} busy={busy} />
@@ -50,6 +54,7 @@ export function MoveRepositories({
           repositories={shown}
           running={move.state === 'running'}
           {...(move.state === 'running' && move.waiting ? { waiting: move.waiting } : {})}
+          waits={waits}
           busy={busy}
           onAction={onAction}
         />

@@ -8,6 +8,7 @@ import { formatClockTime, formatDuration } from '@/lib/format';
 import { ToneChip } from '@/components/tone-chip';
 import type { MoveAction } from '../api/move-queries';
 import { moveHref } from '../paths';
+import type { RepositoryWait } from '../utils/move-waits';
 import {
   canAbort,
   canRetry,
@@ -36,6 +37,8 @@ export function RepositoryNames({ repo }: MoveRepositoryPartProps) {
 
 /** The remedy's element, which the row's Retry names as its description. */
 const remedyId = (name: string) => `move-remedy-${name}`;
+/** A hung import's way out, which the row's Abort names as its description. */
+const hangId = (name: string) => `move-hang-${name}`;
 
 /**
  * The step as a chip, with GitHub's reason beside a failure (the chip would cut it) and its remedy when Ferry knows
@@ -47,7 +50,14 @@ export function RepositoryStep({
   moveId,
   running = false,
   waiting,
-}: MoveRepositoryPartProps & { moveId: string; running?: boolean; waiting?: Move['waiting'] }) {
+  wait,
+}: MoveRepositoryPartProps & {
+  moveId: string;
+  running?: boolean;
+  waiting?: Move['waiting'];
+  /** What this repository waits for besides GitHub's hold (`repositoryWaits`). */
+  wait?: RepositoryWait;
+}) {
   const now = useNow(60_000);
   const text = stepText(repo);
   const failed = repo.step === 'failed';
@@ -86,6 +96,15 @@ export function RepositoryStep({
           Waiting for {waiting?.for ?? 'GitHub'} until {formatClockTime(heldUntil)}
         </Typography>
       ) : null}
+      {onItsWay && wait ? (
+        <Typography
+          variant="body2"
+          color={wait.actionable ? 'warning.main' : 'text.secondary'}
+          id={wait.actionable ? hangId(repo.name) : undefined}
+        >
+          {wait.text}
+        </Typography>
+      ) : null}
       {silent === undefined && atStepMs >= 60_000 ? (
         <Typography variant="body2" color="text.secondary">
           At this step for {formatDuration(atStepMs)}
@@ -111,10 +130,12 @@ export function SourceLock({ repo }: MoveRepositoryPartProps) {
 export interface RepositoryActionsProps extends MoveRepositoryPartProps {
   busy: boolean;
   onAction: (action: MoveAction) => void;
+  /** GitHub's import hangs (`repositoryWaits`): Abort is the way out and says so. */
+  hung?: boolean;
 }
 
 /** Retry a failed repository at once; an abort asks first (the page's dialog). */
-export function RepositoryActions({ repo, busy, onAction }: RepositoryActionsProps) {
+export function RepositoryActions({ repo, busy, onAction, hung = false }: RepositoryActionsProps) {
   if (!canRetry(repo) && !canAbort(repo) && !canUnlock(repo)) return null;
   return (
     <Stack direction="row" spacing={1}>
@@ -135,6 +156,7 @@ export function RepositoryActions({ repo, busy, onAction }: RepositoryActionsPro
           color="error"
           disabled={busy}
           aria-label={`Abort the import of ${repo.name}`}
+          aria-describedby={hung ? hangId(repo.name) : undefined}
           onClick={() => onAction({ kind: 'abort', repository: repo.name })}
         >
           Abort

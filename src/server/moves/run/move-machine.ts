@@ -1,6 +1,7 @@
 import type { RepositoryValidation } from '@/contracts/moves-validation';
 import {
   silentForMs,
+  VALIDATION_CLAIM_MS,
   FINAL_REPOSITORY_STEPS,
   type GeiMigrationState,
   type Move,
@@ -191,11 +192,6 @@ export function stepOfState(state: GeiMigrationState): MoveRepositoryStep {
   }
 }
 
-/**
- * How long a validation's claim holds: the `move-advance` job's expiry (300 s), past which its look is certainly
- * over. A killed validator's job comes back under the same id and validates at once.
- */
-export const VALIDATION_CLAIM_MS = 300_000;
 
 /** Each named repository awaiting validation that no other look holds is claimed by `job`. */
 function claimValidation(move: Move, names: readonly string[], job: string, at: string): Move {
