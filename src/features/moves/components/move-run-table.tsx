@@ -48,7 +48,8 @@ function WideRunTable(props: MoveRunTableProps) {
   const { moveId, repositories, running, waiting, waits, busy, onAction } = props;
   const { setList, measure, indexes, before, after } = useWindowRows<HTMLTableSectionElement>(
     repositories.length,
-    73,
+    // A row with nothing to say is 37 px; one that waits or failed, two or three lines more.
+    45,
   );
   return (
     <Paper variant="outlined">

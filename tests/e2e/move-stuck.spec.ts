@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { SIM_INTENT_HEADER } from '../../src/contracts/sim-control';
+import type { Move } from '../../src/contracts/move-run';
+import { expect, test } from './fixtures';
+
+/**
+ * GitHub's known hang (gh-gei#1296): `mobile-ios` is the stuck scenario's repository, its import never leaves
+ * PENDING_VALIDATION. The page's clock is moved 40 minutes on (the browser's, with Playwright's clock): the row
+ * says how long it has been there, that it is the known hang, and offers Abort, then Retry.
+ */
+test.setTimeout(120_000);
+
+async function moveRecord(page: Page): Promise<Move> {
+  const id = new URL(page.url()).pathname.split('/').at(-1)!;
+  const answer = await page.request.get(`/api/moves/${id}`);
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as Move;
+}
+
+test('an import hung in PENDING_VALIDATION: its time at the step, the known hang, Abort then Retry', async ({
+  page,
+  sim,
+}) => {
+  const quirks = await page.request.post('/__sim/faults/target/quirks', {
+    data: { stuckRepositories: ['mobile-ios'] },
+    headers: { [SIM_INTENT_HEADER]: 'faults' },
+  });
+  expect(quirks.ok(), await quirks.text()).toBe(true);
+  await page.clock.install();
+
+  await page.goto('/moves');
+  await page.getByRole('textbox', { name: 'Name pattern' }).fill('mobile-ios');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('status', { name: 'Preview summary' })).toContainText('1 ready');
+  await page.getByRole('button', { name: 'Start move' }).click();
+  await expect(page).toHaveURL(/\/moves\/[A-Za-z0-9-]+$/);
+
+  // The simulated clock runs the export, the upload and the import up to GitHub's validation, where it stays.
+  await expect
+    .poll(
+      async () => {
+        const move = await moveRecord(page);
+        if (move.repositories[0]?.migration?.state === 'PENDING_VALIDATION') return true;
+        await sim.advance(60);
+        return false;
+      },
+      { timeout: 80_000, intervals: [500] },
+    )
+    .toBe(true);
+
+  const row = page.getByRole('table', { name: 'Repositories' }).getByRole('row', { name: 'mobile-ios' });
+  await expect(row).toContainText('Importing');
+  await expect(row).not.toContainText('known hang');
+
+  await page.clock.fastForward('40:00');
+  await expect(row).toContainText(/At this step for (40|41) min/);
+  const abort = row.getByRole('button', { name: 'Abort the import of mobile-ios' });
+  await expect(abort).toHaveAccessibleDescription(
+    /GitHub has held this import at PENDING_VALIDATION for (40|41) min .*known hang of GitHub’s importer \(gh-gei#1296\).*Abort it, then Retry\./,
+  );
+  await expect(page.getByRole('button', { name: 'Abort all stuck (1)' })).toBeEnabled();
+
+  await abort.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Abort/ }).click();
+  await expect(row).toContainText('Aborted');
+  await row.getByRole('button', { name: 'Retry mobile-ios' }).click();
+  await expect(row).not.toContainText('Aborted');
+  await expect(row.getByRole('button', { name: 'Retry mobile-ios' })).toHaveCount(0);
+});
+
+/**
+ * The drawing of a long move (a 1,000-repository record, served in place of the gateway's answer: a move that
+ * long takes hours to run): rows near the view only, the page scrolls to the last one, and the count is whole.
+ */
+test('a move of 1,000 repositories scrolls to its last row with some 30 rows in the page', async ({
+  page,
+}) => {
+  const at = new Date().toISOString();
+  const move: Move = {
+    id: 'long-move',
+    createdAt: at,
+    updatedAt: at,
+    state: 'completed',
+    source: { kind: 'org', login: 'octo-org' },
+    target: { login: 'octo-target' },
+    request: {
+      source: { kind: 'org', login: 'octo-org' },
+      target: 'octo-target',
+      filters: {},
+    } as Move['request'],
+    afterValidation: 'unlock',
+    repositories: Array.from({ length: 1_000 }, (_, index) => {
+      const name = `service-${String(index).padStart(4, '0')}`;
+      return {
+        name,
+        targetName: name,
+        visibility: 'private',
+        step: 'done',
+        sourceLock: 'unlocked',
+        updatedAt: at,
+      };
+    }),
+    requests: { source: 0, target: 0, targetPoints: 0 },
+  };
+  await page.route('**/api/moves/long-move', (route) => route.fulfill({ json: move }));
+  await page.goto('/moves/long-move');
+  const table = page.getByRole('table', { name: 'Repositories' });
+  await expect(table.getByRole('row', { name: 'service-0000' })).toBeVisible();
+  await expect(table).toHaveAttribute('aria-rowcount', '1001');
+  expect(await table.getByRole('row').count()).toBeLessThan(60);
+
+  // Rows are measured as they are drawn: the page's end moves as it scrolls, and End follows it.
+  const last = table.getByRole('row', { name: 'service-0999' });
+  await expect
+    .poll(async () => (await page.keyboard.press('End'), await last.isVisible()), { timeout: 10_000 })
+    .toBe(true);
+  await expect(last).toHaveAttribute('aria-rowindex', '1001');
+  expect(await table.getByRole('row').count()).toBeLessThan(60);
+  await expect(table.getByRole('row', { name: 'service-0000' })).toHaveCount(0);
+});
