@@ -164,6 +164,32 @@ export interface Move {
   /** Its next look waits for GitHub: the account's limit (held for every gateway) lifts at `until`. */
   /** GitHub asked the move to wait: until when, GitHub's words, and what for ("the source’s GraphQL budget"). */
   waiting?: { until: string; reason: string; for?: string };
+  /** When a running move will be done, from its own measured pace: computed for each answer, never stored. */
+  estimate?: MoveEstimate;
+}
+
+/**
+ * A running move's expected end (`finishAt`) and its likely range (`low` … `high`), with what it rests on:
+ * - `finish-pace`: the gaps between repositories finishing (done, failed, aborted) once two have — the middle one
+ *   for `finishAt`, the quartiles for the range — never sooner than GitHub's 5 imports at once allow at the
+ *   imports' measured length;
+ * - `step-progress`: before that, how far the repositories have come through their steps in the time so far.
+ */
+export interface MoveEstimate {
+  finishAt: string;
+  low: string;
+  high: string;
+  basis: {
+    method: 'finish-pace' | 'step-progress';
+    finished: number;
+    remaining: number;
+    /** `finish-pace`: the middle gap between two finishes (ms). */
+    paceMs?: number;
+    /** The middle import's length, start sent to GitHub's end (ms), once one ended. */
+    importMs?: number;
+    /** `step-progress`: the share of the steps behind the move (0–1). */
+    progress?: number;
+  };
 }
 
 /** `GET /api/moves`: one line per move. */

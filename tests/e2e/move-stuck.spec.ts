@@ -86,9 +86,10 @@ test('a move of 1,000 repositories scrolls to its last row with some 30 rows in 
     target: { login: 'octo-target' },
     request: {
       source: { kind: 'org', login: 'octo-org' },
-      target: 'octo-target',
-      filters: {},
-    } as Move['request'],
+      target: { login: 'octo-target' },
+      filters: { namePattern: 'service-*' },
+      caps: { maxRepos: 1, maxSizeKb: 1_000_000, concurrency: 3 },
+    },
     afterValidation: 'unlock',
     repositories: Array.from({ length: 1_000 }, (_, index) => {
       const name = `service-${String(index).padStart(4, '0')}`;

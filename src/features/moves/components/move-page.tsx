@@ -20,6 +20,7 @@ import { countNoun } from '../utils/move-format';
 import { isLiveMove } from '../utils/move-polling';
 import { AFTER_VALIDATION_WORDS, MOVE_STATE_WORDS, moveStateTone } from '../utils/move-steps';
 import { MoveConfirmDialog, type Confirming } from './move-confirm-dialog';
+import { MoveProgress } from './move-progress';
 import { MoveRepositories } from './move-repositories';
 
 function Totals({ move }: { move: Move }) {
@@ -153,7 +154,12 @@ export function MovePage({ id }: { id: string }) {
         ) : null}
         <StillLocked move={data} />
         <Totals move={data} />
+        <MoveProgress move={data} />
         {action.error ? <ErrorAlert error={action.error} /> : null}
+        {/* The page's outline: h1 the move, h2 its repositories, h3 each one (on a phone, each a block). */}
+        <Typography variant="h6" component="h2">
+          Repositories
+        </Typography>
         <MoveRepositories move={data} busy={busy} onAction={run} />
       </Stack>
       <MoveConfirmDialog
