@@ -1,12 +1,14 @@
 import type { Page } from '@playwright/test';
 import { SIM_INTENT_HEADER } from '../../src/contracts/sim-control';
 import type { Move } from '../../src/contracts/move-run';
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 /**
  * GitHub's known hang (gh-gei#1296): `mobile-ios` is the stuck scenario's repository, its import never leaves
- * PENDING_VALIDATION. The page's clock is moved 40 minutes on (the browser's, with Playwright's clock): the row
- * says how long it has been there, that it is the known hang, and offers Abort, then Retry.
+ * PENDING_VALIDATION, while `mobile-android` is moved to the end. The running move says when it will be done and
+ * draws its burndown (wide, then on a phone in the dark scheme, axe clean). The page's clock is moved 40 minutes on
+ * (the browser's, with Playwright's clock): the row says how long it has been there, that it is the known hang,
+ * and offers Abort, then Retry.
  */
 test.setTimeout(120_000);
 
@@ -17,7 +19,7 @@ async function moveRecord(page: Page): Promise<Move> {
   return (await answer.json()) as Move;
 }
 
-test('an import hung in PENDING_VALIDATION: its time at the step, the known hang, Abort then Retry', async ({
+test('a running move’s estimate and burndown; an import hung in PENDING_VALIDATION: its time, the known hang, Abort then Retry', async ({
   page,
   sim,
 }) => {
@@ -29,9 +31,9 @@ test('an import hung in PENDING_VALIDATION: its time at the step, the known hang
   await page.clock.install();
 
   await page.goto('/moves');
-  await page.getByRole('textbox', { name: 'Name pattern' }).fill('mobile-ios');
+  await page.getByRole('textbox', { name: 'Name pattern' }).fill('mobile-*');
   await page.getByRole('button', { name: 'Preview' }).click();
-  await expect(page.getByRole('status', { name: 'Preview summary' })).toContainText('1 ready');
+  await expect(page.getByRole('status', { name: 'Preview summary' })).toContainText('2 ready');
   await page.getByRole('button', { name: 'Start move' }).click();
   await expect(page).toHaveURL(/\/moves\/[A-Za-z0-9-]+$/);
 
@@ -40,7 +42,9 @@ test('an import hung in PENDING_VALIDATION: its time at the step, the known hang
     .poll(
       async () => {
         const move = await moveRecord(page);
-        if (move.repositories[0]?.migration?.state === 'PENDING_VALIDATION') return true;
+        const ios = move.repositories.find((repo) => repo.name === 'mobile-ios');
+        const android = move.repositories.find((repo) => repo.name === 'mobile-android');
+        if (ios?.migration?.state === 'PENDING_VALIDATION' && android?.step === 'done') return true;
         await sim.advance(60);
         return false;
       },
@@ -51,6 +55,16 @@ test('an import hung in PENDING_VALIDATION: its time at the step, the known hang
   const row = page.getByRole('table', { name: 'Repositories' }).getByRole('row', { name: 'mobile-ios' });
   await expect(row).toContainText('Importing');
   await expect(row).not.toContainText('known hang');
+
+  // When it will be done: the gateway's estimate (one finished: from the steps behind the move), and the burndown.
+  expect((await moveRecord(page)).estimate?.finishAt).toEqual(expect.any(String));
+  const progress = page.getByRole('region', { name: 'Progress' });
+  await expect(progress.getByRole('status', { name: 'When it will be done' })).toContainText(
+    /^Expected to finish around .+: fewer than two repositories have finished/,
+  );
+  const burndown = progress.getByRole('figure');
+  await expect(burndown).toHaveAccessibleName(/1 done, 0 failed or stopped, 1 remaining\.$/);
+  await expect(burndown.locator('svg').first()).toBeVisible();
 
   await page.clock.fastForward('40:00');
   await expect(row).toContainText(/At this step for (40|41) min/);
@@ -67,6 +81,13 @@ test('an import hung in PENDING_VALIDATION: its time at the step, the known hang
   await row.getByRole('button', { name: 'Retry mobile-ios' }).click();
   await expect(row).not.toContainText('Aborted');
   await expect(row.getByRole('button', { name: 'Retry mobile-ios' })).toHaveCount(0);
+
+  // The same page on a phone, in the dark scheme: the burndown drawn, no sideways scroll, axe clean.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(burndown.locator('svg').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectAccessible(page);
 });
 
 /**

@@ -22,7 +22,8 @@ const CHART_HEIGHT = 160;
 export function MoveProgress({ move }: { move: Move }) {
   const now = useNow(60_000);
   const captionId = useId();
-  const points = burndown(move, now);
+  // The page's clock ticks each minute: the move's own last change may be newer.
+  const points = burndown(move, Math.max(now, Date.parse(move.updatedAt)));
   const last = points.at(-1)!;
   const estimate = move.state === 'running' ? move.estimate : undefined;
   const outlook = estimate
@@ -43,7 +44,7 @@ export function MoveProgress({ move }: { move: Move }) {
         </Typography>
       ) : null}
       <figure aria-labelledby={captionId} style={{ margin: 0 }}>
-        {points.length > 2 ? (
+        {last.done + last.failed > 0 ? (
           <Suspense fallback={<Skeleton variant="rectangular" height={CHART_HEIGHT} />}>
             <MoveBurndownChart points={points} height={CHART_HEIGHT} />
           </Suspense>

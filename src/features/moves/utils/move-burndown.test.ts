@@ -66,3 +66,19 @@ describe('the estimate in words', () => {
     );
   });
 });
+
+describe('an estimate whose range is inside one minute', () => {
+  it('gives the moment alone', () => {
+    const same = at(90 * MIN);
+    const text = estimateText(
+      {
+        finishAt: same,
+        low: same,
+        high: same,
+        basis: { method: 'step-progress', finished: 0, remaining: 2, progress: 0.5 },
+      },
+      T0,
+    );
+    expect(text).toMatch(/^Expected to finish around [^(]+: fewer than two/);
+  });
+});

@@ -52,7 +52,10 @@ export function momentText(at: number, now: number): string {
 export function estimateText(estimate: MoveEstimate, now: number): string {
   const when = (iso: string) => momentText(Date.parse(iso), now);
   const { basis } = estimate;
-  const head = `Expected to finish around ${when(estimate.finishAt)} (likely between ${when(estimate.low)} and ${when(estimate.high)})`;
+  const [low, high] = [when(estimate.low), when(estimate.high)];
+  // A range inside one minute says nothing more than the moment itself.
+  const range = low === high ? '' : ` (likely between ${low} and ${high})`;
+  const head = `Expected to finish around ${when(estimate.finishAt)}${range}`;
   const imports =
     basis.importMs === undefined
       ? ''
