@@ -267,6 +267,23 @@ describe('errorFromResponse', () => {
     expect(error.code).toBe('NOT_ALLOWED');
   });
 
+  it('reads GitHub’s fault relayed by the gateway as GitHub’s, with GitHub’s status and the move’s side', () => {
+    const relayed = (body: Record<string, unknown>) =>
+      errorFromResponse('gateway', 502, headers(), { message: 'm', source: 'gateway', ...body }, NOW);
+    const error = relayed({ upstream: 'github', upstreamStatus: 503, side: 'target' });
+    expect(error).toMatchObject({ upstream: 'github', status: 502, upstreamStatus: 503, side: 'target' });
+    // The gateway's own fault stays its own; a garbled mark is not read.
+    expect(relayed({}).upstream).toBe('gateway');
+    expect(relayed({ upstream: 'github', upstreamStatus: 'x', side: 'moon' })).toMatchObject({
+      upstream: 'github',
+      upstreamStatus: undefined,
+      side: undefined,
+    });
+    expect(errorFromResponse('github', 502, headers(), { upstream: 'registrar' }, NOW).upstream).toBe(
+      'github',
+    );
+  });
+
   it.each([undefined, 'Bad Gateway', ['not', 'an', 'object'], null, 7])(
     'reads a body that is not a JSON object (%j) as malformed',
     (body) => {

@@ -33,6 +33,10 @@ export interface ApiErrorInit {
   /** Epoch milliseconds when waiting is over (rate limits). */
   retryAt?: number;
   requestId?: string;
+  /** The HTTP status GitHub answered, when the gateway relays GitHub's fault under another (a 503 as a 502). */
+  upstreamStatus?: number;
+  /** A move's GitHub the fault is at, when the gateway says: the source, or the target (its importer). */
+  side?: 'source' | 'target';
 }
 
 export class ApiError extends Error {
@@ -44,6 +48,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldError[];
   readonly retryAt?: number;
   readonly requestId?: string;
+  readonly upstreamStatus?: number;
+  readonly side?: 'source' | 'target';
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -56,6 +62,8 @@ export class ApiError extends Error {
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAt = init.retryAt;
     this.requestId = init.requestId;
+    this.upstreamStatus = init.upstreamStatus;
+    this.side = init.side;
   }
 }
 
@@ -97,6 +105,26 @@ function fieldErrorsOf(body: Record<string, unknown> | undefined): FieldError[] 
 }
 
 /**
+ * Whose trouble an answer of the gateway's is: `upstream: 'github'` (src/server/moves/routes.ts) marks GitHub's
+ * fault relayed by the gateway, with the status GitHub answered and the move's side when known.
+ */
+function relayedFault(
+  upstream: Upstream,
+  record: Record<string, unknown> | undefined,
+): Pick<ApiErrorInit, 'upstream' | 'upstreamStatus' | 'side'> {
+  if (upstream !== 'gateway' || record?.upstream !== 'github') return { upstream };
+  const status = record.upstreamStatus;
+  const side = record.side;
+  return {
+    upstream: 'github',
+    ...(typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599
+      ? { upstreamStatus: status }
+      : {}),
+    ...(side === 'source' || side === 'target' ? { side } : {}),
+  };
+}
+
+/**
  * Normalise an HTTP answer that is an error (or a registrar ERROR envelope) into an ApiError.
  * `now` (this machine's clock) is injected so the rate-limit arithmetic stays testable; `clockOffsetMs` is the
  * upstream's clock minus this one, used when the answer has no `Date`. Every `retryAt` is on this machine's clock.
@@ -127,11 +155,12 @@ export function errorFromResponse(
     });
   }
 
+  const whose = relayedFault(upstream, record);
   const pause = readRateLimitPause(status, headers, message);
   if (pause?.kind === 'secondary') {
     return new ApiError({
       kind: 'secondary-rate-limited',
-      upstream,
+      ...whose,
       status,
       message: message ?? 'You have exceeded a secondary rate limit.',
       documentationUrl,
@@ -146,7 +175,7 @@ export function errorFromResponse(
     const upstreamNow = Number.isFinite(date) ? date : now + clockOffsetMs;
     return new ApiError({
       kind: 'rate-limited',
-      upstream,
+      ...whose,
       status,
       message: message ?? 'API rate limit exceeded.',
       documentationUrl,
@@ -160,7 +189,7 @@ export function errorFromResponse(
 
   return new ApiError({
     kind: record ? 'http' : 'malformed',
-    upstream,
+    ...whose,
     status,
     message: message ?? `The server answered HTTP ${status}.`,
     code: text(record?.code),

@@ -65,6 +65,24 @@ describe('describeError', () => {
     );
   });
 
+  it('heads GitHub’s fault the gateway relays as GitHub’s: the importer’s 503 (a move’s target), GitHub’s own status', () => {
+    const importer = describeError(
+      error({ kind: 'http', status: 503, side: 'target', code: 'TARGET_UNAVAILABLE' }),
+    );
+    expect(importer.title).toBe('GitHub’s importer is unavailable (HTTP 503)');
+    expect(importer.hint).toBe('The trouble is GitHub’s, not Ferry’s: retry in a minute.');
+    // GitHub's HTTP 503, answered by the gateway as a 502: headed with GitHub's status.
+    expect(
+      describeError(error({ kind: 'http', status: 502, upstreamStatus: 503, side: 'target' })).title,
+    ).toBe('GitHub’s importer is unavailable (HTTP 503)');
+    expect(describeError(error({ kind: 'http', status: 502, upstreamStatus: 500 })).title).toBe(
+      'GitHub is having trouble (HTTP 500)',
+    );
+    expect(describeError(error({ kind: 'http', status: 503, upstream: 'gateway' })).title).toBe(
+      'Ferry’s server is having trouble (HTTP 503)',
+    );
+  });
+
   it('shows the upstream’s own words as the detail', () => {
     expect(describeError(error({ kind: 'http', status: 404, message: 'Not Found' })).detail).toBe(
       'Not Found',

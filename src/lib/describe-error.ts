@@ -12,7 +12,11 @@ const UPSTREAM_NAME = { github: 'GitHub', registrar: 'The registrar', gateway: '
 
 /** Turn an ApiError into words a person understands. Pure, so every branch is unit-tested. */
 export function describeError(error: ApiError): ErrorDescription {
-  const who = UPSTREAM_NAME[error.upstream];
+  // A move's target is GitHub's importer (GEI): its fault is said to be the importer's, not Ferry's.
+  const who =
+    error.upstream === 'github' && error.side === 'target'
+      ? 'GitHub’s importer'
+      : UPSTREAM_NAME[error.upstream];
   const upstreamMessage = error.message;
   switch (error.kind) {
     case 'network':
@@ -102,10 +106,20 @@ function describeStatus(error: ApiError, who: string): ErrorDescription {
       return { title: 'The upstream timed out', detail, hint: 'Retry in a moment.' };
     default:
       if (error.status !== undefined && error.status >= 500) {
+        // GitHub's own status when the gateway relays its fault under another (its 503 as a 502).
+        const status =
+          error.upstreamStatus !== undefined && error.upstreamStatus >= 500
+            ? error.upstreamStatus
+            : error.status;
+        const relayed =
+          error.upstream === 'github' && (error.side !== undefined || error.upstreamStatus !== undefined);
         return {
-          title: `${who} is having trouble (HTTP ${error.status})`,
+          title:
+            status === 503 && error.side === 'target'
+              ? `${who} is unavailable (HTTP 503)`
+              : `${who} is having trouble (HTTP ${status})`,
           detail,
-          hint: 'Retry in a moment.',
+          hint: relayed ? 'The trouble is GitHub’s, not Ferry’s: retry in a minute.' : 'Retry in a moment.',
         };
       }
       return {

@@ -92,6 +92,15 @@ describe('POST /api/moves/preview when the target fails', () => {
       const response = await post(json(PLAN));
       expect(response.status).toBe(status);
       if (status !== 502) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Whose trouble it is: GitHub's importer (the target), not the gateway's, though the gateway answers.
+      expect(await response.json()).toMatchObject({
+        source: 'gateway',
+        upstream: 'github',
+        side: 'target',
+        ...(status === 502
+          ? { code: 'UPSTREAM_ERROR', upstreamStatus: 502 }
+          : { code: 'TARGET_UNAVAILABLE' }),
+      });
     }
     faults.clear();
     expect((await post(json(PLAN))).status).toBe(200);

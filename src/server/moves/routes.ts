@@ -67,14 +67,31 @@ export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
     : { ...request, afterValidation: afterValidation as AfterValidation };
 }
 
+/**
+ * A fault of GitHub's, answered by the gateway (`source`): `upstream: 'github'` says whose trouble it is, so a
+ * page heads it as GitHub's, not Ferry's; `side` which GitHub of the move (the target's is its importer), and
+ * `upstreamStatus` what GitHub answered when the gateway's status is not it (its 503 is answered as a 502).
+ */
+function githubFault(
+  c: Context,
+  status: 429 | 502 | 503 | 504,
+  message: string,
+  code: string,
+  fault: { side?: 'source' | 'target'; upstreamStatus?: number; retryAfterSeconds?: number } = {},
+) {
+  const { retryAfterSeconds, ...whose } = fault;
+  return c.json(
+    { message, code, source: 'gateway', upstream: 'github', ...whose },
+    status,
+    retryAfterSeconds === undefined
+      ? {}
+      : { 'retry-after': String(Math.max(1, Math.min(Math.ceil(retryAfterSeconds), 86_400))) },
+  );
+}
+
 /** `archiveDir` (`ARCHIVE_DIR`): a saved log is served only from inside it. */
 export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { archiveDir?: string } = {}) {
   const app = new Hono();
-  const waitFor = (c: Context, status: 429 | 503, message: string, code: string, seconds: number) =>
-    c.json({ message, code, source: 'gateway' }, status, {
-      'retry-after': String(Math.max(1, Math.min(Math.ceil(seconds), 86_400))),
-    });
-
   /** Each failure of either GitHub answered as itself (a 4xx the user can fix, 429/503 with `retry-after`). */
   function answerFailure(c: Context, error: unknown) {
     if (error instanceof MoveInputError || error instanceof WaveInputError)
@@ -89,22 +106,27 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
     if (error instanceof TargetCredentialError)
       return gatewayError(c, 403, error.message, 'TARGET_CREDENTIAL_REFUSED');
     if (error instanceof RateLimitedError)
-      return waitFor(c, 429, error.message, 'RATE_LIMITED', (error.until - Date.now()) / 1000);
+      return githubFault(c, 429, error.message, 'RATE_LIMITED', {
+        side: 'source',
+        retryAfterSeconds: (error.until - Date.now()) / 1000,
+      });
     if (error instanceof TargetRateLimitedError)
-      return waitFor(
-        c,
-        429,
-        `The target says: ${error.message}`,
-        'TARGET_RATE_LIMITED',
-        error.retryAfterSeconds,
-      );
+      return githubFault(c, 429, `The target says: ${error.message}`, 'TARGET_RATE_LIMITED', {
+        retryAfterSeconds: error.retryAfterSeconds,
+      });
+    // GEI's SERVICE_UNAVAILABLE: the importer's outage, answered as GitHub's 503.
     if (error instanceof TargetUnavailableError)
-      return waitFor(c, 503, `The target says: ${error.message}`, 'TARGET_UNAVAILABLE', 60);
+      return githubFault(c, 503, `The target says: ${error.message}`, 'TARGET_UNAVAILABLE', {
+        side: 'target',
+        retryAfterSeconds: 60,
+      });
     if (error instanceof TargetGraphqlError)
-      return gatewayError(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR');
+      return githubFault(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR', {
+        side: 'target',
+      });
     if (error instanceof UpstreamFailureError) {
-      const { status, message, code } = error.failure;
-      return gatewayError(c, status, message, code);
+      const { status, message, code, ...whose } = error.failure;
+      return githubFault(c, status, message, code, whose);
     }
     throw error;
   }

@@ -332,4 +332,21 @@ describe('the target client', () => {
       .catch((e: unknown) => e);
     expect(other).toBeInstanceOf(TargetGraphqlError);
   });
+
+  it('says a failure is GitHub’s, of its side, with the status GitHub answered (its 503 is not Ferry’s)', async () => {
+    const refused = await clientAnswering(() => ({ status: 503, body: { message: 'Service Unavailable' } }))
+      .client.organization('octo-target')
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UpstreamFailureError);
+    expect((refused as UpstreamFailureError).failure).toMatchObject({
+      status: 502,
+      code: 'UPSTREAM_ERROR',
+      upstreamStatus: 503,
+      side: 'target',
+    });
+    const unreadable = await clientAnswering(() => ({ body: { data: 'nope' } }))
+      .client.organization('octo-target')
+      .catch((e: unknown) => e);
+    expect((unreadable as UpstreamFailureError).failure.side).toBe('target');
+  });
 });

@@ -18,7 +18,13 @@ import {
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
 import { claimWriteSlot, type AccountGate } from '@/server/credentials/account-limits';
-import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
+import {
+  failingAs,
+  notJson,
+  onSide,
+  upstreamError,
+  UpstreamFailureError,
+} from '@/server/outbound/upstream-failure';
 import { limited, limitName, limitWaitMs, refuseWhileHeld, SECONDARY_WAIT_SECONDS } from './target-limits';
 import { TargetCredentialError, TargetGraphqlError, TargetUnavailableError } from './target-errors';
 
@@ -104,10 +110,17 @@ export function createTargetClient(options: TargetClientOptions) {
   /** Requests this client has put on the wire (answered or not): a move counts what GitHub counted. */
   let sent = 0;
 
-  async function query(
+  /** A failure of GitHub's is said to be this client's side's (a page heads the target's as its importer's). */
+  const failingSide = side === 'the source' ? 'source' : 'target';
+  const query = (text: string, variables: Record<string, unknown>, bounds = options.bounds) =>
+    send(text, variables, bounds).catch((error: unknown) => {
+      throw onSide(error, failingSide);
+    });
+
+  async function send(
     text: string,
     variables: Record<string, unknown>,
-    bounds: OutboundBounds = options.bounds,
+    bounds: OutboundBounds,
   ): Promise<GraphqlExchange> {
     await refuseWhileHeld(options.gate, side);
     const headers = new Headers({
@@ -178,7 +191,8 @@ export function createTargetClient(options: TargetClientOptions) {
     try {
       return read();
     } catch (error) {
-      if (isShapeError(error)) throw new UpstreamFailureError(upstreamError(200, error.message));
+      if (isShapeError(error))
+        throw new UpstreamFailureError({ ...upstreamError(200, error.message), side: failingSide });
       throw error;
     }
   };

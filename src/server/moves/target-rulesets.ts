@@ -7,7 +7,13 @@ import {
   type OutboundBounds,
   type UpstreamFetch,
 } from '@/server/outbound/bounded-fetch';
-import { failingAs, notJson, upstreamError, UpstreamFailureError } from '@/server/outbound/upstream-failure';
+import {
+  failingAs,
+  notJson,
+  onSide,
+  upstreamError,
+  UpstreamFailureError,
+} from '@/server/outbound/upstream-failure';
 import type { AccountGate } from '@/server/credentials/account-limits';
 import { TargetCredentialError } from './target-errors';
 import { limited, limitWaitMs, refuseWhileHeld } from './target-limits';
@@ -97,7 +103,8 @@ export async function readTargetRulesets(options: TargetRestOptions, org: string
         reason: `the organization’s rulesets could not be read: ${error.message}`,
         requests,
       };
-    if (isShapeError(error)) throw new UpstreamFailureError(upstreamError(200, error.message));
-    throw error;
+    if (isShapeError(error))
+      throw new UpstreamFailureError({ ...upstreamError(200, error.message), side: 'target' });
+    throw onSide(error, 'target');
   }
 }

@@ -15,6 +15,10 @@ export interface UpstreamFailure {
     | 'UPSTREAM_CUT'
     | 'UPSTREAM_NOT_JSON'
     | 'UPSTREAM_ERROR';
+  /** The HTTP status the upstream answered with, when it answered (a 503 of GitHub's, answered as a 502). */
+  upstreamStatus?: number;
+  /** A move's: which GitHub failed, the source or the target (the importer's), when the caller knows. */
+  side?: 'source' | 'target';
 }
 
 export type UpstreamPhase = 'connect' | 'body';
@@ -51,6 +55,7 @@ export const notJson = (status: number): UpstreamFailure => ({
   status: 502,
   message: `The upstream answered HTTP ${status} without a JSON body.`,
   code: 'UPSTREAM_NOT_JSON',
+  upstreamStatus: status,
 });
 
 /** An upstream answered JSON, but not what the call needs (its own error, a 5xx): its words, bounded. */
@@ -58,6 +63,7 @@ export const upstreamError = (status: number, message: string | undefined): Upst
   status: 502,
   message: `The upstream answered HTTP ${status}${message ? `: ${message.slice(0, 200)}` : ''}.`,
   code: 'UPSTREAM_ERROR',
+  upstreamStatus: status,
 });
 
 /** An upstream handed back a URL (a `Link`, a `Location`) that Ferry does not send to: nothing was sent there. */
@@ -73,6 +79,13 @@ export class UpstreamFailureError extends Error {
   constructor(readonly failure: UpstreamFailure) {
     super(failure.message);
   }
+}
+
+/** `error` said to be the `side` GitHub's failure (a move's source or target), unless it already names one. */
+export function onSide(error: unknown, side: 'source' | 'target'): unknown {
+  return error instanceof UpstreamFailureError && error.failure.side === undefined
+    ? new UpstreamFailureError({ ...error.failure, side })
+    : error;
 }
 
 /** Run one phase of an upstream call; whatever it throws comes out as the gateway's upstream failure. */

@@ -81,6 +81,23 @@ describe('alerts page', () => {
     expect(await screen.findByText(/No alert target yet/, {}, { timeout: 10_000 })).toBeInTheDocument();
   }, 60_000);
 
+  it('names moves in its subtitle, and a new target subscribes to the move events that need someone', async () => {
+    const { user } = renderApp('/alerts');
+    expect(
+      await screen.findByText(/when an export, an import, a wave or a move ends, a moved repository fails/),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add an alert target' }));
+    const form = screen.getByRole('form', { name: 'Add an alert target' });
+    for (const label of [
+      /A move finished/,
+      /A moved repository failed/,
+      /A moved repository does not validate/,
+    ])
+      expect(within(form).getByRole('checkbox', { name: label })).toBeChecked();
+    // One per repository: a 500-repository move would send 500; "A move finished" counts them.
+    expect(within(form).getByRole('checkbox', { name: /imported and validated/ })).not.toBeChecked();
+  }, 30_000);
+
   it('asks at Resume what becomes of the events that waited: discard them, or send them', async () => {
     // As a script would: the intent header is what a write without a browser's Origin must carry.
     const write = (path: string, method: string, body?: unknown) =>

@@ -18,7 +18,7 @@ export function AlertsPage() {
   return (
     <PageContainer
       title="Alerts"
-      subtitle="The gateway tells a webhook or a Slack channel when an export, an import or a wave ends, or a rate limit runs low — with no browser open."
+      subtitle="The gateway tells a webhook or a Slack channel when an export, an import, a wave or a move ends, a moved repository fails or does not validate, or a rate limit runs low — with no browser open."
     >
       <Stack spacing={3}>
         <Paper variant="outlined" component="section" aria-labelledby="targets-heading" sx={{ p: 2 }}>

@@ -37,6 +37,20 @@ describe('the add-a-target form', () => {
   });
 });
 
+describe('a new target’s events', () => {
+  it('are the ends of exports, waves and moves, and a moved repository that needs someone', () => {
+    expect(EMPTY_TARGET_FORM.events).toEqual([
+      'export-finished',
+      'export-failed',
+      'wave-finished',
+      'move-repository-failed',
+      'move-repository-invalid',
+      'move-finished',
+    ]);
+    expect(checkTargetForm(valid).request?.events).toContain('move-finished');
+  });
+});
+
 describe('how often the targets are read again', () => {
   it('is quick while a delivery is on its way, slow otherwise', () => {
     const target = (state: 'pending' | 'delivered') =>

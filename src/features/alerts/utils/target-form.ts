@@ -18,12 +18,26 @@ export interface TargetForm {
 
 export type TargetFormErrors = Partial<Record<'name' | 'url' | 'secret' | 'events' | 'threshold', string>>;
 
+/**
+ * What a new target is told unless the person changes it: the ends of exports, waves and moves, and a moved
+ * repository that needs someone (failed, or does not validate and stays locked). `move-repository-done` is left
+ * out: a 500-repository move would send 500 of them; `move-finished` says how many were done.
+ */
+export const DEFAULT_TARGET_EVENTS: readonly AlertEventKind[] = [
+  'export-finished',
+  'export-failed',
+  'wave-finished',
+  'move-repository-failed',
+  'move-repository-invalid',
+  'move-finished',
+];
+
 export const EMPTY_TARGET_FORM: TargetForm = {
   name: '',
   kind: 'webhook',
   url: '',
   secret: '',
-  events: ['export-finished', 'export-failed', 'wave-finished'],
+  events: [...DEFAULT_TARGET_EVENTS],
   threshold: String(RATE_THRESHOLD_DEFAULT),
 };
 

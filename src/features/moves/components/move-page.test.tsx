@@ -64,6 +64,8 @@ describe('starting a move', () => {
       await screen.findByRole('heading', { level: 1, name: 'octo-org → octo-target' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toMatch(/^\/moves\/[A-Za-z0-9-]+$/);
+    // The outline axe's heading-order checks: h1 the move, h2 its repositories (h3 each, on a phone).
+    expect(screen.getByRole('heading', { level: 2, name: 'Repositories' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Repositories' });
     expect(within(table).getByRole('row', { name: 'mobile-ios' })).toHaveTextContent(
       'mobile-ios → mobile-ios',

@@ -1,11 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { MovePreview } from '@/contracts/moves';
 import { formatKib, formatNumber } from '@/lib/format';
 import { countOf } from '@/lib/wave-summary';
 import { MoveCostList } from './move-cost-list';
+import { MoveRepositoryBlocks } from './move-repository-blocks';
 import { MoveRepositoryTable } from './move-repository-table';
 import type { MoveTargetEdit } from './move-target-fields';
 import { MoveTokenChecks } from './move-token-checks';
@@ -17,7 +20,10 @@ const Heading = ({ children }: { children: string }) => (
   </Typography>
 );
 
-/** The planned move: what is selected and ready, the tokens, the cost, and what GitHub leaves behind. */
+/**
+ * The planned move: what is selected and ready, the tokens, the cost, and what GitHub leaves behind. On a phone
+ * compact: each repository a block (the checks that passed folded), the list of what is not migrated folded.
+ */
 export function MovePreviewView({
   preview,
   clockOffsetMs,
@@ -27,9 +33,22 @@ export function MovePreviewView({
   clockOffsetMs: number;
   edit?: MoveTargetEdit;
 }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const refusedTokens = preview.tokens.filter((token) => !token.ok).length;
   // "0 ready" says why: the checks the others failed, by how many (the table below names each repository's).
   const notReady = preview.ready < preview.selected ? notReadyText(preview.repositories) : '';
+  const notMigrated = (
+    <Box component="ul" aria-label="Not migrated" sx={{ m: 0, pl: 3 }}>
+      {preview.notMigrated.map((item) => (
+        <li key={item.what}>
+          {item.what}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            ({item.source})
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  );
   return (
     <Stack spacing={2} component="section" aria-label="Preview">
       <Alert
@@ -55,22 +74,24 @@ export function MovePreviewView({
       <Heading>Pre-flight per repository</Heading>
       {preview.repositories.length === 0 ? (
         <Typography color="text.secondary">No repository matches these filters.</Typography>
+      ) : phone ? (
+        <MoveRepositoryBlocks repositories={preview.repositories} edit={edit} />
       ) : (
         <MoveRepositoryTable repositories={preview.repositories} edit={edit} />
       )}
       <Heading>Cost</Heading>
       <MoveCostList cost={preview.cost} clockOffsetMs={clockOffsetMs} />
       <Heading>What GitHub does not migrate</Heading>
-      <Box component="ul" aria-label="Not migrated" sx={{ m: 0, pl: 3 }}>
-        {preview.notMigrated.map((item) => (
-          <li key={item.what}>
-            {item.what}{' '}
-            <Typography component="span" variant="body2" color="text.secondary">
-              ({item.source})
-            </Typography>
-          </li>
-        ))}
-      </Box>
+      {phone ? (
+        <Box component="details">
+          <Box component="summary" sx={{ cursor: 'pointer', color: 'text.secondary' }}>
+            {countOf(preview.notMigrated.length, 'thing', 'things')} a move leaves behind
+          </Box>
+          {notMigrated}
+        </Box>
+      ) : (
+        notMigrated
+      )}
     </Stack>
   );
 }

@@ -7,11 +7,11 @@ import TableRow from '@mui/material/TableRow';
 import type { MovePlannedRepository } from '@/contracts/moves';
 import { TableScroller } from '@/components/table-scroller';
 import { ToneChip } from '@/components/tone-chip';
-import { checkLabel } from '../utils/move-format';
+import { checkText } from '../utils/move-format';
 import { MoveTargetFields, type MoveTargetEdit } from './move-target-fields';
 
 /**
- * Per repository: where it lands (its name and visibility editable when `edit` is given), each pre-flight check
+ * Per repository, on a wider screen (a phone has move-repository-blocks.tsx): where it lands (its name and visibility editable when `edit` is given), each pre-flight check
  * (a refusal with GitHub's words, a warning with its reason), ready or not.
  */
 export function MoveRepositoryTable({
@@ -46,14 +46,7 @@ export function MoveRepositoryTable({
               <TableCell>
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {repo.checks.map((check) => (
-                    <li key={check.check}>
-                      {checkLabel(check.check)}:{' '}
-                      {check.ok
-                        ? check.warning
-                          ? `ok, with a warning — ${check.reason}`
-                          : 'ok'
-                        : `refused — ${check.reason}`}
-                    </li>
+                    <li key={check.check}>{checkText(check)}</li>
                   ))}
                 </Box>
               </TableCell>

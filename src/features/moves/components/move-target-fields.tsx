@@ -11,17 +11,29 @@ export interface MoveTargetEdit {
   ) => void;
 }
 
-/** One repository's name and visibility on the target, editable (GitHub's name rules said on the field). */
-export function MoveTargetFields({ repo, edit }: { repo: MovePlannedRepository; edit: MoveTargetEdit }) {
+/**
+ * One repository's name and visibility on the target, editable (GitHub's name rules said on the field). `inline`:
+ * side by side at every width (a phone's block has the room a table's cell has not).
+ */
+export function MoveTargetFields({
+  repo,
+  edit,
+  inline = false,
+}: {
+  repo: MovePlannedRepository;
+  edit: MoveTargetEdit;
+  inline?: boolean;
+}) {
   const choice = edit.choices[repo.name];
   const targetName = choice?.targetName ?? repo.name;
   const visibility = choice?.visibility ?? repo.sourceVisibility;
   const problem = targetNameProblem(targetName);
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+    <Stack direction={inline ? 'row' : { xs: 'column', sm: 'row' }} spacing={1}>
       <TextField
         size="small"
         hiddenLabel
+        sx={inline ? { flex: 1, minWidth: 0 } : undefined}
         value={targetName}
         onChange={(event) => edit.onChange(repo, { targetName: event.target.value })}
         error={problem !== undefined}

@@ -153,6 +153,18 @@ describe('the moves page', () => {
     expect(pattern).toHaveValue('docs');
     expect(screen.getByRole('button', { name: 'Preview' })).toBeEnabled();
   }, 30_000);
+  it('heads GEI’s outage as GitHub’s importer’s trouble, not Ferry’s', async () => {
+    simulator().target.world.faults.add([{ kind: 'service-unavailable' }]);
+    const { user } = renderApp('/moves');
+    await user.type(await screen.findByRole('textbox', { name: 'Name pattern' }), 'docs');
+    await previewDefaults(user);
+    const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
+    expect(alert).toHaveTextContent('Preview: GitHub’s importer is unavailable (HTTP 503)');
+    expect(alert).toHaveTextContent('The target says: GitHub Enterprise Importer is');
+    expect(alert).toHaveTextContent('The trouble is GitHub’s, not Ferry’s');
+    expect(alert).not.toHaveTextContent('Ferry’s server is having trouble');
+  }, 30_000);
+
   it('changes where a repository lands in the preview’s table: GitHub’s name rules on the field, Start after a new preview', async () => {
     const { user } = renderApp('/moves');
     await user.type(await screen.findByRole('textbox', { name: 'Name pattern' }), 'mobile-*');

@@ -29,6 +29,12 @@ export const CHECK_LABELS: Record<PreflightCheckName, string> = {
 /** A check the gateway names that this page does not know yet is shown by its own name. */
 export const checkLabel = (check: string) => CHECK_LABELS[check as PreflightCheckName] ?? check;
 
+/** One pre-flight check as the preview says it: "Name free on the target: refused — …". */
+export const checkText = (check: MovePlannedRepository['checks'][number]) =>
+  `${checkLabel(check.check)}: ${
+    check.ok ? (check.warning ? `ok, with a warning — ${check.reason}` : 'ok') : `refused — ${check.reason}`
+  }`;
+
 /**
  * Why selected repositories are not ready, by the check they failed, most first: "Name free on the target: 5;
  * Size within the source’s limit: 2". Empty when every selected one is ready.

@@ -13,13 +13,23 @@ import { LoadingState } from '@/components/loading-state';
 import { formatDateTime, formatDuration } from '@/lib/format';
 import { onLocalClock } from '@/lib/local-clock';
 import type { OverviewLinks } from '../links';
-import { exportKey, exportLabel, groupExports, type ExportSummary } from '../utils/exports';
+import {
+  exportKey,
+  exportLabel,
+  groupExports,
+  type ExportSummary,
+  type WaveWithExports,
+} from '../utils/exports';
 import { OverviewSection } from './overview-section';
 import { StatusChip } from './status-chip';
 
 // Errors are rare on the first load: their explanation (and its links) loads only when one happens.
 const ErrorAlert = lazy(() =>
   import('@/components/error-alert').then((module) => ({ default: module.ErrorAlert })),
+);
+// Whose the folded exports are reads the moves: loaded only when every export is folded away.
+const FoldedExportsNote = lazy(() =>
+  import('./folded-exports-note').then((module) => ({ default: module.FoldedExportsNote })),
 );
 
 function repositoriesText(repositories: string[]): string {
@@ -38,10 +48,13 @@ export function ExportsSection({
   serverNow,
   clockOffsetMs,
   links,
+  folded = [],
 }: {
   query: UseQueryResult<ExportSummary[]>;
   /** The exports to list: the query's, less those folded under a wave. */
   items: ExportSummary[] | undefined;
+  /** The waves (a move's own among them) the other exports are folded under. */
+  folded?: readonly WaveWithExports[];
   serverNow: number;
   /** GitHub's clock minus this browser's. */
   clockOffsetMs: number;
@@ -58,9 +71,9 @@ export function ExportsSection({
           <LoadingState label="Loading exports" />
         )
       ) : items.length === 0 && (query.data?.length ?? 0) > 0 ? (
-        <Typography color="text.secondary">
-          Every export belongs to a migration wave, listed with its wave above.
-        </Typography>
+        <Suspense fallback={<LoadingState label="Loading whose exports they are" />}>
+          <FoldedExportsNote waves={folded} />
+        </Suspense>
       ) : items.length === 0 ? (
         <Alert severity="info" role="status">
           No exports yet. Start one from <strong>Migrations</strong>: choose an organization you own, or your

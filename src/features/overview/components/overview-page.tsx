@@ -118,6 +118,7 @@ export function OverviewPage({ links }: { links: OverviewLinks }) {
             serverNow={serverNow}
             clockOffsetMs={clockOffsetMs}
             links={links}
+            folded={folded?.waves}
           />
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>

@@ -5,6 +5,7 @@ import {
   exportKey,
   exportLabel,
   exportSummary,
+  foldedExportsText,
   foldWaveExports,
   groupExports,
   type ExportSummary,
@@ -111,5 +112,25 @@ describe('foldWaveExports', () => {
 
   it('keeps every export loose when there are no waves', () => {
     expect(foldWaveExports([exported(1, 1)], []).loose).toHaveLength(1);
+  });
+
+  it('says whose the folded exports are: a move’s (its wave is not listed, its move is) or a wave’s', () => {
+    const { waves } = foldWaveExports([exported(1, 10), exported(2, 40)], [wave]);
+    const ofMove = new Set(['w-1']);
+    expect(foldedExportsText(waves, ofMove)).toMatch(/^Every export was started by a move, listed above/);
+    expect(foldedExportsText(waves, new Set())).toBe(
+      'Every export belongs to a migration wave, listed with its wave above.',
+    );
+    // The moves not known yet: the waves section lists every wave, the move's too.
+    expect(foldedExportsText(waves, undefined)).toMatch(/listed with its wave above/);
+    const other = {
+      ...wave,
+      id: 'w-2',
+      exports: [{ migrationId: 3, batch: 1, outcome: 'handled' as const }],
+    };
+    const both = foldWaveExports([exported(1, 10), exported(3, 1)], [wave, other]).waves;
+    expect(foldedExportsText(both, ofMove)).toBe(
+      'Every export was started by a move or a migration wave, each listed above.',
+    );
   });
 });

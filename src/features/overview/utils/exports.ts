@@ -115,3 +115,24 @@ export function foldWaveExports(
   }
   return { loose, waves: folded };
 }
+
+/**
+ * What the exports section says when every export is folded away, and where they went. A move's own wave is
+ * left out of the waves section (the moves section lists its move), so its exports are said to be the move's;
+ * `moveWaveIds` undefined (the moves not known yet): every wave is listed, so every export is a wave's.
+ */
+export function foldedExportsText(
+  waves: readonly WaveWithExports[],
+  moveWaveIds: ReadonlySet<string> | undefined,
+): string {
+  let byMoves = 0;
+  let byWaves = 0;
+  for (const { wave, exports } of waves) {
+    if (moveWaveIds?.has(wave.id)) byMoves += exports.length;
+    else byWaves += exports.length;
+  }
+  if (byMoves === 0) return 'Every export belongs to a migration wave, listed with its wave above.';
+  if (byWaves === 0)
+    return 'Every export was started by a move, listed above: its page follows each repository from the export to the validation.';
+  return 'Every export was started by a move or a migration wave, each listed above.';
+}
