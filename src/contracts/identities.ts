@@ -94,7 +94,8 @@ export interface SentInvitation {
   sentAt: string;
 }
 
-export type InvitationState = 'none' | 'invited' | 'accepted';
+/** `reattributed`: claimed at once by Ferry without an invitation (EMU); `accepted`: claimed otherwise. */
+export type InvitationState = 'none' | 'invited' | 'accepted' | 'reattributed';
 
 /** `GET /api/identities?target=&credential=` */
 export interface IdentitiesAnswer {
@@ -105,6 +106,8 @@ export interface IdentitiesAnswer {
   suggestions: Suggestion[];
   drafts: IdentityDraft[];
   invitations: SentInvitation[];
+  /** Mannequins Ferry reattributed without an invitation (EMU: `skipInvitation`), `sentAt` = when; absent before. */
+  reattributions?: SentInvitation[];
   /** Set when a list stopped at the page bound: what was cut. */
   cut?: string;
   /** Users of the archives of the moves into this target (merged by login). */

@@ -1,3 +1,4 @@
+import { crowdFor } from './crowd';
 import { bareRepositoriesIn, readBareRepository } from './read-git';
 import { ArchiveTooLargeError, readTarGz } from './read-tar';
 import type { MannequinSeed, MigrationOutcome, RepositoryCounts } from './state';
@@ -117,7 +118,8 @@ function mannequinsFor(
 /**
  * What a repository migration imports from its archives (GEI takes one repository per migration): the Git data
  * from the bare repository in the git archive, issues / pull requests / releases and their authors from the
- * metadata archive's JSON records. A failure says why, as `failureReason`.
+ * metadata archive's JSON records, and a large organization's people in proportion to its archive's users
+ * (crowd.ts). A failure says why, as `failureReason`.
  */
 export async function importArchives(request: ImportRequest): Promise<ImportFacts | Failure> {
   const git = await open(request.git, 'git', request.maxInflatedBytes);
@@ -142,6 +144,7 @@ export async function importArchives(request: ImportRequest): Promise<ImportFact
   }
   const meta = metadataCounts(metadata, `/${repo.owner}/${repo.name}`, request.skipReleases);
   if (typeof meta === 'string') return fail(`The metadata archive is damaged: ${meta}.`);
+  const crowd = crowdFor(repo.owner, meta.users.length);
   const lossy = request.lossy ? 1 : 0;
   const pullRequests = { ...meta.pullRequests };
   if (lossy && pullRequests.open > 0) pullRequests.open--;
@@ -151,6 +154,7 @@ export async function importArchives(request: ImportRequest): Promise<ImportFact
     ok: true,
     warnings: [],
     mannequins: mannequinsFor(meta.authors, meta.users, meta.orgLogins, request.targetLogins),
+    ...(crowd ? { crowd } : {}),
     counts: {
       defaultBranch: facts.defaultBranch,
       headOid: facts.headOid,

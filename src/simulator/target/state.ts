@@ -1,5 +1,6 @@
 import type { SecondaryLimitAnswer } from './faults';
 import type { SimClock } from '../clock';
+import type { CrowdRef } from './crowd';
 import type { RepositoryCounts } from '@/simulator/graphql/repository-counts';
 import { nodeId } from './ids';
 import type { TargetRuleset } from './rulesets';
@@ -34,7 +35,14 @@ export interface MannequinSeed {
 }
 
 export type MigrationOutcome =
-  | { ok: true; repo: ImportedRepo; mannequins: MannequinSeed[]; warnings: string[] }
+  | {
+      ok: true;
+      repo: ImportedRepo;
+      mannequins: MannequinSeed[];
+      warnings: string[];
+      /** A large source organization's people (crowd.ts), kept by reference: they arrive as mannequins too. */
+      crowd?: CrowdRef;
+    }
   | { ok: false; state: 'FAILED' | 'FAILED_VALIDATION'; reason: string };
 
 export interface TargetMigration {
@@ -99,6 +107,8 @@ export interface TargetState {
   restRequests?: number;
   /** The secondary limit's form on GraphQL (quirk `secondaryLimitAnswer`): 403 unless `graphql` (200). */
   secondaryLimitAnswer?: SecondaryLimitAnswer;
+  /** The crowds (crowd.ts) whose accounts have joined the target, by `source:people` (absent in older worlds). */
+  crowds?: string[];
 }
 
 export function createTargetState(clock: SimClock): TargetState {

@@ -1,5 +1,6 @@
 import { failureReasonAt, statesAt, type MigrationState, type Timeline } from './queue';
 import type { ImportedRepo, MannequinSeed, TargetMigration, TargetState } from './state';
+import { crowdOf } from './crowd';
 import { nodeId } from './ids';
 
 /**
@@ -40,12 +41,16 @@ function databaseIdOf(login: string): number {
   return 80_000_000 + hash;
 }
 
-function acceptedInvitee(state: TargetState, mannequin: string, now: number): string | null {
-  const accepted = state.invitations.find(
-    (invitation) =>
-      invitation.mannequinLogin === mannequin && invitation.createdAt + INVITATION_ACCEPTED_AFTER_MS <= now,
-  );
-  return accepted?.targetLogin ?? null;
+/** Who accepted an invitation to each mannequin by `now` (the first accepted, as they were sent), by login. */
+function acceptedInvitees(state: TargetState, now: number): Map<string, string> {
+  const accepted = new Map<string, string>();
+  for (const invitation of state.invitations)
+    if (
+      invitation.createdAt + INVITATION_ACCEPTED_AFTER_MS <= now &&
+      !accepted.has(invitation.mannequinLogin)
+    )
+      accepted.set(invitation.mannequinLogin, invitation.targetLogin);
+  return accepted;
 }
 
 export function orgView(state: TargetState, now: number): OrgView {
@@ -58,20 +63,32 @@ export function orgView(state: TargetState, now: number): OrgView {
   }));
   const repos = new Map<string, ImportedRepo>();
   const mannequins = new Map<string, MannequinView>();
+  const accepted = acceptedInvitees(state, now);
+  const crowds = new Set<string>();
+  const add = (seed: MannequinSeed, id: string, databaseId: number, createdAt: number) => {
+    if (mannequins.has(seed.login)) return;
+    mannequins.set(seed.login, {
+      login: seed.login,
+      email: seed.email,
+      name: seed.name,
+      id,
+      databaseId,
+      createdAt,
+      claimant: state.claims.get(seed.login) ?? accepted.get(seed.login) ?? null,
+    });
+  };
   for (const view of migrations) {
     const { outcome } = view.migration;
     if (view.state !== 'SUCCEEDED' || !outcome.ok) continue;
     repos.set(outcome.repo.name.toLowerCase(), outcome.repo);
-    for (const seed of outcome.mannequins) {
-      if (mannequins.has(seed.login)) continue;
-      mannequins.set(seed.login, {
-        ...seed,
-        id: nodeId('M', seed.login),
-        databaseId: databaseIdOf(seed.login),
-        createdAt: view.timeline.endAt,
-        claimant: state.claims.get(seed.login) ?? acceptedInvitee(state, seed.login, now),
-      });
-    }
+    for (const seed of outcome.mannequins)
+      if (!mannequins.has(seed.login))
+        add(seed, nodeId('M', seed.login), databaseIdOf(seed.login), view.timeline.endAt);
+    const crowd = outcome.crowd;
+    if (!crowd || crowds.has(`${crowd.source}:${crowd.people}`)) continue;
+    crowds.add(`${crowd.source}:${crowd.people}`);
+    for (const person of crowdOf(crowd).mannequins)
+      add(person, person.id, person.databaseId, view.timeline.endAt);
   }
   return { migrations, repos, mannequins: [...mannequins.values()] };
 }

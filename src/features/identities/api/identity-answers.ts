@@ -57,6 +57,7 @@ export function parseIdentities(value: unknown): IdentitiesAnswer {
     !isArrayOf(value.suggestions, isSuggestion) ||
     !isArrayOf(value.drafts, isDraft) ||
     !isArrayOf(value.invitations, isInvitation) ||
+    !isOptionalArrayOf(value.reattributions, isInvitation) ||
     !isOptionalArrayOf(value.archiveUsers, isArchiveUser) ||
     !isOptionalArrayOf(value.commitAuthors, isCommitAuthor) ||
     !isOptionalArrayOf(value.archives, isArchiveReading) ||

@@ -1,9 +1,22 @@
 import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import type { MoveSummary } from '@/contracts/move-run';
 import { SIM_INTENT_HEADER } from '@/contracts/sim-control';
 import { renderApp } from '@/testing/render-with-providers';
-import { simulator, TEST_ORIGIN } from '@/testing/sim-server';
+import { simServer, simulator, TEST_ORIGIN } from '@/testing/sim-server';
 import { importIntoTarget } from '@/testing/target-import';
+
+const MOVE: MoveSummary = {
+  id: 'm',
+  createdAt: '2026-11-01T09:00:00Z',
+  state: 'completed',
+  source: 'octo-org',
+  target: 'octo-target',
+  repositories: 1,
+  done: 1,
+  failed: 0,
+};
 
 /** The grid's row of the mannequin `login` (its Kind and Who cells). */
 function mannequinRow(grid: HTMLElement, login: string): HTMLElement {
@@ -21,6 +34,52 @@ function mannequinRow(grid: HTMLElement, login: string): HTMLElement {
 const targetUserCell = (row: HTMLElement) => within(row).getAllByRole('gridcell')[4] as HTMLElement;
 
 describe('the identities page', () => {
+  it('opens on the newest move’s target when the address names none', async () => {
+    simServer.use(
+      http.get(`${TEST_ORIGIN}/api/moves`, () =>
+        HttpResponse.json([
+          { ...MOVE, id: 'older', createdAt: '2026-10-01T09:00:00Z', target: 'old-target' },
+          { ...MOVE, id: 'newer', createdAt: '2026-11-01T09:00:00Z', target: 'octo-target' },
+        ]),
+      ),
+    );
+    const { router } = renderApp('/moves/identities');
+    await expect.poll(() => router.state.location.search, { timeout: 10_000 }).toBe('?target=octo-target');
+    expect(await screen.findByDisplayValue('octo-target')).toHaveAccessibleName('Target organization');
+    expect(
+      await screen.findByText(/^No mannequins in octo-target yet/, {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+  }, 45_000);
+
+  it('answers a 503 of the gateway at once with what it means and a retry, not a spinner', async () => {
+    simServer.use(
+      http.get(
+        `${TEST_ORIGIN}/api/identities`,
+        () =>
+          HttpResponse.json(
+            {
+              message: 'The target says: GitHub Enterprise Importer is currently unavailable.',
+              code: 'TARGET_UNAVAILABLE',
+              source: 'gateway',
+            },
+            { status: 503, headers: { 'retry-after': '60' } },
+          ),
+        { once: true },
+      ),
+    );
+    // The app's own retry policy (a 503 is otherwise retried three times, 14 s of "Loading…").
+    const { user } = renderApp('/moves/identities?target=octo-target', { retry: true });
+    const alert = await screen.findByRole('alert', {}, { timeout: 3_000 });
+    expect(alert).toHaveTextContent('Reading octo-target’s identities');
+    expect(alert).toHaveTextContent('GitHub Enterprise Importer is currently unavailable.');
+    expect(alert).toHaveTextContent('retry in a minute');
+    expect(screen.queryByRole('status', { name: 'Loading the identity map' })).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByText(/^No mannequins in octo-target yet/, {}, { timeout: 20_000 }),
+    ).toBeInTheDocument();
+  }, 45_000);
+
   it('is linked from the moves page’s header', async () => {
     renderApp('/moves');
     expect(await screen.findByRole('link', { name: 'Identities' }, { timeout: 15_000 })).toHaveAttribute(
@@ -35,12 +94,16 @@ describe('the identities page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Identities' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
     expect(
-      await screen.findByText(
-        'No mannequins in octo-target yet: they appear after an import.',
-        {},
-        { timeout: 20_000 },
-      ),
-    ).toBeInTheDocument();
+      await screen.findByText(/^No mannequins in octo-target yet/, {}, { timeout: 20_000 }),
+    ).toHaveTextContent(
+      'they appear once a move’s import into octo-target has succeeded (GitHub makes one for each source user ' +
+        'whose issues, pull requests or comments it imported). To map them, start a move into octo-target, ' +
+        'wait until its repositories are imported, then come back here.',
+    );
+    expect(screen.getByRole('link', { name: 'start a move into octo-target' })).toHaveAttribute(
+      'href',
+      '/moves',
+    );
     expect(screen.getByText(/^No move into octo-target has a verified archive yet/)).toHaveTextContent(
       'appear here once a move has exported a repository. Plan a move.',
     );
@@ -119,11 +182,14 @@ describe('the identities page', () => {
         { timeout: 20_000 },
       ),
     ).toBeInTheDocument();
-    // Claimed at once: the next read shows the member, no invitation waits.
+    // Claimed at once: the next read shows the member, no invitation waits (and none was accepted).
     await expect
       .poll(() => mannequinRow(screen.getByRole('grid', { name: 'Identities' }), 'hubot').textContent, {
         timeout: 20_000,
       })
-      .toContain('Accepted by hubot-cloud');
+      .toContain('Reattributed to hubot-cloud');
+    expect(mannequinRow(screen.getByRole('grid', { name: 'Identities' }), 'hubot')).not.toHaveTextContent(
+      'Accepted by',
+    );
   }, 60_000);
 });

@@ -34,6 +34,9 @@ function aboutOf(row: Exclude<PersonRow, { kind: 'mannequin' }>): string {
 }
 
 function invitationOf(row: IdentityRow): { tone: 'plain' | 'changed'; label: string } {
+  // EMU: no invitation was sent, so nobody accepted one.
+  if (row.invitation === 'reattributed')
+    return { tone: 'changed', label: `Reattributed to ${row.invitee ?? ''}` };
   if (row.invitation === 'accepted') return { tone: 'changed', label: `Accepted by ${row.invitee ?? ''}` };
   if (row.invitation === 'invited') return { tone: 'plain', label: `Invited: ${row.invitee ?? ''}` };
   return { tone: 'plain', label: 'Not invited' };
@@ -41,13 +44,19 @@ function invitationOf(row: IdentityRow): { tone: 'plain' | 'changed'; label: str
 
 /** A mannequin's chosen member can be edited unless it was reclaimed or GitHub gave it no database id. */
 export const canChoose = (row: PersonRow) =>
-  row.kind === 'mannequin' && row.row.invitation !== 'accepted' && row.row.mannequin.databaseId !== null;
+  row.kind === 'mannequin' && !row.row.mannequin.claimant && row.row.mannequin.databaseId !== null;
+
+interface IdentityColumn extends GridColumn<PersonRow> {
+  /** The track and narrowest width on a phone, when they differ. */
+  phoneTrack?: string;
+  phoneMinWidth?: number;
+}
 
 /**
  * The identity map's columns for the shared virtual grid (the author editor's): Target user edits in place for
  * mannequins; the failure a row shows is the last sending's refusal of its invitation.
  */
-export const IDENTITY_COLUMNS: readonly GridColumn<PersonRow>[] = [
+const ALL: readonly IdentityColumn[] = [
   {
     field: 'kind',
     header: 'Kind',
@@ -56,7 +65,16 @@ export const IDENTITY_COLUMNS: readonly GridColumn<PersonRow>[] = [
     value: (row) => KIND_LABELS[row.kind].one,
     sortable: true,
   },
-  { field: 'who', header: 'Who', track: 'minmax(140px, 1fr)', minWidth: 140, value: whoOf, sortable: true },
+  {
+    field: 'who',
+    header: 'Who',
+    track: 'minmax(140px, 1fr)',
+    phoneTrack: 'minmax(120px, 1fr)',
+    minWidth: 140,
+    phoneMinWidth: 120,
+    value: whoOf,
+    sortable: true,
+  },
   {
     field: 'email',
     header: 'E-mail on the source',
@@ -77,7 +95,9 @@ export const IDENTITY_COLUMNS: readonly GridColumn<PersonRow>[] = [
     field: 'targetUser',
     header: 'Target user',
     track: 'minmax(160px, 1fr)',
+    phoneTrack: 'minmax(150px, 1fr)',
     minWidth: 160,
+    phoneMinWidth: 150,
     value: (row) => (row.kind === 'mannequin' ? row.row.chosen : ''),
     render: (row) => (row.kind === 'mannequin' ? row.row.chosen : <GridChip>{aboutOf(row)}</GridChip>),
     editable: canChoose,
@@ -105,3 +125,27 @@ export const IDENTITY_COLUMNS: readonly GridColumn<PersonRow>[] = [
     },
   },
 ];
+
+/**
+ * On a phone (360 px) the two a person acts on come first — who the row is and the member chosen for it — then
+ * the suggestion, the invitation, the e-mail and the kind, reached by scrolling sideways.
+ */
+const PHONE_ORDER = ['who', 'targetUser', 'suggested', 'invitation', 'email', 'kind'];
+
+const WIDE: readonly GridColumn<PersonRow>[] = ALL;
+const PHONE: readonly GridColumn<PersonRow>[] = PHONE_ORDER.flatMap((field) => {
+  const column = ALL.find((candidate) => candidate.field === field);
+  return column
+    ? [
+        {
+          ...column,
+          track: column.phoneTrack ?? column.track,
+          minWidth: column.phoneMinWidth ?? column.minWidth,
+        },
+      ]
+    : [];
+});
+
+export function identityColumns(phone: boolean): readonly GridColumn<PersonRow>[] {
+  return phone ? PHONE : WIDE;
+}

@@ -1,21 +1,37 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import type { ReclaimAnswer } from '@/contracts/identities';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { identityQueries, useSaveIdentityDrafts, useSendInvitations } from '../api/identity-queries';
+import { usePeopleFilter } from '../hooks/use-people-filter';
 import { identityHref } from '../paths';
+import { identityReadHint } from '../utils/identity-errors';
 import { personRows } from '../utils/identity-people';
 import { acceptSuggestions, identityRows, invitationsToSend, type IdentityRow } from '../utils/identity-rows';
 import { ArchiveNotes } from './archive-notes';
 import { PeopleGrid } from './people-grid';
+import { SendDialog, type SendProgress } from './send-dialog';
+
+/** Before any import into the target: where mannequins come from, and what to do to get them. */
+function NoMannequins({ target }: { target: string }) {
+  return (
+    <Alert severity="info">
+      No mannequins in {target} yet: they appear once a move’s import into {target} has succeeded (GitHub
+      makes one for each source user whose issues, pull requests or comments it imported). To map them,{' '}
+      <Link component={RouterLink} to="/moves">
+        start a move into {target}
+      </Link>
+      , wait until its repositories are imported, then come back here.
+    </Alert>
+  );
+}
 
 /** One target organization's identity map: the grid, its actions, what the last sending answered. */
 export function IdentityMap({ target }: { target: string }) {
@@ -24,14 +40,29 @@ export function IdentityMap({ target }: { target: string }) {
   const send = useSendInvitations(target);
   const [confirming, setConfirming] = useState(false);
   const [skipInvitation, setSkipInvitation] = useState(false);
+  const [progress, setProgress] = useState<SendProgress>();
   const [sent, setSent] = useState<ReadonlyMap<string, ReclaimAnswer['results'][number]>>(new Map());
   const rows = useMemo(() => (map.data ? identityRows(map.data) : []), [map.data]);
   const people = useMemo(() => (map.data ? personRows(map.data, rows) : []), [map.data, rows]);
-  const toSend = invitationsToSend(rows);
-  const suggestions = acceptSuggestions(rows);
+  const filter = usePeopleFilter(people);
+  // The bulk actions act on the mannequins shown (all of them unless a kind or a search narrows the grid).
+  const shown = useMemo(
+    () => filter.shown.flatMap((person) => (person.kind === 'mannequin' ? [person.row] : [])),
+    [filter.shown],
+  );
+  const toSend = invitationsToSend(shown);
+  const suggestions = acceptSuggestions(shown);
 
-  if (map.isPending) return <LoadingState label="Loading the identity map" />;
-  if (map.isError) return <ErrorAlert error={map.error} onRetry={() => void map.refetch()} />;
+  if (map.isPending) return <LoadingState label="Loading the identity map" query={map} />;
+  if (map.isError)
+    return (
+      <ErrorAlert
+        error={map.error}
+        context={`Reading ${target}’s identities`}
+        hint={identityReadHint(map.error)}
+        onRetry={() => void map.refetch()}
+      />
+    );
 
   const choose = (row: IdentityRow, targetUser: string) => {
     if (row.mannequin.databaseId === null) return;
@@ -50,17 +81,15 @@ export function IdentityMap({ target }: { target: string }) {
   const invited = count('invited');
   const reattributed = count('reattributed');
   const refused = count('refused');
+  const narrowed = shown.length < rows.length;
 
   const archives = (
     <ArchiveNotes target={target} archives={map.data.archives ?? []} imports={map.data.imports ?? []} />
   );
-  const noMannequins = (
-    <Alert severity="info">No mannequins in {target} yet: they appear after an import.</Alert>
-  );
   if (people.length === 0)
     return (
       <Stack spacing={2}>
-        {noMannequins}
+        <NoMannequins target={target} />
         {archives}
       </Stack>
     );
@@ -68,7 +97,7 @@ export function IdentityMap({ target }: { target: string }) {
   return (
     <Stack spacing={2}>
       {map.data.cut ? <Alert severity="warning">{map.data.cut}</Alert> : null}
-      {rows.length === 0 ? noMannequins : null}
+      {rows.length === 0 ? <NoMannequins target={target} /> : null}
       {archives}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <Button
@@ -105,45 +134,40 @@ export function IdentityMap({ target }: { target: string }) {
       ) : null}
       <Typography variant="body2" color="text.secondary">
         {rows.length} mannequin{rows.length === 1 ? '' : 's'} in {target}, {map.data.members.length} member
-        {map.data.members.length === 1 ? '' : 's'}. Choose a mannequin’s target user in its cell (Enter, F2, a
-        double-click or typing); it is saved when the cell closes. Only mannequins are reclaimed (the
-        invitations, the CSV): archive users and commit authors are shown to help choose, and commits keep
-        their author’s e-mail, which GitHub attributes to whoever holds it.
+        {map.data.members.length === 1 ? '' : 's'}
+        {narrowed ? `; ${shown.length} shown, which the buttons act on` : ''}. Choose a mannequin’s target
+        user in its cell (Enter, F2, a double-click or typing); it is saved when the cell closes. Only
+        mannequins are reclaimed (the invitations, the CSV): archive users and commit authors are shown to
+        help choose, and commits keep their author’s e-mail, which GitHub attributes to whoever holds it.
       </Typography>
-      <PeopleGrid rows={people} sent={sent} onChoose={choose} />
-      <ConfirmDialog
+      <PeopleGrid rows={people} sent={sent} onChoose={choose} filter={filter} />
+      <SendDialog
         open={confirming}
-        title={skipInvitation ? 'Reattribute without invitations?' : 'Send attribution invitations?'}
-        confirmLabel={`${skipInvitation ? 'Reattribute' : 'Send'} ${toSend.length}`}
-        cancelLabel="Not now"
+        target={target}
+        count={toSend.length}
+        skipInvitation={skipInvitation}
+        onSkipInvitation={setSkipInvitation}
         busy={send.isPending}
+        progress={progress}
         onClose={() => setConfirming(false)}
-        onConfirm={() =>
+        onConfirm={() => {
+          setProgress({ answered: 0, total: toSend.length });
           send.mutate(
-            { mappings: toSend, skipInvitation },
+            {
+              mappings: toSend,
+              skipInvitation,
+              onProgress: (answered, total) => setProgress({ answered, total }),
+            },
             {
               onSuccess: (results) => setSent(new Map(results.map((result) => [result.mannequinId, result]))),
-              onSettled: () => setConfirming(false),
+              onSettled: () => {
+                setConfirming(false);
+                setProgress(undefined);
+              },
             },
-          )
-        }
-      >
-        {skipInvitation
-          ? `GitHub gives each mannequin’s issues, pull requests and comments in ${target} to the chosen member at once, without asking them; it cannot be undone from Ferry.`
-          : `GitHub e-mails each chosen member an invitation to take over the mannequin’s issues, pull requests and comments in ${target}; it cannot be withdrawn from Ferry.`}{' '}
-        {toSend.length} mannequin{toSend.length === 1 ? '' : 's'}, about 4 a second.
-        <FormControlLabel
-          sx={{ display: 'flex', mt: 1 }}
-          control={
-            <Checkbox
-              checked={skipInvitation}
-              onChange={(event) => setSkipInvitation(event.target.checked)}
-              disabled={send.isPending}
-            />
-          }
-          label="Reattribute at once, without invitations (organizations of Enterprise Managed Users only; GitHub refuses it elsewhere)"
-        />
-      </ConfirmDialog>
+          );
+        }}
+      />
     </Stack>
   );
 }

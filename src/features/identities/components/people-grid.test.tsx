@@ -105,5 +105,56 @@ describe('the identity grid (the author editor’s virtual grid)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Mannequins (1)' }));
     expect(rowOf(screen.getByRole('grid', { name: 'Identities' }), 'Mannequin', 'hubot')).toBeInTheDocument();
+
+    // A search across every kind: by e-mail, case aside.
+    await user.click(screen.getByRole('button', { name: 'All (100000)' }));
+    await user.click(screen.getByRole('searchbox', { name: 'Find' }));
+    await user.paste('AUTHOR99997@');
+    const found = screen.getByRole('grid', { name: 'Identities' });
+    expect(found).toHaveAttribute('aria-rowcount', '2');
+    expect(rowOf(found, 'Commit author', 'Author 99997')).toBeInTheDocument();
   }, 30_000);
+
+  it('shows a refusal only while the row still maps to the member refused', () => {
+    const answer: IdentitiesAnswer = {
+      ...answerWith(0),
+      mannequins: [
+        { id: 'M_1', databaseId: 1, login: 'hubot', email: null, claimant: null },
+        { id: 'M_2', databaseId: 2, login: 'ada', email: null, claimant: null },
+      ],
+      drafts: [
+        {
+          mannequinId: 'M_1',
+          databaseId: 1,
+          targetUser: 'outsider',
+          version: 1,
+          updatedAt: '',
+          updatedBy: 'x',
+        },
+        // Remapped after the sending refused "outsider".
+        {
+          mannequinId: 'M_2',
+          databaseId: 2,
+          targetUser: 'monalisa',
+          version: 2,
+          updatedAt: '',
+          updatedBy: 'x',
+        },
+      ],
+    };
+    const refused = (mannequinId: string) => ({
+      mannequinId,
+      targetUser: 'outsider',
+      result: 'refused' as const,
+      reason: 'Target must be a member of the octo-target organization',
+    });
+    const sent = new Map([
+      ['M_1', refused('M_1')],
+      ['M_2', refused('M_2')],
+    ]);
+    renderWithProviders(<PeopleGrid rows={rowsOf(answer)} sent={sent} onChoose={vi.fn()} />);
+    const grid = screen.getByRole('grid', { name: 'Identities' });
+    expect(rowOf(grid, 'Mannequin', 'hubot')).toHaveTextContent('Refused: Target must be a member');
+    expect(rowOf(grid, 'Mannequin', 'ada')).not.toHaveTextContent('Refused');
+  });
 });

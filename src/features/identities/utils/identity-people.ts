@@ -41,6 +41,28 @@ export function personRows(answer: IdentitiesAnswer, mannequins: readonly Identi
 export const ofKind = (rows: readonly PersonRow[], kind: KindFilter): readonly PersonRow[] =>
   kind === 'all' ? rows : rows.filter((row) => row.kind === kind);
 
+/** What a search looks in: the login or name, the e-mails, the member suggested and the member chosen. */
+function searchedText(row: PersonRow): string {
+  if (row.kind === 'mannequin') {
+    const { mannequin, suggestion, chosen } = row.row;
+    return [mannequin.login, mannequin.email, suggestion?.targetUser, chosen].join('\n');
+  }
+  if (row.kind === 'archive-user')
+    return [row.user.login, row.user.name, ...row.user.emails, row.user.suggestion?.targetUser].join('\n');
+  return [row.author.name, row.author.email, row.author.suggestion?.targetUser].join('\n');
+}
+
+/** The rows of a kind that hold the search (case and surrounding spaces aside; an empty search holds all). */
+export function shownPeople(
+  rows: readonly PersonRow[],
+  kind: KindFilter,
+  search: string,
+): readonly PersonRow[] {
+  const wanted = search.trim().toLowerCase();
+  const ofThisKind = ofKind(rows, kind);
+  return wanted ? ofThisKind.filter((row) => searchedText(row).toLowerCase().includes(wanted)) : ofThisKind;
+}
+
 export function kindCounts(rows: readonly PersonRow[]): Record<IdentityKind, number> {
   const counts = { mannequin: 0, 'archive-user': 0, 'commit-author': 0 };
   for (const row of rows) counts[row.kind] += 1;

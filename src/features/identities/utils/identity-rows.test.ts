@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IdentitiesAnswer } from '@/contracts/identities';
-import { acceptSuggestions, identityRows, invitationsToSend } from './identity-rows';
+import { acceptSuggestions, identityRows, invitationsToSend, standingRefusal } from './identity-rows';
 
 const answer: IdentitiesAnswer = {
   target: 'octo-target',
@@ -32,6 +32,25 @@ describe('the identity rows', () => {
       ['mona', '', 'accepted', 'monalisa'],
       ['bot', 'octocat', 'invited', 'octocat'],
     ]);
+  });
+
+  it('says a mannequin Ferry reattributed (EMU) was reattributed, not accepted', () => {
+    const [mona] = identityRows({
+      ...answer,
+      mannequins: [answer.mannequins[2]!],
+      reattributions: [{ mannequinId: 'M_3', targetUser: 'MonaLisa', sentAt: '2026-11-01T00:00:00Z' }],
+    });
+    expect([mona?.invitation, mona?.invitee]).toEqual(['reattributed', 'monalisa']);
+    expect(invitationsToSend([{ ...mona!, chosen: 'octocat' }])).toEqual([]);
+  });
+
+  it('keeps a refusal only while the row maps to the member refused', () => {
+    const refused = { mannequinId: 'M_4', targetUser: 'Octocat', result: 'refused' as const, reason: 'No.' };
+    const bot = rows[3]!;
+    expect(standingRefusal(bot, refused)).toBe('No.');
+    expect(standingRefusal({ ...bot, chosen: 'monalisa' }, refused)).toBeUndefined();
+    expect(standingRefusal({ ...bot, chosen: '' }, refused)).toBeUndefined();
+    expect(standingRefusal(bot, { ...refused, result: 'invited' })).toBeUndefined();
   });
 
   it('accepts a suggestion only where nothing was chosen, not even "nobody" on purpose', () => {

@@ -15,7 +15,7 @@ import { createTargetClient } from '../target-client';
 import { createArchiveIdentityReader, type ArchiveIdentityReader } from './archive-identity-reader';
 import { archiveSources } from './archive-sources';
 import type { ImportAuthorReader } from './import-authors';
-import { identityDrafts } from './identity-drafts';
+import { identityDrafts, type IdentityDrafts } from './identity-drafts';
 import { IdentityInputError } from './identity-input-error';
 import { listMannequins, listMembers, userIds } from './identity-reads';
 import { reclaimCsv, type ReclaimCsv } from './reclaim-csv';
@@ -71,6 +71,20 @@ function membersOnly(
     if (!member) refuse(mapping, `${mapping.targetUser} is not a member of ${target}.`);
     return member;
   });
+}
+
+/**
+ * Each invitation GitHub accepted and each reattribution it made, kept in the store as it happens (the page then
+ * says "Invited", and "Reattributed" rather than "Accepted by").
+ */
+function keepingSent(kept: IdentityDrafts | undefined, target: string) {
+  const keep =
+    (how: 'invited' | 'reattributed') =>
+    async ({ mannequin, targetUser }: Invitation) => {
+      if (kept && mannequin.databaseId !== null && mannequin.databaseId < 2 ** 31)
+        await kept[how](target, mannequin.databaseId, mannequin.id, targetUser);
+    };
+  return { sent: keep('invited'), reattributed: keep('reattributed') };
 }
 
 export function createIdentities(options: IdentitiesOptions) {
@@ -144,6 +158,7 @@ export function createIdentities(options: IdentitiesOptions) {
         suggestions: suggestIdentities(mannequins.items, members.items, people.users),
         drafts: kept ? await kept.list(target) : [],
         invitations: kept ? await kept.invitations(target) : [],
+        reattributions: kept ? await kept.reattributions(target) : [],
         archiveUsers: people.users.map((user) => {
           const suggestion = suggest(user);
           return suggestion ? { ...user, suggestion } : user;
@@ -222,10 +237,7 @@ export function createIdentities(options: IdentitiesOptions) {
         // Each invitation is a mutation: the client claims the account's write slot before sending it.
         pace: () => Promise.resolve(),
         skipInvitation: request.skipInvitation === true,
-        sent: async ({ mannequin, targetUser }) => {
-          if (kept && mannequin.databaseId !== null && mannequin.databaseId < 2 ** 31)
-            await kept.invited(request.target, mannequin.databaseId, mannequin.id, targetUser);
-        },
+        ...keepingSent(kept, request.target),
       });
       // In the order asked.
       const all = new Map([...results, ...sent.results].map((result) => [result.mannequinId, result]));

@@ -313,6 +313,9 @@ describe('the identity map of octo-target', () => {
     const after = await list();
     expect(named(after, 'ada').claimant).toMatchObject({ login: 'monalisa' });
     expect(after.invitations.map((i) => i.mannequinId)).not.toContain(ada.id);
+    expect(after.reattributions).toEqual([
+      { mannequinId: ada.id, targetUser: 'monalisa', sentAt: expect.any(String) as unknown },
+    ]);
   });
 
   it('an organization the target does not know is a 422 with GitHub’s words', async () => {

@@ -33,6 +33,8 @@ export interface SendOptions {
   pace: () => Promise<void>;
   /** Called as soon as GitHub accepted an invitation, before the next is sent (not for a reattribution). */
   sent: (invitation: Invitation) => Promise<void>;
+  /** Called as soon as GitHub reattributed a mannequin (`skipInvitation`), before the next is sent. */
+  reattributed?: (invitation: Invitation) => Promise<void>;
   /**
    * `reattributeMannequinToUser` (EMU only). GitHub refuses it per organization, so its refusal
    * (UNPROCESSABLE) before any success stops the sending: one request, not one per mapping.
@@ -110,8 +112,10 @@ export async function sendInvitations(
       created = null;
     }
     if (created && created.sourceId === invitation.mannequin.id && created.targetId === invitation.targetId) {
-      if (options.skipInvitation) results.push(answer(invitation, 'reattributed'));
-      else {
+      if (options.skipInvitation) {
+        await options.reattributed?.(invitation);
+        results.push(answer(invitation, 'reattributed'));
+      } else {
         await options.sent(invitation);
         results.push(answer(invitation, 'invited'));
       }

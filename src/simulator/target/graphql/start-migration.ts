@@ -1,3 +1,4 @@
+import { joinCrowd } from '../crowd';
 import { fetchArchive, type Fetched } from '../fetch-archive';
 import { importArchives } from '../import-archive';
 import { durationsFor } from '../queue';
@@ -128,7 +129,13 @@ async function outcomeOf(
   const pulls = counts.pullRequests.open + counts.pullRequests.closed + counts.pullRequests.merged;
   const records = counts.issues + pulls + counts.releases + counts.commitCount;
   return {
-    outcome: { ok: true, repo, mannequins: facts.mannequins, warnings: facts.warnings },
+    outcome: {
+      ok: true,
+      repo,
+      mannequins: facts.mannequins,
+      warnings: facts.warnings,
+      ...(facts.crowd ? { crowd: facts.crowd } : {}),
+    },
     bytes,
     records,
   };
@@ -160,6 +167,8 @@ export async function startRepositoryMigration({ input }: { input: StartInput },
   ctx.invalidate();
   checkInput(ctx, input); // another start for the same name may have won while the archives downloaded
   ctx.state.migrations.push(migration);
+  // A large source organization's people who have accounts on the target are there from now on (crowd.ts).
+  if (outcome.ok && outcome.crowd) joinCrowd(ctx.state, outcome.crowd);
   ctx.invalidate();
   const view = ctx.view().migrations.find((v) => v.migration.id === id);
   return { repositoryMigration: view ? migrationObject(view, ctx) : null };
