@@ -12,4 +12,7 @@ export const moveHref = {
   /** `GET /api/moves/{id}/repositories/{name}/log`: the migration log the move saved (plain text). */
   log: (id: string, name: string) =>
     `/api/moves/${encodeURIComponent(id)}/repositories/${encodeURIComponent(name)}/log`,
+  /** The identities page (its own feature, mounted under /moves) on one target organization. */
+  identities: (target?: string) =>
+    target === undefined ? '/moves/identities' : `/moves/identities?target=${encodeURIComponent(target)}`,
 };

@@ -245,6 +245,11 @@ describe('watching a move', () => {
     const notice = await screen.findByRole('status', { name: 'Why the move waits' }, { timeout: 15_000 });
     expect(notice).toHaveTextContent(/^Waiting for the source’s GraphQL budget until/);
     expect(notice).toHaveTextContent('API rate limit exceeded for user ID 1.');
+    // The mannequins its imports make are mapped on the move's own target.
+    expect(screen.getByRole('link', { name: 'Identities' })).toHaveAttribute(
+      'href',
+      `/moves/identities?target=${move.target.login}`,
+    );
     expect(notice).toHaveTextContent('Nothing is sent with this account’s token until then');
     // Each repository on its way says what it waits for, and how long it has been at its step.
     const row = screen.getByRole('row', { name: 'hello-world' });

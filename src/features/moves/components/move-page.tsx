@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { LoadingState } from '@/components/loading-state';
 import { PageContainer } from '@/components/page-container';
@@ -130,6 +131,10 @@ export function MovePage({ id }: { id: string }) {
               Cancel move
             </Button>
           ) : null}
+          {/* The mannequins its imports made on the target are mapped and reclaimed there. */}
+          <Button component={RouterLink} to={moveHref.identities(data.target.login)}>
+            Identities
+          </Button>
           <Button component="a" href={moveHref.manifest(id, 'json')} download={`move-${id}-manifest.json`}>
             Manifest (JSON)
           </Button>

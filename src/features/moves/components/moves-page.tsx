@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { PageContainer } from '@/components/page-container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { moveHref } from '../paths';
 import { MoveList } from './move-list';
 import { MovePlanForm } from './move-plan-form';
 import { MoveTargetCard } from './move-target-card';
@@ -15,7 +16,7 @@ export function MovesPage() {
       title="Moves"
       subtitle="Take an organization’s repositories into GitHub.com with GitHub Enterprise Importer."
       actions={
-        <Button component={RouterLink} to="/moves/identities">
+        <Button component={RouterLink} to={moveHref.identities()}>
           Identities
         </Button>
       }
