@@ -64,7 +64,22 @@ export type AfterValidation = (typeof AFTER_VALIDATION)[number];
 export interface MoveStartRequest extends MovePlanRequest {
   /** Default `unlock`. */
   afterValidation?: AfterValidation;
+  /**
+   * A trial move: each repository exported **without locking** its source, imported under a name that cannot
+   * collide (`{name}-ferry-trial-{id}`), validated as a real move, its log saved, then the trial repository
+   * deleted from the target (`keepTrial`: kept for people to look at). It never unlocks, archives or reclaims.
+   */
+  trial?: boolean;
+  keepTrial?: boolean;
 }
+
+/** What a trial's target names end with: the move's short id after it (GitHub's names are at most 100). */
+export const TRIAL_NAME_INFIX = '-ferry-trial-';
+export const REPOSITORY_NAME_MAX = 100;
+
+/** The trial's name of `name` with `suffix` (the real name cut so the whole stays within GitHub's 100). */
+export const trialNameOf = (name: string, suffix: string) =>
+  `${name.slice(0, REPOSITORY_NAME_MAX - suffix.length)}${suffix}`;
 
 export interface MoveRepository {
   name: string;
@@ -121,6 +136,8 @@ export interface MoveRepository {
   unlockAsked?: true;
   /** GitHub confirmed the source archived (`afterValidation: 'archive'`, once unlocked). */
   sourceArchived?: true;
+  /** A trial's repository deleted from the target once validated (GitHub answered 204, or 404: already gone). */
+  trialDeleted?: true;
   /** Why it failed, in GitHub's words where it gave them. */
   error?: string;
   /** Attempts of the current step after a failure (back-off). */
@@ -137,6 +154,8 @@ export interface Move {
   target: { login: string; credential?: string; organizationId?: string; databaseId?: number };
   request: MoveStartRequest;
   afterValidation: AfterValidation;
+  /** A trial move (`MoveStartRequest.trial`): the suffix of its target names, and whether they are kept. */
+  trial?: { suffix: string; keep: boolean };
   /**
    * Cancelled: whether the sources it locked and did not validate are unlocked (`unlock`, the default) or kept
    * locked as the user chose (`keep-locked`).
@@ -204,6 +223,8 @@ export interface MoveSummary {
   failed: number;
   /** The wave exporting its repositories: pages that list waves show it under the move, not beside it. */
   waveId?: string;
+  /** A trial move (`Move.trial`). */
+  trial?: true;
 }
 
 /** One line of a move's manifest (`GET /api/moves/{id}/manifest` as JSON, `…/manifest.csv`). */

@@ -19,7 +19,8 @@ const isSummary = (value: unknown) =>
   isText(value.source) &&
   isText(value.target) &&
   [value.repositories, value.done, value.failed].every(isCount) &&
-  (value.waveId === undefined || isText(value.waveId));
+  (value.waveId === undefined || isText(value.waveId)) &&
+  (value.trial === undefined || value.trial === true);
 
 export function parseMoveSummaries(value: unknown): MoveSummary[] {
   if (!Array.isArray(value) || !value.every(isSummary))

@@ -10,7 +10,11 @@ import { openTestStore, type TestStore } from '@/server/store/test-store';
  * A suite's gateway as composed on the frozen, quiet embedded simulator with a test store and an archive folder of
  * its own (`prefix` names the folder), opened before the suite and closed after it. Read its fields inside tests.
  */
-export function composedQuietGateway(prefix: string): { gateway: Gateway; test: TestStore; dir: string } {
+export function composedQuietGateway(
+  prefix: string,
+  /** The move runner's paces (a suite that runs moves looks every few ms instead of GitHub's pace). */
+  moves?: NonNullable<Parameters<typeof composeGateway>[1]>['moves'],
+): { gateway: Gateway; test: TestStore; dir: string } {
   const held = {} as { gateway: Gateway; test: TestStore; dir: string };
   beforeAll(async () => {
     held.dir = await mkdtemp(path.join(tmpdir(), prefix));
@@ -20,6 +24,7 @@ export function composedQuietGateway(prefix: string): { gateway: Gateway; test: 
       archiveDir: held.dir,
       watch: false,
       controlAccess: 'any',
+      ...(moves ? { moves } : {}),
     });
   }, 60_000);
   afterAll(async () => {

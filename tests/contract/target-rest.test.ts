@@ -107,6 +107,28 @@ describe('the target GitHub.com’s REST answers', () => {
     expect(missing.status).toBe(404);
     expectMatchesOperation('repos/get', 404, await missing.json());
   });
+
+  it('DELETE /repos/{owner}/{repo} matches repos/delete (204, then 404; 403 for a token that may not)', async () => {
+    const h = harness();
+    await importOne(h, 'gadget');
+    const remove = (token: string) =>
+      h.sim.fetch(
+        new Request(`${TARGET_SIMULATOR_ORIGIN}/repos/${TARGET_ORG}/gadget`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}` },
+        }),
+      );
+    const refused = await remove(TARGET_TOKENS.monalisa);
+    expect(refused.status).toBe(403);
+    expectMatchesOperation('repos/delete', 403, await refused.json());
+    const deleted = await remove(TARGET_TOKENS.octocat);
+    expect(deleted.status).toBe(204);
+    expect(await deleted.text()).toBe('');
+    expectMatchesOperation('repos/delete', 204, undefined);
+    const gone = await remove(TARGET_TOKENS.octocat);
+    expect(gone.status).toBe(404);
+    expectMatchesOperation('repos/delete', 404, await gone.json());
+  });
 });
 
 describe('the target’s organization rulesets', () => {

@@ -1,3 +1,4 @@
+import { trialNameOf } from '@/contracts/move-run';
 import type { MoveRepositoryChoice, MovePlannedRepository, PreflightCheck } from '@/contracts/moves';
 import type { PlannedRepo } from '@/contracts/waves';
 import type { SourceLimit } from './source-limit';
@@ -12,8 +13,14 @@ import { targetVisibility } from './visibility';
  * its size against the source's limit, its visibility by GitHub's rules, the target's rulesets (when read) and,
  * when the move archives its sources (`archiveBy`: the source credential), that credential's admin right.
  */
-export function targetNameOf(repo: PlannedRepo, choice: MoveRepositoryChoice | undefined): string {
-  return choice?.targetName ?? repo.name;
+export function targetNameOf(
+  repo: PlannedRepo,
+  choice: MoveRepositoryChoice | undefined,
+  trialSuffix?: string,
+): string {
+  const name = choice?.targetName ?? repo.name;
+  // A trial's names cannot collide with the real move's (nor another trial's): `{name}-ferry-trial-{id}`.
+  return trialSuffix === undefined ? name : trialNameOf(name, trialSuffix);
 }
 
 export function planRepositories(input: {
@@ -24,16 +31,18 @@ export function planRepositories(input: {
   target: { login: string; enterprise?: boolean };
   rulesets?: RulesetsRead;
   archiveBy?: string;
+  /** A trial move's name suffix (`targetNameOf`). */
+  trialSuffix?: string;
 }): MovePlannedRepository[] {
-  const { selected, choices, taken, limit, target, rulesets, archiveBy } = input;
+  const { selected, choices, taken, limit, target, rulesets, archiveBy, trialSuffix } = input;
   const claimedBy = new Map<string, string>();
   for (const repo of selected) {
-    const key = targetNameOf(repo, choices.get(repo.name.toLowerCase())).toLowerCase();
+    const key = targetNameOf(repo, choices.get(repo.name.toLowerCase()), trialSuffix).toLowerCase();
     if (!claimedBy.has(key)) claimedBy.set(key, repo.name);
   }
   return selected.map((repo) => {
     const choice = choices.get(repo.name.toLowerCase());
-    const targetName = targetNameOf(repo, choice);
+    const targetName = targetNameOf(repo, choice, trialSuffix);
     const key = targetName.toLowerCase();
     const first = claimedBy.get(key);
     const name: PreflightCheck = taken.has(key)

@@ -102,7 +102,8 @@ export function createMover(options: MoverOptions) {
     /** Drop the listings kept (the simulator behind was reset). */
     forget: () => listings.forget(),
 
-    async preview(request: MoveStartRequest): Promise<MovePreview> {
+    /** `trialSuffix`: a trial move's start plans under its trial names (`targetNameOf`). */
+    async preview(request: MoveStartRequest, trialSuffix?: string): Promise<MovePreview> {
       const source = chooseSource(request.source.credential);
       const target = chooseTarget(request.target.credential);
       const sent = { target: 0, targetGraphql: 0 };
@@ -145,7 +146,7 @@ export function createMover(options: MoverOptions) {
       const names = [
         ...new Map(
           selected.map((repo) => {
-            const name = targetNameOf(repo, choices.get(repo.name.toLowerCase()));
+            const name = targetNameOf(repo, choices.get(repo.name.toLowerCase()), trialSuffix);
             return [name.toLowerCase(), name];
           }),
         ).values(),
@@ -173,6 +174,7 @@ export function createMover(options: MoverOptions) {
         target: { login: read.organization.login },
         rulesets,
         ...(request.afterValidation === 'archive' ? { archiveBy: source.name } : {}),
+        ...(trialSuffix === undefined ? {} : { trialSuffix }),
       });
 
       const targetEntry = targetConfigs.get(target.name);

@@ -8,6 +8,7 @@ import { CredentialRefusedError, RateLimitedError } from '@/server/waves/github-
 import { WaveInputError } from '@/server/waves/wave-input-error';
 import { bulkAnswer } from './bulk-actions';
 import { GeiRefusedError } from './gei/gei-errors';
+import { githubFault } from './github-fault';
 import { MoveInputError } from './move-input-error';
 import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-request';
 import type { Mover } from './mover';
@@ -53,40 +54,24 @@ async function cancelChoiceOf(
 /** `POST /api/moves`: the preview's request, read by the same strict parser, plus `afterValidation`. */
 export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
   if (!isRecord(body)) return { error: 'Send a JSON object.', status: 400, code: 'BAD_JSON' };
-  const { afterValidation, ...plan } = body;
+  const { afterValidation, trial, keepTrial, ...plan } = body;
+  const invalid = (error: string): MoveInvalid => ({ error, status: 422, code: 'INVALID' });
   if (afterValidation !== undefined && !AFTER_VALIDATION.includes(afterValidation as AfterValidation))
-    return {
-      error: `afterValidation is one of ${AFTER_VALIDATION.join(', ')}.`,
-      status: 422,
-      code: 'INVALID',
-    };
+    return invalid(`afterValidation is one of ${AFTER_VALIDATION.join(', ')}.`);
+  if (trial !== undefined && typeof trial !== 'boolean') return invalid('trial is true or false.');
+  if (keepTrial !== undefined && typeof keepTrial !== 'boolean')
+    return invalid('keepTrial is true or false.');
+  if (keepTrial === true && trial !== true) return invalid('keepTrial is for a trial move (trial: true).');
+  // A trial never unlocks or archives its sources (it never locked them): another choice is a contradiction.
+  if (trial === true && afterValidation !== undefined && afterValidation !== 'unlock')
+    return invalid('A trial move leaves its sources as they are: afterValidation is not for a trial.');
   const request = parseMoveRequest(plan);
   if (isMoveInvalid(request)) return request;
-  return afterValidation === undefined
-    ? request
-    : { ...request, afterValidation: afterValidation as AfterValidation };
-}
-
-/**
- * A fault of GitHub's, answered by the gateway (`source`): `upstream: 'github'` says whose trouble it is, so a
- * page heads it as GitHub's, not Ferry's; `side` which GitHub of the move (the target's is its importer), and
- * `upstreamStatus` what GitHub answered when the gateway's status is not it (its 503 is answered as a 502).
- */
-function githubFault(
-  c: Context,
-  status: 429 | 502 | 503 | 504,
-  message: string,
-  code: string,
-  fault: { side?: 'source' | 'target'; upstreamStatus?: number; retryAfterSeconds?: number } = {},
-) {
-  const { retryAfterSeconds, ...whose } = fault;
-  return c.json(
-    { message, code, source: 'gateway', upstream: 'github', ...whose },
-    status,
-    retryAfterSeconds === undefined
-      ? {}
-      : { 'retry-after': String(Math.max(1, Math.min(Math.ceil(retryAfterSeconds), 86_400))) },
-  );
+  return {
+    ...request,
+    ...(afterValidation === undefined ? {} : { afterValidation: afterValidation as AfterValidation }),
+    ...(trial === true ? { trial: true, ...(keepTrial === true ? { keepTrial: true } : {}) } : {}),
+  };
 }
 
 /** `archiveDir` (`ARCHIVE_DIR`): a saved log is served only from inside it. */

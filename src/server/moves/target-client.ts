@@ -99,48 +99,44 @@ const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resol
 const firstTyped = (answer: GraphqlAnswer, types: readonly string[]) =>
   answer.errors.find((error) => error.type !== undefined && types.includes(error.type));
 
-export function createTargetClient(options: TargetClientOptions) {
-  const url = `${options.baseUrl.replace(/\/+$/, '')}/graphql`;
-
+/**
+ * The wire of one client: `wire` sends a request (see below), `sentCount` says how many it put on the wire
+ * (answered or not): a move counts what GitHub counted.
+ */
+function wireOf(options: TargetClientOptions) {
   const clockRate = options.clockRate ?? 1;
   const side = options.side ?? 'the target';
   const sleep = options.sleep ?? sleepFor;
   const writeSpacing = options.writeSpacingMs ?? WRITE_SPACING_MS;
-
-  /** Requests this client has put on the wire (answered or not): a move counts what GitHub counted. */
   let sent = 0;
 
-  /** A failure of GitHub's is said to be this client's side's (a page heads the target's as its importer's). */
-  const failingSide = side === 'the source' ? 'source' : 'target';
-  const query = (text: string, variables: Record<string, unknown>, bounds = options.bounds) =>
-    send(text, variables, bounds).catch((error: unknown) => {
-      throw onSide(error, failingSide);
-    });
-
-  async function send(
-    text: string,
-    variables: Record<string, unknown>,
+  /**
+   * One request on the wire: held while the account is, counted before it leaves, a write's slot claimed last; the
+   * answer read bounded. GitHub's limits (held for the team) and a refused credential come out as typed errors.
+   */
+  async function wire(
+    request: { method: string; url: string; body?: string; write: boolean; graphql?: boolean },
     bounds: OutboundBounds,
-  ): Promise<GraphqlExchange> {
+  ) {
     await refuseWhileHeld(options.gate, side);
     const headers = new Headers({
       'user-agent': USER_AGENT,
-      accept: 'application/json',
-      'content-type': 'application/json',
-      'graphql-features': GEI_GRAPHQL_FEATURES,
+      accept: request.graphql ? 'application/json' : 'application/vnd.github+json',
       authorization: await options.authorization(),
     });
+    if (request.body !== undefined) headers.set('content-type', 'application/json');
+    if (request.graphql) headers.set('graphql-features', GEI_GRAPHQL_FEATURES);
     // Written before the request leaves (a move's count): one whose answer dies with this process is still counted.
     await options.beforeSend?.();
     // A write claims the team's slot last, right before the wire: the count above waits on the move's row, and a
     // claim made before it let two gateways' starts reach GitHub 0.74 s apart (move-team bench).
-    if (options.gate && isMutation(text)) await claimWriteSlot(options.gate, writeSpacing, sleep);
+    if (options.gate && request.write) await claimWriteSlot(options.gate, writeSpacing, sleep);
     sent++;
     const { response, body } = await failingAs('connect', () =>
       fetchBounded(
         options.fetch,
-        url,
-        { method: 'POST', headers, body: JSON.stringify({ query: text, variables }), redirect: 'manual' },
+        request.url,
+        { method: request.method, headers, body: request.body, redirect: 'manual' },
         bounds,
       ),
     );
@@ -164,6 +160,42 @@ export function createTargetClient(options: TargetClientOptions) {
       throw new TargetCredentialError(
         `GitHub refused the target credential: ${message ?? 'Bad credentials'}.`,
       );
+    return { response, parsed, message };
+  }
+
+  return { wire, sentCount: () => sent };
+}
+
+export function createTargetClient(options: TargetClientOptions) {
+  const restBase = options.baseUrl.replace(/\/+$/, '');
+  const url = `${restBase}/graphql`;
+
+  const clockRate = options.clockRate ?? 1;
+  const side = options.side ?? 'the target';
+  const { wire, sentCount } = wireOf(options);
+
+  /** A failure of GitHub's is said to be this client's side's (a page heads the target's as its importer's). */
+  const failingSide = side === 'the source' ? 'source' : 'target';
+  const query = (text: string, variables: Record<string, unknown>, bounds = options.bounds) =>
+    send(text, variables, bounds).catch((error: unknown) => {
+      throw onSide(error, failingSide);
+    });
+
+  async function send(
+    text: string,
+    variables: Record<string, unknown>,
+    bounds: OutboundBounds,
+  ): Promise<GraphqlExchange> {
+    const { response, parsed, message } = await wire(
+      {
+        method: 'POST',
+        url,
+        body: JSON.stringify({ query: text, variables }),
+        write: isMutation(text),
+        graphql: true,
+      },
+      bounds,
+    );
     if (parsed === undefined) throw new UpstreamFailureError(notJson(response.status));
     if (response.status !== 200) throw new UpstreamFailureError(upstreamError(response.status, message));
     let answer: GraphqlAnswer;
@@ -200,7 +232,7 @@ export function createTargetClient(options: TargetClientOptions) {
   return {
     query,
     /** How many requests were sent so far (a refused or unanswered one included). */
-    sentCount: () => sent,
+    sentCount,
 
     /**
      * The organization (node id, database id, name), and — in the same request — whether GEI's operations
@@ -261,6 +293,25 @@ export function createTargetClient(options: TargetClientOptions) {
         });
       }
       return taken;
+    },
+
+    /**
+     * `DELETE /repos/{owner}/{name}` (a trial's repository, once validated): a write, paced like every write of
+     * the account. Gone is gone: GitHub's 204, or 404 (deleted before, by an earlier look). Its refusal (403: the
+     * token lacks `delete_repo`, or the organization forbids deletion) is handed back in GitHub's words.
+     */
+    async deleteRepository(owner: string, name: string): Promise<{ deleted: true } | { refused: string }> {
+      const path = `${restBase}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+      const { response, message } = await wire(
+        { method: 'DELETE', url: path, write: true },
+        options.bounds,
+      ).catch((error: unknown) => {
+        throw onSide(error, failingSide);
+      });
+      if (response.status === 204 || response.status === 404) return { deleted: true };
+      if (response.status === 403 || response.status === 422)
+        return { refused: `GitHub says (${response.status}): ${message ?? 'Forbidden'}` };
+      throw onSide(new UpstreamFailureError(upstreamError(response.status, message)), failingSide);
     },
 
     async rateLimit(): Promise<GraphqlRateLimit | undefined> {

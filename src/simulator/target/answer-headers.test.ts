@@ -23,7 +23,7 @@ describe("the simulated GitHubs' answers carry GitHub's headers", () => {
     expect(classic.status).toBe(200);
     expect(classic.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(classic.headers.get('x-github-request-id')).toMatch(/^SIM-TARGET:[0-9A-F]+:\d+$/);
-    expect(classic.headers.get('x-oauth-scopes')).toBe('repo, admin:org, workflow');
+    expect(classic.headers.get('x-oauth-scopes')).toBe('repo, admin:org, workflow, delete_repo');
     const again = await target('/graphql', TARGET_TOKENS.octocat, viewer);
     expect(again.headers.get('x-github-request-id')).not.toBe(classic.headers.get('x-github-request-id'));
     const fine = await target('/graphql', TARGET_TOKENS.fineGrained, viewer);

@@ -60,6 +60,35 @@ export function registerTargetRest(app: Hono, world: TargetWorld): void {
     return c.json(fullRepoJson(repo, state.org, new URL(c.req.url).origin, state.originMs));
   });
 
+  // GitHub's "Delete a repository": an owner's (or the repository's admin's) classic token with `delete_repo`.
+  app.delete('/repos/:owner/:repo', (c) => {
+    const state = world.state();
+    const caller = identifyCaller(state, c.req.header('authorization'));
+    if (typeof caller === 'string')
+      return c.json({ message: caller, documentation_url: DOCS, status: '401' }, 401);
+    const docs = 'repos/repos#delete-a-repository';
+    const now = world.clock.now();
+    const inOrg = c.req.param('owner').toLowerCase() === state.org.login.toLowerCase();
+    const name = c.req.param('repo').toLowerCase();
+    const view = inOrg ? orgView(state, now) : undefined;
+    if (!view?.repos.has(name)) return notFound(c, docs);
+    const owner = caller.kind === 'classic' && state.org.owners.includes(caller.login ?? '');
+    if (!owner || !caller.scopes.includes('delete_repo'))
+      // GitHub's description of this 403 declares its message and documentation_url only.
+      return c.json(
+        { message: 'Must have admin rights to Repository.', documentation_url: `${DOCS}/${docs}` },
+        403,
+      );
+    const imported = view.migrations.filter(
+      (found) =>
+        found.state === 'SUCCEEDED' &&
+        found.migration.outcome.ok &&
+        found.migration.outcome.repo.name.toLowerCase() === name,
+    );
+    state.deletedImports = [...(state.deletedImports ?? []), ...imported.map((found) => found.migration.id)];
+    return c.body(null, 204);
+  });
+
   app.get('/rate_limit', (c) => {
     const refused = refuseBadToken(c, world);
     if (refused) return refused;

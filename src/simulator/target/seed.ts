@@ -84,7 +84,11 @@ export function seedTargetOrg(): TargetOrg {
 
 export function seedTargetTokens(): Map<string, TargetToken> {
   return new Map<string, TargetToken>([
-    [TARGET_TOKENS.octocat, { kind: 'classic', login: 'octocat', scopes: ['repo', 'admin:org', 'workflow'] }],
+    // With `delete_repo`: a trial move deletes its trial repositories once validated.
+    [
+      TARGET_TOKENS.octocat,
+      { kind: 'classic', login: 'octocat', scopes: ['repo', 'admin:org', 'workflow', 'delete_repo'] },
+    ],
     [
       TARGET_TOKENS.monalisa,
       { kind: 'classic', login: 'monalisa', scopes: ['repo', 'read:org', 'workflow'] },

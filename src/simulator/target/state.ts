@@ -109,6 +109,8 @@ export interface TargetState {
   secondaryLimitAnswer?: SecondaryLimitAnswer;
   /** The crowds (crowd.ts) whose accounts have joined the target, by `source:people` (absent in older worlds). */
   crowds?: string[];
+  /** Imports whose repository was deleted since (`DELETE /repos/{owner}/{repo}`): their names are free again. */
+  deletedImports?: string[];
 }
 
 export function createTargetState(clock: SimClock): TargetState {

@@ -246,6 +246,33 @@ describe('the target world with the source', () => {
     });
   });
 
+  it('deletes an imported repository as GitHub does: the owner’s token with delete_repo, then 404; the name free again', async () => {
+    const h = harness();
+    const { org, start, finish } = await setUp(h);
+    const sent = await upload(h.sim, org.databaseId, await small(), TARGET_TOKENS.octocat);
+    const { uri } = (await sent.json()) as { uri: string };
+    await finish(
+      (await start('gizmo', uri)).body.data.startRepositoryMigration.repositoryMigration?.id ?? '',
+    );
+    const remove = (token?: string) =>
+      h.sim.fetch(
+        new Request(`${TARGET_SIMULATOR_ORIGIN}/repos/${TARGET_ORG}/gizmo`, {
+          method: 'DELETE',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        }),
+      );
+    expect((await remove()).status).toBe(401);
+    // A migrator's token (no delete_repo, not an owner) is refused in GitHub's words.
+    const refused = await remove(TARGET_TOKENS.monalisa);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ message: 'Must have admin rights to Repository.' });
+    expect((await remove(TARGET_TOKENS.octocat)).status).toBe(204);
+    expect((await remove(TARGET_TOKENS.octocat)).status).toBe(404);
+    // The name is free: the same import again lands.
+    const again = await start('gizmo', uri);
+    expect(again.body.errors ?? []).toEqual([]);
+  });
+
   it('is reset with the source and survives a save and load of the world file', async () => {
     const h = harness();
     const { org, start, finish } = await setUp(h);

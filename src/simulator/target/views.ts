@@ -80,7 +80,9 @@ export function orgView(state: TargetState, now: number): OrgView {
   for (const view of migrations) {
     const { outcome } = view.migration;
     if (view.state !== 'SUCCEEDED' || !outcome.ok) continue;
-    repos.set(outcome.repo.name.toLowerCase(), outcome.repo);
+    // A deleted repository is gone (its name free again); the mannequins its import made stay the organization's.
+    if (!state.deletedImports?.includes(view.migration.id))
+      repos.set(outcome.repo.name.toLowerCase(), outcome.repo);
     for (const seed of outcome.mannequins)
       if (!mannequins.has(seed.login))
         add(seed, nodeId('M', seed.login), databaseIdOf(seed.login), view.timeline.endAt);

@@ -50,6 +50,21 @@ describe('reading a move at the edge', () => {
     expect(parseMove(move()).repositories[0]?.validation?.differences[0]?.target).toBeNull();
   });
 
+  it('reads a running move’s estimate and a trial whose repository was deleted', () => {
+    const trial = changed(['trial'], { suffix: '-ferry-trial-abc', keep: false }) as Move;
+    trial.estimate = {
+      finishAt: '2026-11-28T10:00:00Z',
+      low: '2026-11-28T09:50:00Z',
+      high: '2026-11-28T10:20:00Z',
+      basis: { method: 'finish-pace', finished: 2, remaining: 3, paceMs: 60_000 },
+    };
+    trial.repositories[0] = { ...trial.repositories[0]!, trialDeleted: true };
+    const read = parseMove(trial);
+    expect(read.estimate?.basis.paceMs).toBe(60_000);
+    expect(read.trial?.suffix).toBe('-ferry-trial-abc');
+    expect(read.repositories[0]?.trialDeleted).toBe(true);
+  });
+
   it('reads a move that archives its sources, and a repository archived', () => {
     const archiving = changed(['afterValidation'], 'archive') as Move;
     archiving.repositories[0] = { ...archiving.repositories[0]!, step: 'done', sourceArchived: true };
@@ -79,6 +94,18 @@ describe('reading a move at the edge', () => {
     ['fractional requests', changed(['requests', 'target'], 1.5)],
     ['an unknown afterValidation', changed(['afterValidation'], 'archived')],
     ['a source without login', changed(['source'], { kind: 'org' })],
+    ['an estimate without its end', changed(['estimate'], { low: 'x', high: 'y', basis: {} })],
+    [
+      'an estimate of an unknown method',
+      changed(['estimate'], {
+        finishAt: '2026-11-28T10:00:00Z',
+        low: '2026-11-28T10:00:00Z',
+        high: '2026-11-28T10:00:00Z',
+        basis: { method: 'guess', finished: 0, remaining: 1 },
+      }),
+    ],
+    ['a trial without its suffix', changed(['trial'], { keep: false })],
+    ['a trial deletion as text', changed(['repositories', '0', 'trialDeleted'], 'yes')],
   ])('refuses %s', (_what, value) => {
     expect(() => parseMove(value)).toThrow(ShapeError);
   });

@@ -60,6 +60,7 @@ function isRepository(value: unknown): value is JsonRecord {
     optional(value.validation, isValidation) &&
     optional(value.sourceLock, isLock) &&
     optional(value.sourceArchived, (archived) => archived === true) &&
+    optional(value.trialDeleted, (deleted) => deleted === true) &&
     optional(value.error, isText)
   );
 }
@@ -73,6 +74,22 @@ const isWaiting = (value: unknown) =>
   !Number.isNaN(Date.parse(value.until)) &&
   isText(value.reason) &&
   optional(value.for, isText);
+
+const isMoment = (value: unknown) => isText(value) && !Number.isNaN(Date.parse(value));
+const isEstimate = (value: unknown) =>
+  isRecord(value) &&
+  isMoment(value.finishAt) &&
+  isMoment(value.low) &&
+  isMoment(value.high) &&
+  isRecord(value.basis) &&
+  (value.basis.method === 'finish-pace' || value.basis.method === 'step-progress') &&
+  isCount(value.basis.finished) &&
+  isCount(value.basis.remaining) &&
+  optional(value.basis.paceMs, isCount) &&
+  optional(value.basis.importMs, isCount) &&
+  optional(value.basis.progress, (share) => typeof share === 'number' && share >= 0 && share <= 1);
+const isTrial = (value: unknown) =>
+  isRecord(value) && isText(value.suffix) && typeof value.keep === 'boolean';
 
 export function parseMove(value: unknown): Move {
   if (
@@ -89,7 +106,9 @@ export function parseMove(value: unknown): Move {
     !value.repositories.every(isRepository) ||
     !isRequests(value.requests) ||
     !optional(value.error, isText) ||
-    !optional(value.waiting, isWaiting)
+    !optional(value.waiting, isWaiting) ||
+    !optional(value.estimate, isEstimate) ||
+    !optional(value.trial, isTrial)
   )
     throw malformed('a move');
   return value as unknown as Move;

@@ -41,6 +41,7 @@ function MovesTable({ moves }: { moves: readonly MoveSummary[] }) {
               </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
                 {move.source} → {move.target}
+                {move.trial ? ' (trial)' : ''}
               </TableCell>
               <TableCell>
                 <ToneChip

@@ -157,6 +157,14 @@ export function MovePage({ id }: { id: string }) {
             : {data.waiting.reason} Nothing is sent with this account’s token until then, by any gateway.
           </Alert>
         ) : null}
+        {data.trial ? (
+          <Alert severity="info" role="note" aria-label="A trial move">
+            A trial: the sources are never locked; each repository is imported as its name followed by “
+            {data.trial.suffix}”, validated like a real move, then{' '}
+            {data.trial.keep ? 'kept on the target for people to look at' : 'deleted from the target'}.
+            Nothing is unlocked, archived or reclaimed, and the real names stay free for the move.
+          </Alert>
+        ) : null}
         <StillLocked move={data} />
         <Totals move={data} />
         <MoveProgress move={data} />

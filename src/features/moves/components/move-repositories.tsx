@@ -55,6 +55,7 @@ export function MoveRepositories({
           running={move.state === 'running'}
           {...(move.state === 'running' && move.waiting ? { waiting: move.waiting } : {})}
           waits={waits}
+          trial={move.trial !== undefined}
           busy={busy}
           onAction={onAction}
         />

@@ -119,10 +119,10 @@ export function RepositoryStep({
   );
 }
 
-export function SourceLock({ repo }: MoveRepositoryPartProps) {
+export function SourceLock({ repo, trial = false }: MoveRepositoryPartProps & { trial?: boolean }) {
   return (
     <Typography variant="body2" component="span">
-      {sourceText(repo)}
+      {sourceText(repo, trial)}
     </Typography>
   );
 }

@@ -24,6 +24,8 @@ export interface MoveRunTableProps {
   running?: boolean;
   /** GitHub asked the running move to wait: said on each repository still on its way. */
   waiting?: Move['waiting'];
+  /** A trial move: its sources are never touched (the source column says so). */
+  trial?: boolean;
   /** What each repository waits for besides GitHub's hold, by name (`repositoryWaits`). */
   waits?: ReadonlyMap<string, RepositoryWait>;
   busy: boolean;
@@ -45,7 +47,7 @@ export function MoveRunTable(props: MoveRunTableProps) {
 const spacer = (height: number) => (height > 0 ? { height } : undefined);
 
 function WideRunTable(props: MoveRunTableProps) {
-  const { moveId, repositories, running, waiting, waits, busy, onAction } = props;
+  const { moveId, repositories, running, waiting, waits, busy, onAction, trial } = props;
   const { setList, measure, indexes, before, after } = useWindowRows<HTMLTableSectionElement>(
     repositories.length,
     // A row with nothing to say is 37 px; one that waits or failed, two or three lines more.
@@ -94,7 +96,7 @@ function WideRunTable(props: MoveRunTableProps) {
                     <MoveValidation repo={repo} />
                   </TableCell>
                   <TableCell>
-                    <SourceLock repo={repo} />
+                    <SourceLock repo={repo} trial={trial} />
                   </TableCell>
                   <TableCell>
                     <RepositoryActions repo={repo} busy={busy} onAction={onAction} hung={wait?.actionable} />
@@ -111,7 +113,7 @@ function WideRunTable(props: MoveRunTableProps) {
 }
 
 function MoveRunList(props: MoveRunTableProps) {
-  const { moveId, repositories, running, waiting, waits, busy, onAction } = props;
+  const { moveId, repositories, running, waiting, waits, busy, onAction, trial } = props;
   const { setList, measure, indexes, before, after } = useWindowRows<HTMLUListElement>(
     repositories.length,
     260,
@@ -147,7 +149,7 @@ function MoveRunList(props: MoveRunTableProps) {
                 Validation: <MoveValidation repo={repo} />
               </Typography>
               <Typography variant="body2" component="div">
-                Source: <SourceLock repo={repo} />
+                Source: <SourceLock repo={repo} trial={trial} />
               </Typography>
               <RepositoryActions repo={repo} busy={busy} onAction={onAction} hung={wait?.actionable} />
             </Stack>

@@ -6,14 +6,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import Checkbox from '@mui/material/Checkbox';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import type { AfterValidation } from '@/contracts/move-run';
 import type { MovePlanRequest, MovePreview } from '@/contracts/moves';
 import { useStartMove } from '../api/move-queries';
 import { moveHref } from '../paths';
-import { startBlockedBecause } from '../utils/move-start';
+import { startBlockedBecause, trialRequest, TRIAL_SAMPLE_SIZE, type TrialSample } from '../utils/move-start';
 
 export interface MoveStartControlsProps {
   /** The plan as previewed (undefined until a preview answered; a change to the form clears it). */
@@ -44,14 +45,19 @@ export function MoveStartControls({
   const navigate = useNavigate();
   const labelId = useId();
   const noteId = useId();
+  const trialNoteId = useId();
+  const [keepTrial, setKeepTrial] = useState(false);
   const blocked = staleBecause ?? startBlockedBecause(planned?.preview);
+  const opened = { onSuccess: (move: { id: string }) => void navigate(moveHref.move(move.id)) };
   const onStart = () => {
     if (!planned || blocked) return;
-    start.mutate(
-      { ...planned.request, afterValidation },
-      { onSuccess: (move) => void navigate(moveHref.move(move.id)) },
-    );
+    start.mutate({ ...planned.request, afterValidation }, opened);
   };
+  const onTrial = (sample: TrialSample) => {
+    if (!planned || blocked) return;
+    start.mutate(trialRequest(planned, sample, keepTrial), opened);
+  };
+  const ready = planned?.preview.ready ?? 0;
   return (
     <Stack spacing={1}>
       <FormControl>
@@ -83,6 +89,35 @@ export function MoveStartControls({
           </Typography>
         ) : null}
       </Stack>
+      {/* A trial: nothing locked, imported under names of its own, validated, then deleted from the target. */}
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Button
+          variant="outlined"
+          disabled={blocked !== undefined || start.isPending}
+          aria-describedby={trialNoteId}
+          onClick={() => onTrial('all')}
+        >
+          Trial move
+        </Button>
+        {ready > TRIAL_SAMPLE_SIZE ? (
+          <Button
+            variant="outlined"
+            disabled={blocked !== undefined || start.isPending}
+            aria-describedby={trialNoteId}
+            onClick={() => onTrial('largest')}
+          >
+            Trial of the {TRIAL_SAMPLE_SIZE} largest
+          </Button>
+        ) : null}
+        <FormControlLabel
+          control={<Checkbox checked={keepTrial} onChange={(event) => setKeepTrial(event.target.checked)} />}
+          label="Keep the trial repositories"
+        />
+      </Stack>
+      <Typography id={trialNoteId} variant="body2" color="text.secondary">
+        A trial locks nothing on the source: each repository is imported as “name-ferry-trial-…”, validated
+        like a real move, then deleted from the target unless kept. The real names stay free for the move.
+      </Typography>
       {start.error ? <ErrorAlert error={start.error} context="Start" /> : null}
     </Stack>
   );

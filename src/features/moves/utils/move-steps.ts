@@ -26,8 +26,12 @@ export const AFTER_VALIDATION_WORDS: Record<AfterValidation, string> = {
   archive: 'source unlocked, then archived',
 };
 
-/** The source column: its lock, or Archived once GitHub confirmed it (`afterValidation: 'archive'`). */
-export function sourceText(repo: MoveRepository): string {
+/**
+ * The source column: its lock, or Archived once GitHub confirmed it (`afterValidation: 'archive'`); a trial's
+ * source is never touched, and its target repository is deleted once validated.
+ */
+export function sourceText(repo: MoveRepository, trial = false): string {
+  if (trial) return repo.trialDeleted ? 'Untouched; trial repository deleted' : 'Untouched (trial)';
   if (repo.sourceArchived) return 'Archived';
   if (repo.sourceLock === 'locked' && repo.unlockAsked) return 'Unlocking';
   return repo.sourceLock === 'locked' ? 'Locked' : repo.sourceLock === 'unlocked' ? 'Unlocked' : '—';

@@ -273,6 +273,12 @@ describe('the identity map of octo-target', () => {
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Headed as the target GitHub's trouble, not Ferry's (the pages say whose it is).
+    expect(await limited.json()).toMatchObject({
+      upstream: 'github',
+      side: 'target',
+      code: 'TARGET_RATE_LIMITED',
+    });
     // The account is held: the map's reads wait too (nothing sent with its token until the limit lifts).
     expect((await call(`/api/identities?target=${TARGET_ORG}`)).status).toBe(429);
     // The limit lifted (the test ends the hold in the store): the invitation was never recorded as sent.

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { gatewayError } from '@/server/gateway-error';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
+import { githubFault } from '../github-fault';
 import {
   TargetCredentialError,
   TargetGraphqlError,
@@ -23,10 +24,9 @@ export function createIdentityRoutes(identities: Identities) {
   const app = new Hono();
 
   const failed = (c: Context, error: unknown) => {
+    // GitHub's limits and outages are headed as the target's trouble, not Ferry's (as the moves' routes do).
     const waitFor = (status: 429 | 503, message: string, code: string, seconds: number) =>
-      c.json({ message, code, source: 'gateway' }, status, {
-        'retry-after': String(Math.max(1, Math.min(Math.ceil(seconds), 86_400))),
-      });
+      githubFault(c, status, message, code, { side: 'target', retryAfterSeconds: seconds });
     if (error instanceof IdentityInputError) return gatewayError(c, 422, error.message, 'INVALID');
     if (error instanceof NoStoreError)
       return c.json({ message: error.message, code: 'NO_STORE', source: 'gateway' }, 503);
@@ -49,10 +49,10 @@ export function createIdentityRoutes(identities: Identities) {
             `GitHub refused the target credential: ${error.message}`,
             'TARGET_CREDENTIAL_REFUSED',
           )
-        : gatewayError(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR');
+        : githubFault(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR', { side: 'target' });
     if (error instanceof UpstreamFailureError) {
-      const { status, message, code } = error.failure;
-      return gatewayError(c, status, message, code);
+      const { status, message, code, ...whose } = error.failure;
+      return githubFault(c, status, message, code, { side: 'target', ...whose });
     }
     throw error;
   };

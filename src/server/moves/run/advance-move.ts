@@ -22,6 +22,8 @@ import {
   moveActions,
   type MoveEvent,
 } from './move-machine';
+import { claimSourceStep } from './source-claims';
+import { deleteValidatedTrials } from './trial-cleanup';
 
 /** Points left under which status polls slow down to the longest wait. */
 export const LOW_POINTS = 500;
@@ -65,6 +67,7 @@ export async function advanceMove(
     await validateSucceeded(context, move, job);
     await unlockValidated(context, move, job);
     await archiveUnlocked(context, move, job);
+    await deleteValidatedTrials(context, move, target, job);
     move = (await context.moves.get(id)) ?? move;
     // The look got through after GitHub's wait had passed: no longer waiting.
     if (move.waiting && Date.parse(move.waiting.until) <= context.now())
@@ -370,15 +373,6 @@ async function validateSucceeded(context: MoveContext, move: Move, job: string) 
   );
 }
 
-/**
- * Whether this look takes the source's unlock or archive: a team's gateways look at one move side by side, and
- * each used to send the same unlocks (three gateways, 216–240 unlocks for 99 repositories, most answered 404).
- */
-const claimSourceStep = async (context: MoveContext, move: Move, name: string, job: string) =>
-  (await recordMoveIf(context, move.id, { type: 'source-claimed', name, job })).move?.repositories.find(
-    (repo) => repo.name === name,
-  )?.sourceClaim?.job === job;
-
 /** Validated repositories' sources unlocked through the wave that locked them (counted by the wave). */
 async function unlockValidated(context: MoveContext, move: Move, job: string) {
   const current = (await context.moves.get(move.id)) ?? move;
@@ -461,7 +455,8 @@ async function scheduleNext(context: MoveContext, move: Move, remaining: number 
   // Work that became due during this look (the wave verified an archive as an unlock or archive was written,
   // an unlock made an archive due) is not left to the minute's sweep.
   const due = moveActions(move);
-  const owed = due.start.length + due.adopt.length + due.unlock.length + due.archive.length > 0;
+  const owed =
+    due.start.length + due.adopt.length + due.unlock.length + due.archive.length + due.deleteTrial.length > 0;
   const verified = move.state === 'running' && move.repositories.some((repo) => repo.step === 'verified');
   if ((exporting && move.state === 'running') || owed || verified)
     await advanceLater(context, move.id, context.exportLookMs);

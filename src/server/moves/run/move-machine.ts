@@ -66,6 +66,8 @@ export type MoveEvent =
   | { type: 'source-unlocked'; name: string }
   /** GitHub confirmed the (unlocked) source archived: `afterValidation: 'archive'`. */
   | { type: 'source-archived'; name: string }
+  /** A trial's repository deleted from the target (GitHub's 204, or 404: already gone). */
+  | { type: 'trial-deleted'; name: string }
   | { type: 'requests'; source?: number; target?: number; targetPoints?: number }
   /** The move itself cannot go on (a refused target credential): nothing more is started. */
   | { type: 'move-failed'; error: string }
@@ -134,8 +136,12 @@ export function unlockOwed(move: Move, repo: MoveRepository): boolean {
   );
 }
 
-/** What a validated repository still owes its source as the move chose: the unlock, then (archive) the archive. */
-function sourceOwes(move: Move, repo: MoveRepository): 'unlock' | 'archive' | undefined {
+/**
+ * What a validated repository still owes as the move chose: the unlock, then (archive) the archive; a trial's,
+ * never its source (never locked), only the trial repository's deletion from the target unless it is kept.
+ */
+function sourceOwes(move: Move, repo: MoveRepository): 'unlock' | 'archive' | 'deleteTrial' | undefined {
+  if (move.trial) return move.trial.keep || repo.trialDeleted ? undefined : 'deleteTrial';
   if (move.afterValidation === 'keep-locked') return undefined;
   if (repo.sourceLock !== 'unlocked') return 'unlock';
   return move.afterValidation === 'archive' && !repo.sourceArchived ? 'archive' : undefined;
@@ -191,7 +197,6 @@ export function stepOfState(state: GeiMigrationState): MoveRepositoryStep {
       return 'failed';
   }
 }
-
 
 /** Each named repository awaiting validation that no other look holds is claimed by `job`. */
 function claimValidation(move: Move, names: readonly string[], job: string, at: string): Move {
@@ -257,8 +262,10 @@ function progressed(
 }
 
 /** A repository's export as its wave batch says (batches of one: the batch whose only repository it is). */
-function followBatch(repo: MoveRepository, batch: WaveBatch | undefined): MoveRepository {
+function followBatch(repo: MoveRepository, batch: WaveBatch | undefined, locks: boolean): MoveRepository {
   if (!batch || !EXPORT_STEPS.has(repo.step)) return repo;
+  // A trial's exports lock nothing: its sources are never said to be locked.
+  const lock = locks ? { sourceLock: 'locked' as const } : {};
   switch (batch.state) {
     case 'queued':
       return repo.step === 'waiting' ? repo : { ...repo, step: 'waiting' };
@@ -267,13 +274,13 @@ function followBatch(repo: MoveRepository, batch: WaveBatch | undefined): MoveRe
     case 'downloading':
     case 'verifying':
     case 'failed':
-      return repo.step === 'exporting' ? repo : { ...repo, step: 'exporting', sourceLock: 'locked' };
+      return repo.step === 'exporting' ? repo : { ...repo, step: 'exporting', ...lock };
     case 'verified':
       return batch.file && batch.sha256
         ? {
             ...repo,
             step: 'verified',
-            sourceLock: 'locked',
+            ...lock,
             archive: { file: batch.file, bytes: batch.bytes ?? 0, sha256: batch.sha256 },
             error: undefined,
           }
@@ -303,7 +310,7 @@ function followWave(move: Move, wave: Wave): Move {
   for (const batch of wave.batches) if (batch.repos.length === 1) byName.set(batch.repos[0] ?? '', batch);
   const repositories = move.repositories.map((repo) => {
     const batch = byName.get(repo.name);
-    const followed = followBatch(repo, batch);
+    const followed = followBatch(repo, batch, !move.trial);
     return followed.batchId === undefined && batch ? { ...followed, batchId: batch.id } : followed;
   });
   const source = wave.requests + (move.requests.sourceGraphql ?? 0) + (move.requests.sourcePreflight ?? 0);
@@ -435,10 +442,10 @@ function reduceClaim(move: Move, event: ClaimEvent, at: string): Move {
   }
 }
 
-/** A source unlocked, then (`afterValidation: archive`) archived, each confirmed by GitHub. */
+/** A source unlocked, then (`afterValidation: archive`) archived, or a trial's repository deleted: GitHub confirmed. */
 function reduceSourceStep(
   move: Move,
-  event: Extract<MoveEvent, { type: 'source-unlocked' | 'source-archived' }>,
+  event: Extract<MoveEvent, { type: 'source-unlocked' | 'source-archived' | 'trial-deleted' }>,
   at: string,
 ): Move {
   const touch = (repo: MoveRepository): MoveRepository => ({ ...repo, updatedAt: at });
@@ -455,6 +462,12 @@ function reduceSourceStep(
                 unlockAsked: undefined,
               }),
             ),
+      );
+    case 'trial-deleted':
+      return withRepository(move, event.name, (repo) =>
+        repo.trialDeleted || !move.trial
+          ? repo
+          : touch(settledSource(move, { ...repo, trialDeleted: true, sourceClaim: undefined })),
       );
     case 'source-archived':
       // Only once unlocked: GitHub refuses to change a locked repository, so an earlier confirmation is not one.
@@ -586,6 +599,7 @@ function reduce(move: Move, event: MoveEvent, at: string): Move {
         // Passed: done now unless the source is still to be unlocked (and archived).
         return touch(settledSource(move, { ...repo, validation }));
       });
+    case 'trial-deleted':
     case 'source-unlocked':
     case 'source-archived':
       return reduceSourceStep(move, event, at);
@@ -632,6 +646,8 @@ export interface MoveActions {
   unlock: string[];
   /** Validated, unlocked repositories whose source is to be archived (`afterValidation: 'archive'`). */
   archive: string[];
+  /** A trial's validated repositories to delete from the target (unless kept). */
+  deleteTrial: string[];
   /** Ended imports whose log fetch failed, due again (`logOwed`): whatever the move's state. */
   log: string[];
 }
@@ -649,6 +665,7 @@ export function moveActions(move: Move, at?: number): MoveActions {
     validate: [],
     unlock: [],
     archive: [],
+    deleteTrial: [],
     log:
       at === undefined ? [] : move.repositories.filter((repo) => logOwed(repo, at)).map((repo) => repo.name),
   };

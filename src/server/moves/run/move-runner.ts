@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import type {
-  Move,
-  MoveManifestRow,
-  MoveRepository,
-  MoveStartRequest,
-  MoveSummary,
+import {
+  TRIAL_NAME_INFIX,
+  type Move,
+  type MoveManifestRow,
+  type MoveRepository,
+  type MoveStartRequest,
+  type MoveSummary,
 } from '@/contracts/move-run';
 import type { GatewayConfig } from '@/server/config';
 import type { JobContext, JobEngine } from '@/server/jobs/job-engine';
@@ -53,6 +54,7 @@ export function summaryOf(move: Move): MoveSummary {
     done: move.repositories.filter((repo) => repo.step === 'done').length,
     failed: move.repositories.filter((repo) => repo.step === 'failed').length,
     ...(move.waveId ? { waveId: move.waveId } : {}),
+    ...(move.trial ? { trial: true } : {}),
   };
 }
 
@@ -201,16 +203,20 @@ export function createMoveRunner(options: MoveRunnerOptions) {
     /** Plan again (the pre-flight re-run), create the wave of its exports, write the move, look at it. */
     async create(request: MoveStartRequest): Promise<Move> {
       const made = await open();
-      const preview = await options.mover.preview(request);
+      const short = randomUUID().slice(0, 8);
+      // A trial plans under its own names, which carry the move's id: they collide with nothing.
+      const trialSuffix = request.trial ? `${TRIAL_NAME_INFIX}${short}` : undefined;
+      const preview = await options.mover.preview(request, trialSuffix);
       const waveRequest = moveWaveRequest(request, preview);
       const wave = await options.waves.create(waveRequest);
       const at = new Date(now()).toISOString();
       const move = newMove({
-        id: `${at.slice(0, 10)}-${randomUUID().slice(0, 8)}`,
+        id: `${at.slice(0, 10)}-${short}`,
         at,
         request,
         preview,
         waveId: wave.id,
+        ...(trialSuffix === undefined ? {} : { trialSuffix }),
       });
       await options.moves.save(move);
       await advanceNow(made, move.id);

@@ -38,7 +38,8 @@ export function moveWaveRequest(request: MoveStartRequest, preview: MovePreview)
     // Exactly these names (repository names hold no glob character): the batches below cover the selection.
     filters: { namePattern: names.join(' ') },
     caps: { maxRepos: 1, maxSizeKb: request.caps.maxSizeKb, concurrency: request.caps.concurrency },
-    options: { ...EXPORT_OPTIONS, credential: preview.source.credential },
+    // A trial exports without locking: its sources stay as they are, used as ever.
+    options: { ...EXPORT_OPTIONS, lockRepositories: !request.trial, credential: preview.source.credential },
     batches: names.map((name) => [name]),
   };
 }
@@ -50,6 +51,8 @@ export function newMove(input: {
   request: MoveStartRequest;
   preview: MovePreview;
   waveId: string;
+  /** A trial move's target-name suffix (the preview planned under it). */
+  trialSuffix?: string;
 }): Move {
   const { preview, request } = input;
   const ready = readyToMove(preview);
@@ -71,6 +74,9 @@ export function newMove(input: {
     },
     request,
     afterValidation: request.afterValidation ?? 'unlock',
+    ...(request.trial && input.trialSuffix
+      ? { trial: { suffix: input.trialSuffix, keep: request.keepTrial === true } }
+      : {}),
     waveId: input.waveId,
     repositories: ready.map((repo) => ({
       name: repo.name,
