@@ -53,11 +53,20 @@ describe('target tokens and GraphQL points', () => {
       type: 'FORBIDDEN',
       message: 'monalisa does not have the correct permissions to execute `CreateMigrationSource`',
     });
+    // Listing the imports too (what a move's pre-flight reads of a token, and a log's download needs).
+    const LIST =
+      'query($l: String!) { organization(login: $l) { repositoryMigrations(first: 1) { nodes { id } } } }';
+    const listed = await h.graphql(LIST, { l: TARGET_ORG }, TARGET_TOKENS.monalisa);
+    expect(listed.body.errors[0]).toMatchObject({
+      type: 'FORBIDDEN',
+      path: ['organization', 'repositoryMigrations'],
+    });
     const grant = await h.graphql(
       'mutation($o: ID!) { grantMigratorRole(input: {organizationId: $o, actor: "monalisa", actorType: USER}) { success } }',
       { o: org.id },
     );
     expect(grant.body.data).toEqual({ grantMigratorRole: { success: true } });
+    expect((await h.graphql(LIST, { l: TARGET_ORG }, TARGET_TOKENS.monalisa)).body.errors ?? []).toEqual([]);
     // Migrators cannot grant the role themselves (admin:org, owners only).
     const byMona = await h.graphql(
       'mutation($o: ID!) { grantMigratorRole(input: {organizationId: $o, actor: "hubot-cloud", actorType: USER}) { success } }',

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MoveStartRequest } from '@/contracts/move-run';
 import { loadConfig } from '@/server/config';
 import { composeGateway } from '@/server/gateway';
+import { TARGET_SIMULATOR_ORIGIN } from '@/simulator/simulator';
+import { TARGET_TOKENS } from '@/simulator/target/seed';
 import { renderApp } from '@/testing/render-with-providers';
 import { simServer, TEST_ORIGIN } from '@/testing/sim-server';
 
@@ -25,6 +27,18 @@ beforeAll(() => {
   );
 });
 afterAll(() => gateway.stop());
+
+/** The target's GraphQL as its owner asks it (the role a migrator's token needs is an owner's grant). */
+async function asTargetOwner<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const answer = await gateway.simulator!.fetch(
+    new Request(`${TARGET_SIMULATOR_ORIGIN}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TARGET_TOKENS.octocat}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
+  return ((await answer.json()) as { data: T }).data;
+}
 beforeEach(() => {
   sent.length = 0;
   simServer.use(
@@ -42,6 +56,14 @@ beforeEach(() => {
 
 describe('each side’s credential on the move form', () => {
   it('previews and starts with the target credential chosen, and shows that credential’s token checks', async () => {
+    // monalisa's token is a migrator's once an owner granted her the role (GitHub refuses her listing before).
+    const { organization } = await asTargetOwner<{ organization: { id: string } }>(
+      'query { organization(login: "octo-target") { id } }',
+    );
+    await asTargetOwner(
+      'mutation($org: ID!) { grantMigratorRole(input: { organizationId: $org, actor: "monalisa", actorType: USER }) { success } }',
+      { org: organization.id },
+    );
     const { user } = renderApp('/moves');
     const picker = await screen.findByRole('combobox', { name: 'Target credential' }, { timeout: 10_000 });
     // The gateway's default until one is picked; the source's credentials are offered too.

@@ -5,6 +5,7 @@ import { connection, countOnly, type PageArgs } from '@/simulator/graphql/connec
 import { repositoryCountFields } from '@/simulator/graphql/repository-counts';
 import { iso, type GqlContext } from './context';
 import { requireClassic } from './errors';
+import { requireMigrator } from './permissions';
 import type { StoredArchiveLike } from '../gei-storage-port';
 
 /**
@@ -116,7 +117,9 @@ export function orgObject(ctx: GqlContext) {
         orderBy?: { direction: string };
       },
     ) => {
-      requireClassic(ctx.caller);
+      // Listing (and a log's download through it) is an owner's or a migrator's, as starting is: a member without
+      // the role is refused here, where a move's pre-flight reads it, not at its first upload.
+      requireMigrator(ctx, 'repositoryMigrations', 'repositoryMigrations');
       let list = ctx.view().migrations;
       if (args.repositoryName) list = list.filter((v) => v.migration.repositoryName === args.repositoryName);
       if (args.state) list = list.filter((v) => v.state === args.state);
