@@ -1,34 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Move, MoveRepository } from '@/contracts/move-run';
+import { buildMove, buildMoveRepository } from '@/testing/move-factories';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { MoveProgress } from './move-progress';
 
 const now = Date.now();
 const at = (ms: number) => new Date(now + ms).toISOString();
-const repo = (name: string, step: MoveRepository['step'], ms: number): MoveRepository => ({
-  name,
-  targetName: name,
-  visibility: 'private',
-  step,
-  updatedAt: at(ms),
-});
-const MOVE: Move = {
-  id: 'm',
-  createdAt: at(-60 * 60_000),
-  updatedAt: at(0),
-  state: 'running',
-  source: { kind: 'org', login: 'o' },
-  target: { login: 't' },
-  request: {} as Move['request'],
-  afterValidation: 'unlock',
-  repositories: [
-    repo('a', 'done', -30 * 60_000),
-    repo('b', 'failed', -20 * 60_000),
-    repo('c', 'importing', 0),
-  ],
-  requests: { source: 0, target: 0, targetPoints: 0 },
-};
+const repo = (name: string, step: MoveRepository['step'], ms: number) =>
+  buildMoveRepository(name, { step, updatedAt: at(ms) });
+const MOVE: Move = buildMove(
+  [repo('a', 'done', -30 * 60_000), repo('b', 'failed', -20 * 60_000), repo('c', 'importing', 0)],
+  { createdAt: at(-60 * 60_000), updatedAt: at(0) },
+);
 
 describe('the move’s progress', () => {
   it('says when it will be done and draws the burndown with its figures in words', async () => {

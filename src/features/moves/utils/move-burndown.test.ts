@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Move, MoveRepository } from '@/contracts/move-run';
+import type { MoveRepository } from '@/contracts/move-run';
+import { buildMove, buildMoveRepository } from '@/testing/move-factories';
 import { burndown, estimateText } from './move-burndown';
 
 const T0 = Date.parse('2026-11-28T10:00:00Z');
 const MIN = 60_000;
 const at = (ms: number) => new Date(T0 + ms).toISOString();
-const repo = (name: string, step: MoveRepository['step'], minutes: number): MoveRepository => ({
-  name,
-  targetName: name,
-  visibility: 'private',
-  step,
-  updatedAt: at(minutes * MIN),
-});
-const moveOf = (repositories: MoveRepository[]): Move => ({
-  id: 'm',
-  createdAt: at(0),
-  updatedAt: at(0),
-  state: 'running',
-  source: { kind: 'org', login: 'o' },
-  target: { login: 't' },
-  request: {} as Move['request'],
-  afterValidation: 'unlock',
-  repositories,
-  requests: { source: 0, target: 0, targetPoints: 0 },
-});
+const repo = (name: string, step: MoveRepository['step'], minutes: number) =>
+  buildMoveRepository(name, { step, updatedAt: at(minutes * MIN) });
+const moveOf = (repositories: MoveRepository[]) => buildMove(repositories, { createdAt: at(0) });
 
 describe('a move’s burndown', () => {
   it('starts with everything remaining, moves one count per finish (same moment: one point), ends now', () => {

@@ -5,30 +5,15 @@ import {
   type Move,
   type MoveRepository,
 } from '@/contracts/move-run';
+import { buildMove, buildMoveRepository } from '@/testing/move-factories';
 import { repositoryWaits } from './move-waits';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
-const repo = (name: string, change: Partial<MoveRepository>): MoveRepository => ({
-  name,
-  targetName: name,
-  visibility: 'private',
-  step: 'waiting',
-  updatedAt: ago(0),
-  ...change,
-});
-const moveOf = (repositories: MoveRepository[], state: Move['state'] = 'running'): Move => ({
-  id: 'm',
-  createdAt: ago(0),
-  updatedAt: ago(0),
-  state,
-  source: { kind: 'org', login: 'o' },
-  target: { login: 't' },
-  request: {} as Move['request'],
-  afterValidation: 'unlock',
-  repositories,
-  requests: { source: 0, target: 0, targetPoints: 0 },
-});
+const repo = (name: string, change: Partial<MoveRepository>) =>
+  buildMoveRepository(name, { updatedAt: ago(0), ...change });
+const moveOf = (repositories: MoveRepository[], state: Move['state'] = 'running') =>
+  buildMove(repositories, { createdAt: ago(0), state });
 
 describe('what each repository of a running move waits for', () => {
   it('GitHub’s queue of 5 imports, in the order the starts were sent', () => {

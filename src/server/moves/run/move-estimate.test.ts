@@ -1,31 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Move, MoveRepository } from '@/contracts/move-run';
+import { buildMove, buildMoveRepository } from '@/testing/move-factories';
 import { estimateMove } from './move-estimate';
 import { publicMove } from './public-move';
 
 const T0 = Date.parse('2026-11-28T10:00:00Z');
 const MIN = 60_000;
 const at = (ms: number) => new Date(T0 + ms).toISOString();
-const repo = (name: string, change: Partial<MoveRepository> = {}): MoveRepository => ({
-  name,
-  targetName: name,
-  visibility: 'private',
-  step: 'waiting',
-  updatedAt: at(0),
-  ...change,
-});
-const moveOf = (repositories: MoveRepository[], state: Move['state'] = 'running'): Move => ({
-  id: 'm',
-  createdAt: at(0),
-  updatedAt: at(0),
-  state,
-  source: { kind: 'org', login: 'o' },
-  target: { login: 't' },
-  request: {} as Move['request'],
-  afterValidation: 'unlock',
-  repositories,
-  requests: { source: 0, target: 0, targetPoints: 0 },
-});
+const repo = (name: string, change: Partial<MoveRepository> = {}) =>
+  buildMoveRepository(name, { updatedAt: at(0), ...change });
+const moveOf = (repositories: MoveRepository[], state: Move['state'] = 'running') =>
+  buildMove(repositories, { createdAt: at(0), state });
 
 describe('when a running move will be done', () => {
   it('from the gaps between finishes: the middle one for the end, the quartiles for the range', () => {
