@@ -30,16 +30,15 @@ async function serve(listener: RequestListener): Promise<string> {
 }
 
 async function cutBy(url: string, bounds: Partial<OutboundBounds>): Promise<OutboundLimitError> {
-  const started = Date.now();
   const error = await fetchBounded(fetch, url, { method: 'GET' }, { ...BOUNDS, ...bounds })
     .then((answer) => readBounded(answer.body))
     .then(
       () => undefined,
       (caught: unknown) => caught,
     );
+  // Which bound cut it is the error's `bound` (each test asks for its own): a wall-clock check here only measured
+  // the machine's load (CI once took 1,534 ms to inflate and cut a bomb).
   expect(error).toBeInstanceOf(OutboundLimitError);
-  // Cut by its bound, not by a later one (the defaults are seconds away).
-  expect(Date.now() - started).toBeLessThan(1_500);
   return error as OutboundLimitError;
 }
 
@@ -105,7 +104,7 @@ describe('fetchBounded', () => {
       response.writeHead(200);
       response.write('0123456789');
     });
-    await cutBy(url, { idleMs: 100 });
+    expect(await cutBy(url, { idleMs: 100 })).toMatchObject({ bound: 'idle' });
     await expect.poll(() => closed).toBe(true);
   });
 });
