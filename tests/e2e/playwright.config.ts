@@ -51,6 +51,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SIM_SCENARIO: 'quiet',
       SIM_SPEED: '1',
+      // A move's running imports are looked at each second (15 s by default, GitHub's pace): the specs move the
+      // simulated clock on, and each look they wait for was up to 15 real seconds away.
+      MOVE_POLL_MS: '1000',
       FERRY_DIST: process.env.FERRY_DIST ?? 'dist',
       // A fresh store per run: never the working copy's ./data.
       DATA_DIR: process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'ferry-e2e-data-')),
