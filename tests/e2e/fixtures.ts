@@ -126,3 +126,44 @@ export async function importAtMappingStep(page: Page, sim: SimControl, vcsUrl: s
   expect(response.status()).toBe(201);
   await sim.advance(61);
 }
+
+/**
+ * Run move `id` to its end on the simulated clock: each look at its record moves the clock two minutes on while it
+ * runs. Returns the state it ended in (a spec expects `completed`).
+ */
+export async function runMoveToEnd(page: Page, sim: SimControl, id: string, timeout = 120_000) {
+  let state = 'running';
+  await expect
+    .poll(
+      async () => {
+        const move = (await (await page.request.get(`/api/moves/${id}`)).json()) as { state: string };
+        state = move.state;
+        if (state === 'running') await sim.advance(120);
+        return state;
+      },
+      { timeout, intervals: [250, 500] },
+    )
+    .not.toBe('running');
+  return state;
+}
+
+/** Start a move through the gateway's API (as a script would) and run it to its end. */
+export async function moveThroughApi(
+  page: Page,
+  sim: SimControl,
+  plan: { source: string; namePattern: string },
+  client: string,
+): Promise<{ id: string; state: string }> {
+  const created = await page.request.post('/api/moves', {
+    data: {
+      source: { kind: 'org', login: plan.source },
+      target: { login: 'octo-target' },
+      filters: { namePattern: plan.namePattern },
+    },
+    // A write says where it comes from (the app sends its client id).
+    headers: { 'x-ferry-client': client },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  return { id, state: await runMoveToEnd(page, sim, id) };
+}

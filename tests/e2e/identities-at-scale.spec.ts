@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, moveThroughApi, test } from './fixtures';
 
 /**
  * The identity map at scale (issue 48): one big-org repository moved into the simulator's octo-target brings the
@@ -20,26 +20,13 @@ test('3,000 mannequins: scroll to the end, accept the suggestions found, send th
   sim,
 }) => {
   await sim.reset('big-org');
-  const created = await page.request.post('/api/moves', {
-    data: {
-      source: { kind: 'org', login: 'big-org' },
-      target: { login: 'octo-target' },
-      filters: { namePattern: 'web-242' },
-    },
-    headers: { 'x-ferry-client': 'e2e-identities-at-scale' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  await expect
-    .poll(
-      async () => {
-        const move = (await (await page.request.get(`/api/moves/${id}`)).json()) as { state: string };
-        if (move.state === 'running') await sim.advance(120);
-        return move.state;
-      },
-      { timeout: 40_000, intervals: [250] },
-    )
-    .toBe('completed');
+  const moved = await moveThroughApi(
+    page,
+    sim,
+    { source: 'big-org', namePattern: 'web-242' },
+    'e2e-identities-at-scale',
+  );
+  expect(moved.state).toBe('completed');
 
   // The Moves page's "Identities" opens on the move's target, its organization filled in.
   await page.goto('/moves');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { readAsGhGei } from '../../src/server/moves/identities/gh-gei-csv-reader';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, moveThroughApi, test } from './fixtures';
 
 /**
  * The identity map (issue 36): octo-org's hello-world moved into the simulator's octo-target through the API (its
@@ -15,28 +15,14 @@ test('a mannequin reclaimed from the identity map; the CSV downloaded is what gh
   page,
   sim,
 }) => {
-  const created = await page.request.post('/api/moves', {
-    data: {
-      source: { kind: 'org', login: 'octo-org' },
-      target: { login: 'octo-target' },
-      filters: { namePattern: 'hello-world' },
-    },
-    // A write says where it comes from (the app sends its client id).
-    headers: { 'x-ferry-client': 'e2e-identities' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
   // The move runs on the simulated clock: moved on two minutes per look until it has ended.
-  await expect
-    .poll(
-      async () => {
-        const move = (await (await page.request.get(`/api/moves/${id}`)).json()) as { state: string };
-        if (move.state === 'running') await sim.advance(120);
-        return move.state;
-      },
-      { timeout: 150_000, intervals: [500] },
-    )
-    .toBe('completed');
+  const moved = await moveThroughApi(
+    page,
+    sim,
+    { source: 'octo-org', namePattern: 'hello-world' },
+    'e2e-identities',
+  );
+  expect(moved.state).toBe('completed');
 
   await page.goto('/moves');
   await page.getByRole('link', { name: 'Identities' }).click();

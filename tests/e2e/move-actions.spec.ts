@@ -16,9 +16,9 @@ import { expect, test } from './fixtures';
  * credential chosen on the form — a pair, because a migrator's token moves only once an owner granted the role, and
  * nothing reaches the embedded target to grant it.
  *
- * Both gateways are this file's own and look at a move every second (`MOVE_POLL_MS`) rather than every 15 s: what
- * is checked here does not depend on the cadence, and the e2e lane's budget is short (the suite's gateway keeps
- * the product's default).
+ * The embedded checks run on the suite's gateway; the pair is this file's own. Both look at a move every second
+ * (`MOVE_POLL_MS`) rather than every 15 s: what is checked here does not depend on the cadence, and the e2e lane's
+ * budget is short.
  */
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-ferry-client': 'e2e' };
@@ -111,16 +111,8 @@ const rowOf = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Repositories' }).getByRole('row', { name, exact: true });
 
 test.describe('with the embedded simulator', () => {
-  let gateway: (Proc & { dataDir: string }) | undefined;
-  let base = '';
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    gateway = await ownGateway({ SIM_SCENARIO: 'quiet', SIM_SPEED: '1' });
-    base = gateway.url;
-  });
-
-  test.afterAll(() => stopOwn(gateway));
+  // The suite's own gateway (embedded simulator, a move looked at each second): its address is the page's.
+  const base = '';
 
   /** The embedded simulator's control interface on this gateway. */
   const simOf = (page: Page) => ({

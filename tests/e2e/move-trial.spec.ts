@@ -1,5 +1,5 @@
 import type { Move } from '../../src/contracts/move-run';
-import { expect, test } from './fixtures';
+import { expect, runMoveToEnd, test } from './fixtures';
 
 /**
  * A trial move (issue 49) from the preview: octo-org's `hello-*` imported under trial names, validated, deleted
@@ -23,17 +23,7 @@ test('a trial move of hello-*: validated, never locked, deleted again; the real 
     'the sources are never locked',
   );
   const id = new URL(page.url()).pathname.split('/').at(-1)!;
-  await expect
-    .poll(
-      async () => {
-        const move = (await (await page.request.get(`/api/moves/${id}`)).json()) as Move;
-        if (move.state !== 'running') return move.state;
-        await sim.advance(120);
-        return move.state;
-      },
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toBe('completed');
+  expect(await runMoveToEnd(page, sim, id)).toBe('completed');
 
   const move = (await (await page.request.get(`/api/moves/${id}`)).json()) as Move;
   expect(move.repositories.length).toBeGreaterThan(0);
