@@ -119,6 +119,8 @@ export function VirtualGrid<Row, Key extends string | number>({
   const [editing, setEditing] = useState<{ key: Key; field: string; typed?: string } | undefined>();
   /** Set when the keyboard moved the active cell: focus it once its row is drawn. */
   const focusPending = useRef(false);
+  /** The focus is inside the grid: set by a focus within it, cleared when it leaves for another element. */
+  const holdsFocus = useRef(false);
   const writtenRow = useRef(firstRow);
   const height = Math.min(phone ? 440 : 620, HEADER_HEIGHT + Math.max(sorted.length, 3) * ROW_HEIGHT + 2);
 
@@ -156,7 +158,11 @@ export function VirtualGrid<Row, Key extends string | number>({
   }, [resetKey, sortField, sortDirection, virtualizer]);
 
   useEffect(() => {
-    if (!focusPending.current) return;
+    // A row drawn again (a measurement, a scroll's last adjustment) replaces its cells: a focused one removed takes
+    // the focus to the page's body without a blur, so the grid still holds it (`holdsFocus`) and gives it back.
+    const lost =
+      holdsFocus.current && (document.activeElement === null || document.activeElement === document.body);
+    if (!focusPending.current && !lost) return;
     const cell = scrollRef.current?.querySelector<HTMLElement>(
       `[data-index="${active.row}"] [data-col="${active.col}"]`,
     );
@@ -221,8 +227,13 @@ export function VirtualGrid<Row, Key extends string | number>({
     moveTo(next);
   };
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    holdsFocus.current = true;
     const cell = cellAt(event.target);
     if (cell && (cell.row !== active.row || cell.col !== active.col)) setActive(cell);
+  };
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget;
+    if (!(next instanceof Node) || !event.currentTarget.contains(next)) holdsFocus.current = false;
   };
   const onDoubleClick = (event: MouseEvent<HTMLDivElement>) => {
     startEditing(event.target);
@@ -248,6 +259,7 @@ export function VirtualGrid<Row, Key extends string | number>({
         style={{ minWidth }}
         onKeyDown={onKeyDown}
         onFocus={onFocus}
+        onBlur={onBlur}
         onDoubleClick={onDoubleClick}
       >
         <VirtualGridHeader
