@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SIM_INTENT_HEADER } from '../../src/contracts/sim-control';
 import type { Move } from '../../src/contracts/move-run';
+import { buildMove, buildMoveRepository } from '../../src/testing/move-factories';
 import { expect, expectAccessible, test } from './fixtures';
 
 /**
@@ -97,34 +98,13 @@ test('a running move’s estimate and burndown; an import hung in PENDING_VALIDA
 test('a move of 1,000 repositories scrolls to its last row with some 30 rows in the page', async ({
   page,
 }) => {
-  const at = new Date().toISOString();
-  const move: Move = {
-    id: 'long-move',
-    createdAt: at,
-    updatedAt: at,
-    state: 'completed',
-    source: { kind: 'org', login: 'octo-org' },
-    target: { login: 'octo-target' },
-    request: {
-      source: { kind: 'org', login: 'octo-org' },
-      target: { login: 'octo-target' },
-      filters: { namePattern: 'service-*' },
-      caps: { maxRepos: 1, maxSizeKb: 1_000_000, concurrency: 3 },
-    },
-    afterValidation: 'unlock',
-    repositories: Array.from({ length: 1_000 }, (_, index) => {
-      const name = `service-${String(index).padStart(4, '0')}`;
-      return {
-        name,
-        targetName: name,
-        visibility: 'private',
-        step: 'done',
-        sourceLock: 'unlocked',
-        updatedAt: at,
-      };
+  const repositories = Array.from({ length: 1_000 }, (_, index) =>
+    buildMoveRepository(`service-${String(index).padStart(4, '0')}`, {
+      step: 'done',
+      sourceLock: 'unlocked',
     }),
-    requests: { source: 0, target: 0, targetPoints: 0 },
-  };
+  );
+  const move = buildMove(repositories, { id: 'long-move', state: 'completed' });
   await page.route('**/api/moves/long-move', (route) => route.fulfill({ json: move }));
   await page.goto('/moves/long-move');
   const table = page.getByRole('table', { name: 'Repositories' });

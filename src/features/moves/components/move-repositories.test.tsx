@@ -2,20 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Move, MoveBulkAnswer, MoveRepository } from '@/contracts/move-run';
+import { buildMoveRepository } from '@/testing/move-factories';
 import { renderWithProviders } from '@/testing/render-with-providers';
 import { simServer, TEST_ORIGIN } from '@/testing/sim-server';
 import { MoveRepositories } from './move-repositories';
 
 const at = new Date().toISOString();
-const repo = (name: string, change: Partial<MoveRepository> = {}): MoveRepository => ({
-  name,
-  targetName: name,
-  visibility: 'private',
-  step: 'failed',
-  error: 'GitHub said no.',
-  updatedAt: at,
-  ...change,
-});
+const repo = (name: string, change: Partial<MoveRepository> = {}) =>
+  buildMoveRepository(name, { step: 'failed', error: 'GitHub said no.', updatedAt: at, ...change });
 const failed = Array.from({ length: 25 }, (_, index) => repo(`svc-${String(index).padStart(2, '0')}`));
 const MOVE: Move = {
   id: '2026-01-01-bulk',
