@@ -46,7 +46,7 @@ export const moveQueries = {
     queryOptions({
       queryKey: [...moveQueries.all(), 'detail', id],
       queryFn: async () => parseMove((await request<unknown>('gateway', movePath(id))).data),
-      refetchInterval: (query) => movePollInterval(query.state.data?.state, tabHidden()),
+      refetchInterval: (query) => movePollInterval(query.state.data, tabHidden()),
       // A hidden tab polls too, slowly (movePollInterval): its title says the move's state.
       refetchIntervalInBackground: true,
     }),

@@ -213,8 +213,8 @@ describe('watching a move', () => {
     await user.click(within(row).getByRole('button', { name: 'Unlock the source of hello-world' }));
     const ask = await screen.findByRole('dialog', { name: 'Unlock the source of hello-world?' });
     await user.click(within(ask).getByRole('button', { name: 'Unlock anyway' }));
-    // Up to 30 s of real time: the unlock waits for the account's write slot and a look (CI saw 10 s not enough).
-    // 60 s of real time at most: the unlock waits for the account's write slot, and CI's machine is shared.
+    // The answer comes before the unlock is done: the page keeps reading the ended move until it is (CI saw it
+    // stop at "Unlocking" when it did not). The unlock waits for the account's write slot and a look.
     await advanceUntil(() => within(row).queryByText('Unlocked') !== null, 30, 240);
     expect(within(row).getByText('Unlocked')).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'Sources still locked' })).not.toBeInTheDocument();

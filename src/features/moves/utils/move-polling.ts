@@ -1,4 +1,4 @@
-import type { MoveState } from '@/contracts/move-run';
+import type { Move, MoveState } from '@/contracts/move-run';
 
 /** While a move runs: the page reads the gateway's copy (no GitHub request), so every 2 s costs GitHub nothing. */
 export const VISIBLE_POLL_MS = 2_000;
@@ -11,15 +11,37 @@ export const HIDDEN_POLL_MS = 30_000;
 /** Running and paused moves change (a paused one still has imports running on GitHub); the rest never do. */
 export const isLiveMove = (state: MoveState | undefined) => state === 'running' || state === 'paused';
 
-/** How long until the next read of a move (or of the list, given whether any move in it is live). */
-export function movePollInterval(state: MoveState | undefined, hidden: boolean): number | false {
-  if (!isLiveMove(state)) return false;
-  return hidden ? HIDDEN_POLL_MS : VISIBLE_POLL_MS;
+/**
+ * An ended move still changes while the gateway unlocks its sources: one the user asked to unlock ("Unlock
+ * anyway"), or those a cancel unlocks (the gateway's `unlockOwed`). The answer to the ask comes before the
+ * unlock is done, so the page must keep reading until it is.
+ */
+export function isSettlingMove(move: Pick<Move, 'state' | 'afterCancel' | 'repositories'>): boolean {
+  return move.repositories.some(
+    (repo) =>
+      repo.sourceLock === 'locked' &&
+      (repo.unlockAsked === true ||
+        (move.state === 'cancelled' &&
+          move.afterCancel !== 'keep-locked' &&
+          repo.step === 'cancelled' &&
+          repo.validation?.result !== 'failed')),
+  );
+}
+
+const intervalOf = (hidden: boolean) => (hidden ? HIDDEN_POLL_MS : VISIBLE_POLL_MS);
+
+/** How long until the next read of a move: while it is live, or ended but still unlocking its sources. */
+export function movePollInterval(
+  move: Pick<Move, 'state' | 'afterCancel' | 'repositories'> | undefined,
+  hidden: boolean,
+): number | false {
+  if (!move || (!isLiveMove(move.state) && !isSettlingMove(move))) return false;
+  return intervalOf(hidden);
 }
 
 /** The list polls as its liveliest move does: not at all once every move has ended. */
 export function listPollInterval(states: readonly MoveState[] | undefined, hidden: boolean) {
-  return movePollInterval(states?.some(isLiveMove) ? 'running' : undefined, hidden);
+  return states?.some(isLiveMove) ? intervalOf(hidden) : false;
 }
 
 export const tabHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
