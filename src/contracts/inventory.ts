@@ -184,23 +184,6 @@ export const READINESS_WORDS: Record<Readiness, string> = {
   blocked: 'Blocked',
 };
 
-/** A repository's inventory as kept: what it leaves behind, its largest files and long refs, when it was read. */
-export interface RepositoryInventory {
-  name: string;
-  readAt: string;
-  leftBehind: LeftBehind[];
-  /** Files over GitHub.com's 100 MB (largest first, at most 20): path and bytes. */
-  largeFiles: { path: string; bytes: number }[];
-  /** Refs over 255 bytes (at most 20). */
-  longRefs: string[];
-  /** The recursive tree stopped at GitHub's cap (100,000 entries or 7 MB): files past it were not seen. */
-  treeTruncated?: boolean;
-  /** The refs read were not all of them (more than 100 branches or tags). */
-  refsPartial?: boolean;
-  /** What could not be read, and GitHub's reason (a 403 for a token without admin, say). */
-  unread?: { kind: LeftBehindKind | 'tree'; reason: string }[];
-}
-
 /** The organization's part, read once per inventory: apps installed on chosen repositories (which, unknown). */
 export interface OrganizationInventory {
   login: string;

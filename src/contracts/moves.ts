@@ -1,5 +1,6 @@
 import type { PlanAccountCost } from './budgets';
 import type { CredentialSummary } from './credentials';
+import type { InventorySummary, LeftBehind, Readiness } from './inventory';
 import type { CredentialKind } from './github/operations';
 import { finiteNumberOf, isRecord } from './json';
 import type { WaveCaps, WaveFilters } from './waves';
@@ -34,6 +35,12 @@ export interface MovePlanRequest {
   /** As a wave's; a move exports one repository per archive, so `concurrency` is the exports at once. */
   caps: WaveCaps;
   repositories?: MoveRepositoryChoice[];
+  /**
+   * The inventory (issue 49): `true` adds what each repository leaves behind and what blocks it, from the
+   * inventory kept for the organization (repositories not read yet are read now); `'refresh'` reads the chosen
+   * repositories and the organization's part again. Absent: no inventory (its first read costs requests).
+   */
+  inventory?: boolean | 'refresh';
 }
 
 export type PreflightCheckName =
@@ -43,7 +50,11 @@ export type PreflightCheckName =
   /** The target organization's rulesets let the import's pushes through (Repository migrations bypass them). */
   | 'target-rulesets'
   /** With `afterValidation: archive`: the source credential is an admin of the repository. */
-  | 'source-archive-right';
+  | 'source-archive-right'
+  /** The inventory (issue 49): no file over GEI's 400 MiB; a warning for one over GitHub.com's 100 MB. */
+  | 'file-size'
+  /** The inventory: no ref name over 255 bytes. */
+  | 'ref-names';
 
 export interface PreflightCheck {
   check: PreflightCheckName;
@@ -63,6 +74,11 @@ export interface MovePlannedRepository {
   checks: PreflightCheck[];
   /** Every check passed (the tokens are checked once for the move: `tokens`). */
   ready: boolean;
+  /** With the inventory asked for (`inventory`): what GEI leaves behind of it, and when it was read. */
+  leftBehind?: LeftBehind[];
+  inventoryReadAt?: string;
+  /** Blocked (a check failed), needs work (a left-behind kind the team must redo), or ready. */
+  readiness?: Readiness;
 }
 
 /** The steps of a move and who does each (whole-move.md §5). */
@@ -171,6 +187,10 @@ export interface MovePreview {
    * (GraphQL, and the rulesets' REST reads).
    */
   requests: { source: number; target: number; targetGraphql: number };
+  /** With `inventory`: when it was read, and what reading it cost this preview (apart from `requests`). */
+  inventory?: InventorySummary;
+  /** The inventory was asked for but could not be read (GitHub's limit, say): the plan stands without it. */
+  inventoryError?: string;
 }
 
 /** `GET /api/moves/target`: where moves land (`TARGET_GITHUB_API_URL`, `…_UPLOADS_URL`) and with which credentials. */

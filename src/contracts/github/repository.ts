@@ -19,6 +19,8 @@ export interface RepositoryListItem {
   pushedAt: string | null;
   /** `permissions.admin` for the caller (GitHub sends `permissions` to a signed-in caller); absent when not said. */
   admin?: boolean;
+  /** `has_pages`: a GitHub Pages site is published from it (the inventory's `pages`); absent when not said. */
+  hasPages?: boolean;
 }
 
 function malformed(what: string): ShapeError {
@@ -58,6 +60,7 @@ export function parseRepositoryList(value: unknown): RepositoryListItem[] {
         ...(isRecord(item.permissions) && typeof item.permissions.admin === 'boolean'
           ? { admin: item.permissions.admin }
           : {}),
+        ...(item.has_pages === true ? { hasPages: true } : {}),
       },
     ];
   });

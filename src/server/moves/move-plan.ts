@@ -6,6 +6,9 @@ import { archiveRightCheck } from './archive-right-check';
 import { rulesetCheck } from './ruleset-check';
 import type { RulesetsRead } from './target-rulesets';
 import { targetVisibility } from './visibility';
+import { readinessOf } from '@/contracts/inventory';
+import type { InventoryRead } from './inventory/inventory';
+import { inventoryChecks, leftBehindOf } from './inventory/left-behind';
 
 /**
  * The pre-flight of each selected repository, pure: its target name (the source's unless chosen), whether that
@@ -33,8 +36,10 @@ export function planRepositories(input: {
   archiveBy?: string;
   /** A trial move's name suffix (`targetNameOf`). */
   trialSuffix?: string;
+  /** The inventory read for this plan: its blocking checks and what each repository leaves behind. */
+  inventory?: Pick<InventoryRead, 'repositories' | 'organization'>;
 }): MovePlannedRepository[] {
-  const { selected, choices, taken, limit, target, rulesets, archiveBy, trialSuffix } = input;
+  const { selected, choices, taken, limit, target, rulesets, archiveBy, trialSuffix, inventory } = input;
   const claimedBy = new Map<string, string>();
   for (const repo of selected) {
     const key = targetNameOf(repo, choices.get(repo.name.toLowerCase()), trialSuffix).toLowerCase();
@@ -68,13 +73,17 @@ export function planRepositories(input: {
           };
     const decided = targetVisibility(repo.visibility, choice?.visibility, target);
     const visibility: PreflightCheck = { check: 'visibility', ok: decided.ok, reason: decided.reason };
+    const facts = inventory?.repositories.get(repo.name);
     const checks = [
       name,
       size,
       visibility,
       ...(rulesets ? [rulesetCheck(rulesets, { login: target.login, name: targetName })] : []),
       ...(archiveBy !== undefined ? [archiveRightCheck(repo, archiveBy)] : []),
+      ...(facts ? inventoryChecks(facts) : []),
     ];
+    const ready = checks.every((check) => check.ok);
+    const leftBehind = facts ? leftBehindOf(facts, inventory?.organization) : undefined;
     return {
       name: repo.name,
       targetName,
@@ -82,7 +91,10 @@ export function planRepositories(input: {
       visibility: decided.visibility,
       sizeKb: repo.sizeKb,
       checks,
-      ready: checks.every((check) => check.ok),
+      ready,
+      ...(facts && leftBehind
+        ? { leftBehind, inventoryReadAt: facts.readAt, readiness: readinessOf({ ready, leftBehind }) }
+        : {}),
     };
   });
 }

@@ -27,6 +27,10 @@ import { sourceLimit } from './source-limit';
 import { targetCredentials } from './target-credential';
 import { createTargetClient } from './target-client';
 import { readTargetRulesets } from './target-rulesets';
+import { createInventory, memoryInventoryStore, type InventoryRead } from './inventory/inventory';
+import type { InventoryStore } from '@/server/store/inventory-store';
+import { graphqlPostOf, sourceGraphqlBase } from './validation/graphql-posts';
+import { RateLimitedError } from '@/server/waves/github-client';
 import { sourceTokenCheck, targetTokenCheck, tokenKindOf } from './token-checks';
 
 /**
@@ -55,6 +59,8 @@ export interface MoverOptions {
   ) => Promise<Pick<GraphqlRateLimit, 'limit' | 'remaining' | 'resetAt'> | undefined>;
   /** Each account's hold and write slot, shared by the team (none: this process's only). */
   limits?: AccountLimits;
+  /** Where the inventory is kept (the store's; none: this process keeps it). */
+  inventories?: () => Promise<InventoryStore>;
   now?: () => number;
 }
 
@@ -68,6 +74,44 @@ export function createMover(options: MoverOptions) {
   const limits = options.limits ?? processAccountLimits(now);
   const { clientOf, headersOf } = sourceClients(config, options.credentials, options.fetchGithub, limits);
   const listings = createRepositoryListings({ clientOf, now });
+  const kept = memoryInventoryStore();
+  const inventory = createInventory({ store: options.inventories ?? (() => Promise.resolve(kept)), now });
+
+  /** The source's GraphQL for the inventory, under the account's gate as every source request. */
+  function sourceGraphql(source: Credential) {
+    return graphqlPostOf(
+      createTargetClient({
+        baseUrl: sourceGraphqlBase(config.github.baseUrl),
+        authorization: () => source.authorization(),
+        fetch: options.fetchGithub,
+        bounds: jsonBounds(config),
+        gate: sourceGate(limits, options.credentials, source.name),
+        clockRate: upstreamClockRate(config, 'github'),
+        side: 'the source',
+      }),
+    );
+  }
+
+  /** The inventory of the chosen repositories, or why it could not be read (the plan stands without it). */
+  async function readInventory(
+    request: MoveStartRequest,
+    source: Credential,
+    selected: readonly { name: string; hasPages?: boolean }[],
+  ): Promise<InventoryRead | { error: string }> {
+    try {
+      return await inventory.read({
+        owner: request.source.login,
+        credential: source.name,
+        repos: selected,
+        refresh: request.inventory === 'refresh',
+        get: clientOf(source.name).get,
+        post: sourceGraphql(source),
+      });
+    } catch (error) {
+      const why = error instanceof RateLimitedError ? 'GitHub asked Ferry to wait' : (error as Error).message;
+      return { error: `The inventory could not be read: ${String(why).slice(0, 300)}` };
+    }
+  }
 
   /** The source credential: the one named, else the first that may export (one that may not is a 422). */
   function chooseSource(asked: string | undefined): Credential {
@@ -164,6 +208,8 @@ export function createMover(options: MoverOptions) {
         },
         read.organization.login,
       );
+      const inventoryRead = request.inventory ? await readInventory(request, source, selected) : undefined;
+      const facts = inventoryRead && !('error' in inventoryRead) ? inventoryRead : undefined;
       const headers = headersOf(source.name);
       const limit = sourceLimit(headers.version);
       const repositories = planRepositories({
@@ -175,6 +221,7 @@ export function createMover(options: MoverOptions) {
         rulesets,
         ...(request.afterValidation === 'archive' ? { archiveBy: source.name } : {}),
         ...(trialSuffix === undefined ? {} : { trialSuffix }),
+        ...(facts ? { inventory: facts } : {}),
       });
 
       const targetEntry = targetConfigs.get(target.name);
@@ -219,6 +266,8 @@ export function createMover(options: MoverOptions) {
         notMigrated: NOT_MIGRATED,
         cost: sourceBudget ? { ...cost, source: { ...cost.source, budget: sourceBudget } } : cost,
         requests: { source: listing.kept ? 0 : listing.counted, ...sent },
+        ...(facts ? { inventory: facts.summary } : {}),
+        ...(inventoryRead && 'error' in inventoryRead ? { inventoryError: inventoryRead.error } : {}),
       };
     },
   };

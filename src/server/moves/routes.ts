@@ -54,7 +54,7 @@ async function cancelChoiceOf(
 /** `POST /api/moves`: the preview's request, read by the same strict parser, plus `afterValidation`. */
 export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
   if (!isRecord(body)) return { error: 'Send a JSON object.', status: 400, code: 'BAD_JSON' };
-  const { afterValidation, trial, keepTrial, ...plan } = body;
+  const { afterValidation, trial, keepTrial, inventory, ...plan } = body;
   const invalid = (error: string): MoveInvalid => ({ error, status: 422, code: 'INVALID' });
   if (afterValidation !== undefined && !AFTER_VALIDATION.includes(afterValidation as AfterValidation))
     return invalid(`afterValidation is one of ${AFTER_VALIDATION.join(', ')}.`);
@@ -62,6 +62,8 @@ export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
   if (keepTrial !== undefined && typeof keepTrial !== 'boolean')
     return invalid('keepTrial is true or false.');
   if (keepTrial === true && trial !== true) return invalid('keepTrial is for a trial move (trial: true).');
+  if (inventory !== undefined && typeof inventory !== 'boolean' && inventory !== 'refresh')
+    return invalid('inventory is true, false or "refresh".');
   // A trial never unlocks or archives its sources (it never locked them): another choice is a contradiction.
   if (trial === true && afterValidation !== undefined && afterValidation !== 'unlock')
     return invalid('A trial move leaves its sources as they are: afterValidation is not for a trial.');
@@ -71,6 +73,7 @@ export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
     ...request,
     ...(afterValidation === undefined ? {} : { afterValidation: afterValidation as AfterValidation }),
     ...(trial === true ? { trial: true, ...(keepTrial === true ? { keepTrial: true } : {}) } : {}),
+    ...(inventory === undefined || inventory === false ? {} : { inventory: inventory as true | 'refresh' }),
   };
 }
 

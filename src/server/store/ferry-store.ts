@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createAlertStore } from './alerts';
 import { createAuthorDrafts } from './author-drafts';
+import { createInventoryStore } from './inventory-store';
 import { createMoveStore } from './move-store';
 import type { Store } from './open-store';
 import { createRateHistory } from './rate-history';
@@ -30,6 +31,7 @@ export function createFerryStore(store: Store) {
     watchSnapshots: withoutParameters(createWatchSnapshots(store.db)),
     waves: withoutParameters(createWaveStore(store.db)),
     moves: withoutParameters(createMoveStore(store.db)),
+    inventories: withoutParameters(createInventoryStore(store.db)),
     alerts: withoutParameters(createAlertStore(store.db)),
     writePace: withoutParameters(createWritePace(store.db)),
     /**
@@ -52,7 +54,7 @@ export function createFerryStore(store: Store) {
         if (areas.target) await tx.execute(sql`delete from write_pace where account like 'hold:target:%'`);
         if (areas.github) {
           await tx.execute(
-            sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves, move_repositories, moves`,
+            sql`truncate timeline_events, unlocks, author_drafts, watch_snapshots, rate_samples, wave_batches, waves, move_repositories, moves, inventories`,
           );
           await tx.execute(sql`delete from recent_items where kind in ('org', 'import')`);
         }

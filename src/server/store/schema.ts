@@ -248,3 +248,19 @@ export const moveRepositories = pgTable(
   },
   (t) => [primaryKey({ columns: [t.moveId, t.name] })],
 );
+
+/**
+ * The pre-move inventory (issue 49, src/server/moves/inventory): per source organization and credential
+ * (`scope`), one row for the organization's part (`name` empty) and one per repository, each the facts as read
+ * (never a secret's value), with when it was read. Kept until refreshed; the simulator's reset drops its own.
+ */
+export const inventories = pgTable(
+  'inventories',
+  {
+    scope: text('scope').notNull(),
+    name: text('name').notNull(),
+    readAt: at('read_at').notNull(),
+    facts: jsonb('facts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.name] })],
+);

@@ -24,6 +24,8 @@ export const CHECK_LABELS: Record<PreflightCheckName, string> = {
   visibility: 'Visibility allowed',
   'target-rulesets': 'Target rulesets let the import through',
   'source-archive-right': 'May archive the source',
+  'file-size': 'No file over the import’s 400 MiB',
+  'ref-names': 'Ref names within 255 bytes',
 };
 
 /** A check the gateway names that this page does not know yet is shown by its own name. */

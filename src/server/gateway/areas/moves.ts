@@ -54,6 +54,8 @@ export function movesArea(services: GatewayServices): Area {
       (async (credential) =>
         accountGraphqlBudget(await credentials.accounts(), services.recorder.latest(), credential)),
     limits: services.limits,
+    // The inventory is kept in the team's store (every gateway uses one read); without one, by this process.
+    ...(storeAccess ? { inventories: async () => (await storeAccess()).inventories } : {}),
   });
   const runner: MoveRunner | undefined =
     waves && storeAccess && jobs

@@ -206,7 +206,9 @@ export function createMoveRunner(options: MoveRunnerOptions) {
       const short = randomUUID().slice(0, 8);
       // A trial plans under its own names, which carry the move's id: they collide with nothing.
       const trialSuffix = request.trial ? `${TRIAL_NAME_INFIX}${short}` : undefined;
-      const preview = await options.mover.preview(request, trialSuffix);
+      // The start uses the inventory kept by its preview (blocked repositories stay out); it never reads it again.
+      const planned = request.inventory === 'refresh' ? { ...request, inventory: true as const } : request;
+      const preview = await options.mover.preview(planned, trialSuffix);
       const waveRequest = moveWaveRequest(request, preview);
       const wave = await options.waves.create(waveRequest);
       const at = new Date(now()).toISOString();
