@@ -6,6 +6,7 @@ import { GITHUB_PREFIX, githubError } from './github/http';
 import { createSourceGraphqlApp, SOURCE_GRAPHQL_PATH } from './github/graphql/app';
 import { registerImportRoutes } from './github/imports/routes';
 import { registerMigrationRoutes } from './github/migrations/routes';
+import { registerInventoryRoutes } from './github/routes/inventory';
 import { registerRepositoryUpdate } from './github/routes/repository-update';
 import { createStorageApp, STORAGE_PREFIX } from './github/migrations/storage';
 import { createGithubState, type GithubState, type Scenario } from './github/state';
@@ -73,7 +74,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     createGithubApp(
       getGithub,
       clock,
-      [registerMigrationRoutes, registerImportRoutes, registerRepositoryUpdate],
+      [registerMigrationRoutes, registerImportRoutes, registerRepositoryUpdate, registerInventoryRoutes],
       {
         storageOrigin: options.storageOrigin,
         trustGatewayOrigin: options.trustGatewayOrigin,

@@ -17,6 +17,7 @@ import { SIM_TOKENS } from '@/simulator/github/seed';
 import { SIM_APP } from '@/simulator/github/apps';
 import { appJwt } from '@/testing/app-jwt';
 import { GITHUB_APP_OPERATIONS, GITHUB_GATEWAY_WRITES } from '@/contracts/github/operations';
+import { SOURCE_INVENTORY_OPERATIONS } from '@/contracts/github/inventory-operations';
 import { TARGET_OPERATIONS } from '@/contracts/github/target-operations';
 import type { Scenario } from '@/simulator/github/state';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
@@ -615,9 +616,15 @@ describe('the subset and the gateway allow-list agree', () => {
     },
   );
 
-  it('holds exactly the allow-listed github operations, and the target GitHub.com’s REST reads', () => {
+  it('holds exactly the allow-listed github operations, the target GitHub.com’s REST reads and the inventory’s', () => {
     expect(operationIds().sort()).toEqual(
-      [...GITHUB_OPERATIONS, ...GITHUB_APP_OPERATIONS, ...GITHUB_GATEWAY_WRITES, ...TARGET_OPERATIONS]
+      [
+        ...GITHUB_OPERATIONS,
+        ...GITHUB_APP_OPERATIONS,
+        ...GITHUB_GATEWAY_WRITES,
+        ...TARGET_OPERATIONS,
+        ...SOURCE_INVENTORY_OPERATIONS,
+      ]
         .map((operation) => operation.id)
         .sort(),
     );
@@ -626,6 +633,8 @@ describe('the subset and the gateway allow-list agree', () => {
     expect(TARGET_OPERATIONS.filter((operation) => gateway.has(operation.id))).toEqual([]);
     // The gateway's own writes are never forwarded for a browser.
     expect(GITHUB_GATEWAY_WRITES.filter((operation) => gateway.has(operation.id))).toEqual([]);
+    // Nor are the inventory's reads (the gateway makes them itself).
+    expect(SOURCE_INVENTORY_OPERATIONS.filter((operation) => gateway.has(operation.id))).toEqual([]);
   });
 
   it('is $ref-closed', () => {

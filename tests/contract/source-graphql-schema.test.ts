@@ -1,5 +1,6 @@
 import { parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { repositoriesQuery, TEAMS_QUERY } from '@/server/moves/inventory/inventory-queries';
 import { sourceSchema } from '@/simulator/github/graphql/schema';
 import { schemaMismatches } from './graphql-schema-subset';
 
@@ -9,7 +10,10 @@ import { schemaMismatches } from './graphql-schema-subset';
  */
 const mismatches = schemaMismatches(new Set());
 
-/** What validation peers send (mona-actions/gh-migration-validator's counts, gh-repo-stats' org pages). */
+/**
+ * What validation peers send (mona-actions/gh-migration-validator's counts, gh-repo-stats' org pages), and the
+ * gateway's own inventory (50 aliased repositories, the organization's teams).
+ */
 const PEER_QUERIES = {
   validatorCounts: `query($owner: String!, $name: String!) {
     repository(owner: $owner, name: $name) {
@@ -33,6 +37,8 @@ const PEER_QUERIES = {
     }
   }`,
   viewer: 'query { viewer { login } }',
+  inventoryRepositories: repositoriesQuery(50),
+  inventoryTeams: TEAMS_QUERY,
 };
 
 describe("the source's GraphQL schema is a subset of GitHub's published schema", () => {
@@ -47,11 +53,19 @@ describe("the source's GraphQL schema is a subset of GitHub's published schema",
         'BranchProtectionRuleConnection',
         'RepositoryConnection',
         'RateLimit',
+        'Blob',
+        'DeployKeyConnection',
+        'DeploymentProtectionRuleType',
+        'EnvironmentConnection',
+        'RepositoryCollaboratorConnection',
+        'RepositoryRulesetConnection',
+        'TeamConnection',
+        'TeamRepositoryEdge',
       ]),
     );
   });
 
-  it("validation peers' queries validate unchanged; it serves no mutation", () => {
+  it("validation peers' and the inventory's queries validate unchanged; it serves no mutation", () => {
     for (const [name, query] of Object.entries(PEER_QUERIES)) {
       expect([name, validate(sourceSchema(), parse(query)).map((e) => e.message)]).toEqual([name, []]);
     }

@@ -2,7 +2,14 @@ import type { PlanAccountCost } from '@/contracts/budgets';
 import type { GraphqlRateLimit } from '@/contracts/github/gei';
 import { githubOperation } from '@/contracts/github/operations';
 import type { MoveStartRequest } from '@/contracts/move-run';
-import { MAX_MOVE_REPOSITORIES, NOT_MIGRATED, type MovePreview, type MoveTarget } from '@/contracts/moves';
+import {
+  MAX_MOVE_REPOSITORIES,
+  NOT_MIGRATED,
+  type MovePreview,
+  type MoveRepositoryChoice,
+  type MoveTarget,
+} from '@/contracts/moves';
+import type { PlannedRepo } from '@/contracts/waves';
 import type { WavePreview } from '@/contracts/waves';
 import { upstreamClockRate, type GatewayConfig } from '@/server/config';
 import {
@@ -27,10 +34,8 @@ import { sourceLimit } from './source-limit';
 import { targetCredentials } from './target-credential';
 import { createTargetClient } from './target-client';
 import { readTargetRulesets } from './target-rulesets';
-import { createInventory, memoryInventoryStore, type InventoryRead } from './inventory/inventory';
 import type { InventoryStore } from '@/server/store/inventory-store';
-import { graphqlPostOf, sourceGraphqlBase } from './validation/graphql-posts';
-import { RateLimitedError } from '@/server/waves/github-client';
+import { previewInventory } from './inventory/preview-inventory';
 import { sourceTokenCheck, targetTokenCheck, tokenKindOf } from './token-checks';
 
 /**
@@ -66,6 +71,34 @@ export interface MoverOptions {
 
 const EXPORT = githubOperation('migrations/start-for-org');
 
+/** The user's per-repository choices by name, once the selection is one a move takes and names them all. */
+function choicesOf(selected: readonly PlannedRepo[], request: MoveStartRequest) {
+  if (selected.length === 0) throw new MoveInputError('No repository matches these filters.');
+  if (selected.length > MAX_MOVE_REPOSITORIES)
+    throw new MoveInputError(
+      `${selected.length} repositories match: a move takes at most ${MAX_MOVE_REPOSITORIES}; narrow the filters.`,
+    );
+  const choices = new Map((request.repositories ?? []).map((choice) => [choice.name.toLowerCase(), choice]));
+  const known = new Set(selected.map((repo) => repo.name.toLowerCase()));
+  const stray = (request.repositories ?? []).find((choice) => !known.has(choice.name.toLowerCase()));
+  if (stray) throw new MoveInputError(`${stray.name} is not among the repositories these filters select.`);
+  return choices;
+}
+
+/** The names the move takes on the target, once each (GitHub compares names in lower case). */
+function targetNames(
+  selected: readonly PlannedRepo[],
+  choices: ReadonlyMap<string, MoveRepositoryChoice>,
+  trialSuffix: string | undefined,
+): string[] {
+  const names = new Map<string, string>();
+  for (const repo of selected) {
+    const name = targetNameOf(repo, choices.get(repo.name.toLowerCase()), trialSuffix);
+    names.set(name.toLowerCase(), name);
+  }
+  return [...names.values()];
+}
+
 export function createMover(options: MoverOptions) {
   const { config } = options;
   const now = options.now ?? Date.now;
@@ -74,44 +107,15 @@ export function createMover(options: MoverOptions) {
   const limits = options.limits ?? processAccountLimits(now);
   const { clientOf, headersOf } = sourceClients(config, options.credentials, options.fetchGithub, limits);
   const listings = createRepositoryListings({ clientOf, now });
-  const kept = memoryInventoryStore();
-  const inventory = createInventory({ store: options.inventories ?? (() => Promise.resolve(kept)), now });
-
-  /** The source's GraphQL for the inventory, under the account's gate as every source request. */
-  function sourceGraphql(source: Credential) {
-    return graphqlPostOf(
-      createTargetClient({
-        baseUrl: sourceGraphqlBase(config.github.baseUrl),
-        authorization: () => source.authorization(),
-        fetch: options.fetchGithub,
-        bounds: jsonBounds(config),
-        gate: sourceGate(limits, options.credentials, source.name),
-        clockRate: upstreamClockRate(config, 'github'),
-        side: 'the source',
-      }),
-    );
-  }
-
-  /** The inventory of the chosen repositories, or why it could not be read (the plan stands without it). */
-  async function readInventory(
-    request: MoveStartRequest,
-    source: Credential,
-    selected: readonly { name: string; hasPages?: boolean }[],
-  ): Promise<InventoryRead | { error: string }> {
-    try {
-      return await inventory.read({
-        owner: request.source.login,
-        credential: source.name,
-        repos: selected,
-        refresh: request.inventory === 'refresh',
-        get: clientOf(source.name).get,
-        post: sourceGraphql(source),
-      });
-    } catch (error) {
-      const why = error instanceof RateLimitedError ? 'GitHub asked Ferry to wait' : (error as Error).message;
-      return { error: `The inventory could not be read: ${String(why).slice(0, 300)}` };
-    }
-  }
+  const readInventory = previewInventory({
+    config,
+    credentials: options.credentials,
+    fetchGithub: options.fetchGithub,
+    limits,
+    clientOf,
+    now,
+    ...(options.inventories ? { store: options.inventories } : {}),
+  });
 
   /** The source credential: the one named, else the first that may export (one that may not is a 422). */
   function chooseSource(asked: string | undefined): Credential {
@@ -159,18 +163,7 @@ export function createMover(options: MoverOptions) {
       const owner = { kind: 'org' as const, login: request.source.login };
       const listing = await listings.list(owner, source.name);
       const selected = filterRepos(listing.repos, request.filters);
-      if (selected.length === 0) throw new MoveInputError('No repository matches these filters.');
-      if (selected.length > MAX_MOVE_REPOSITORIES)
-        throw new MoveInputError(
-          `${selected.length} repositories match: a move takes at most ${MAX_MOVE_REPOSITORIES}; narrow the filters.`,
-        );
-      const choices = new Map(
-        (request.repositories ?? []).map((choice) => [choice.name.toLowerCase(), choice]),
-      );
-      const known = new Set(selected.map((repo) => repo.name.toLowerCase()));
-      const stray = (request.repositories ?? []).find((choice) => !known.has(choice.name.toLowerCase()));
-      if (stray)
-        throw new MoveInputError(`${stray.name} is not among the repositories these filters select.`);
+      const choices = choicesOf(selected, request);
 
       const gate = gateOf(limits, targetAccountKey(target.name));
       const clockRate = upstreamClockRate(config, 'target');
@@ -187,14 +180,7 @@ export function createMover(options: MoverOptions) {
         throw new MoveInputError(
           `No organization ${request.target.login} on the target${read.missing ? `: GitHub says “${read.missing}”` : ''}.`,
         );
-      const names = [
-        ...new Map(
-          selected.map((repo) => {
-            const name = targetNameOf(repo, choices.get(repo.name.toLowerCase()), trialSuffix);
-            return [name.toLowerCase(), name];
-          }),
-        ).values(),
-      ];
+      const names = targetNames(selected, choices, trialSuffix);
       const taken = await client.takenNames(read.organization.login, names);
       const rulesets = await readTargetRulesets(
         {

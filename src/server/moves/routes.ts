@@ -73,7 +73,7 @@ export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
     ...request,
     ...(afterValidation === undefined ? {} : { afterValidation: afterValidation as AfterValidation }),
     ...(trial === true ? { trial: true, ...(keepTrial === true ? { keepTrial: true } : {}) } : {}),
-    ...(inventory === undefined || inventory === false ? {} : { inventory: inventory as true | 'refresh' }),
+    ...(inventory === undefined || inventory === false ? {} : { inventory: inventory }),
   };
 }
 

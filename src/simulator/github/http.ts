@@ -96,11 +96,23 @@ export function sendJsonText(c: Context, text: string, etag: string, status: 200
   return c.body(text, status, headers);
 }
 
-/** Page a list as GitHub does: `per_page` (default 30, max 100), `page`, and a `Link` header. */
-export function sendPage<T>(c: Context, items: T[]): Response {
+/** How an operation pages: GitHub's usual 30 by default and at most 100; some lists (variables) say otherwise. */
+export interface PageRule {
+  defaultPerPage?: number;
+  maxPerPage?: number;
+}
+
+/** One page of `items` for the request's `per_page` and `page` (GitHub clamps them), and its `Link` header. */
+export function pageOf<T>(
+  c: Context,
+  items: readonly T[],
+  rule: PageRule = {},
+): { slice: T[]; link?: string } {
+  const { defaultPerPage = 30, maxPerPage = 100 } = rule;
   const url = new URL(c.req.url);
-  const perPageRaw = Number(url.searchParams.get('per_page') ?? 30);
-  const perPage = Number.isInteger(perPageRaw) && perPageRaw > 0 ? Math.min(perPageRaw, 100) : 30;
+  const perPageRaw = Number(url.searchParams.get('per_page') ?? defaultPerPage);
+  const perPage =
+    Number.isInteger(perPageRaw) && perPageRaw > 0 ? Math.min(perPageRaw, maxPerPage) : defaultPerPage;
   const pageRaw = Number(url.searchParams.get('page') ?? 1);
   const page = Number.isInteger(pageRaw) && pageRaw > 0 ? pageRaw : 1;
   const last = Math.max(1, Math.ceil(items.length / perPage));
@@ -116,9 +128,27 @@ export function sendPage<T>(c: Context, items: T[]): Response {
   if (page > 1) parts.push(link(Math.min(page - 1, last), 'prev'));
   if (page < last) parts.push(link(page + 1, 'next'), link(last, 'last'));
   if (page > 1) parts.push(link(1, 'first'));
+  return parts.length > 0 ? { slice, link: parts.join(', ') } : { slice };
+}
 
+/** Page a list as GitHub does: `per_page` (default 30, max 100), `page`, and a `Link` header. */
+export function sendPage<T>(c: Context, items: readonly T[], rule: PageRule = {}): Response {
+  const { slice, link } = pageOf(c, items, rule);
   const response = sendJson(c, slice);
-  if (parts.length > 0) response.headers.set('link', parts.join(', '));
+  if (link) response.headers.set('link', link);
+  return response;
+}
+
+/** A paged list GitHub wraps with its total (`{ total_count, secrets: [...] }`): the page under `key`. */
+export function sendCountedPage<T>(
+  c: Context,
+  key: string,
+  items: readonly T[],
+  rule: PageRule = {},
+): Response {
+  const { slice, link } = pageOf(c, items, rule);
+  const response = sendJson(c, { total_count: items.length, [key]: slice });
+  if (link) response.headers.set('link', link);
   return response;
 }
 

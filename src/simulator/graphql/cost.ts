@@ -30,6 +30,8 @@ interface Walk {
   variables: Record<string, unknown>;
   /** Requests of a fragment at multiplier 1 (the count scales linearly), so nested spreads stay linear. */
   memo: Map<string, number>;
+  /** What a connection of `size` items adds, given what its selection adds per item. */
+  connection: (size: number, inner: number) => number;
 }
 
 /** Requests a selection needs at multiplier 1. */
@@ -53,9 +55,17 @@ function walk(selection: SelectionSetNode | undefined, w: Walk, path: Set<string
       argumentNumber(node.arguments?.find((a) => a.name.value === 'first')?.value, w.variables) ??
       argumentNumber(node.arguments?.find((a) => a.name.value === 'last')?.value, w.variables);
     const inner = walk(node.selectionSet, w, path);
-    requests += size === undefined ? inner : 1 + Math.max(0, Math.min(size, 100)) * inner;
+    requests += size === undefined ? inner : w.connection(Math.max(0, Math.min(size, 100)), inner);
   }
   return requests;
+}
+
+function fragmentsOf(document: DocumentNode): Map<string, FragmentDefinitionNode> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  return fragments;
 }
 
 export function queryCost(
@@ -63,10 +73,32 @@ export function queryCost(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  const requests = walk(operation.selectionSet, { fragments, variables, memo: new Map() }, new Set());
+  const fragments = fragmentsOf(document);
+  const requests = walk(
+    operation.selectionSet,
+    { fragments, variables, memo: new Map(), connection: (size, inner) => 1 + size * inner },
+    new Set(),
+  );
   return Math.max(1, Math.round(requests / 100));
+}
+
+/** GitHub's most nodes a query may return (over 500,000 it refuses the query). */
+export const MAX_NODES = 500_000;
+
+/**
+ * The nodes GitHub's node limit counts for a query: each connection's `first`/`last` times the sizes of the
+ * connections around it, summed (`repositories(first: 50) { issues(first: 10) }` is 50 + 50 × 10 = 550). What
+ * `rateLimit { nodeCount }` answers.
+ */
+export function queryNodeCount(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): number {
+  const fragments = fragmentsOf(document);
+  return walk(
+    operation.selectionSet,
+    { fragments, variables, memo: new Map(), connection: (size, inner) => size * (1 + inner) },
+    new Set(),
+  );
 }

@@ -1,6 +1,12 @@
 import { parsePlanAccountCost } from '@/contracts/budgets';
-import { isRecord, ShapeError } from '@/contracts/json';
-import { parseSourceGraphqlBudget, type MovePreview, type MoveTarget } from '@/contracts/moves';
+import { parseLeftBehind, type InventorySummary } from '@/contracts/inventory';
+import { finiteNumberOf, isRecord, ShapeError } from '@/contracts/json';
+import {
+  parseSourceGraphqlBudget,
+  type MovePlannedRepository,
+  type MovePreview,
+  type MoveTarget,
+} from '@/contracts/moves';
 
 /**
  * The page's edge for `/api/moves/*`: an answer is read only once its shape is what the page draws from
@@ -81,11 +87,47 @@ export function parseMovePreview(value: unknown): MovePreview {
   const source = { ...preview.cost.source };
   delete source.budget;
   delete source.graphqlBudget;
+  const inventory = parseInventorySummary(preview.inventory);
   return {
     ...preview,
+    repositories: preview.repositories.map(withInventory),
+    ...(inventory ? { inventory } : { inventory: undefined }),
+    ...(typeof preview.inventoryError === 'string' ? {} : { inventoryError: undefined }),
     cost: {
       ...preview.cost,
       source: { ...source, ...(budget ? { budget } : {}), ...(graphqlBudget ? { graphqlBudget } : {}) },
+    },
+  };
+}
+
+/** A repository's inventory parts, checked: unknown kinds dropped, a readiness not of the three dropped. */
+function withInventory(repo: MovePlannedRepository): MovePlannedRepository {
+  const { leftBehind, readiness, inventoryReadAt, ...rest } = repo;
+  return {
+    ...rest,
+    ...(leftBehind === undefined ? {} : { leftBehind: parseLeftBehind(leftBehind) }),
+    ...(readiness === 'ready' || readiness === 'needs-work' || readiness === 'blocked' ? { readiness } : {}),
+    ...(typeof inventoryReadAt === 'string' ? { inventoryReadAt } : {}),
+  };
+}
+
+/** The preview's inventory line, checked at the edge (a malformed one is dropped; the plan still shows). */
+function parseInventorySummary(value: unknown): InventorySummary | undefined {
+  if (!isRecord(value) || typeof value.readAt !== 'string' || !isRecord(value.requests)) return undefined;
+  const rest = finiteNumberOf(value.requests.rest);
+  const graphql = finiteNumberOf(value.requests.graphql);
+  const organization = isRecord(value.organization) ? value.organization : {};
+  if (rest === undefined || graphql === undefined || typeof organization.login !== 'string') return undefined;
+  return {
+    readAt: value.readAt,
+    fresh: value.fresh === true,
+    requests: { rest, graphql },
+    organization: {
+      login: organization.login,
+      readAt: typeof organization.readAt === 'string' ? organization.readAt : value.readAt,
+      selectedApps: Array.isArray(organization.selectedApps)
+        ? organization.selectedApps.filter((app): app is string => typeof app === 'string').slice(0, 100)
+        : [],
     },
   };
 }

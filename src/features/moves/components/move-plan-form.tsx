@@ -65,7 +65,8 @@ export function MovePlanForm() {
       return;
     }
     if (!sendable) return;
-    const request = { ...check.request, afterValidation };
+    // The inventory kept for the organization (the repositories not read yet are read now).
+    const request = { ...check.request, afterValidation, inventory: true as const };
     preview.mutate(sendable.length > 0 ? { ...request, repositories: sendable } : request);
   };
   const org = (field: 'source' | 'target', label: string, helper: string) => (
@@ -119,6 +120,13 @@ export function MovePlanForm() {
                 choices,
                 onChange: (repo, change) => setChoices((now) => withChoice(now, repo, change)),
               }}
+              busy={preview.isPending}
+              {...(preview.variables
+                ? {
+                    onRefreshInventory: () =>
+                      preview.variables && preview.mutate({ ...preview.variables, inventory: 'refresh' }),
+                  }
+                : {})}
             />
           ) : null}
         </Stack>

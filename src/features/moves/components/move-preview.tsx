@@ -9,6 +9,7 @@ import { formatKib, formatNumber } from '@/lib/format';
 import { countOf } from '@/lib/wave-summary';
 import { MoveCostList } from './move-cost-list';
 import { MoveRepositoryBlocks } from './move-repository-blocks';
+import { MoveReadiness } from './move-readiness';
 import { MoveRepositoryTable } from './move-repository-table';
 import type { MoveTargetEdit } from './move-target-fields';
 import { MoveTokenChecks } from './move-token-checks';
@@ -28,10 +29,15 @@ export function MovePreviewView({
   preview,
   clockOffsetMs,
   edit,
+  onRefreshInventory,
+  busy = false,
 }: {
   preview: MovePreview;
   clockOffsetMs: number;
   edit?: MoveTargetEdit;
+  /** Read the inventory again (the preview asked with `inventory: 'refresh'`). */
+  onRefreshInventory?: () => void;
+  busy?: boolean;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const refusedTokens = preview.tokens.filter((token) => !token.ok).length;
@@ -79,6 +85,16 @@ export function MovePreviewView({
       ) : (
         <MoveRepositoryTable repositories={preview.repositories} edit={edit} />
       )}
+      {preview.inventory || preview.inventoryError ? (
+        <>
+          <Heading>Readiness: what stays behind, what blocks</Heading>
+          <MoveReadiness
+            preview={preview}
+            busy={busy}
+            {...(onRefreshInventory ? { onRefresh: onRefreshInventory } : {})}
+          />
+        </>
+      ) : null}
       <Heading>Cost</Heading>
       <MoveCostList cost={preview.cost} clockOffsetMs={clockOffsetMs} />
       <Heading>What GitHub does not migrate</Heading>

@@ -44,7 +44,7 @@ export async function readPages(
     if (answer.status !== 200) return { refused: refusalOf(answer) };
     const list = key ? (isRecord(answer.body) ? answer.body[key] : undefined) : answer.body;
     if (!Array.isArray(list)) return { refused: 'an answer that is not a list' };
-    items.push(...list);
+    items.push(...(list as unknown[]));
     next = parseLinkHeader(answer.headers.get('link')).next;
   }
   return { items };
@@ -88,7 +88,7 @@ async function readTeams(post: GraphqlPost, org: string, count: InventoryCount) 
         if (list.length < MAX_NAMES)
           list.push({
             team: node.slug.slice(0, 100),
-            permission: PERMISSIONS[String(edge.permission)] ?? 'custom',
+            permission: PERMISSIONS[String(isRecord(edge) ? edge.permission : '')] ?? 'custom',
           });
       }
     }

@@ -167,8 +167,8 @@ export async function readRestFacts(
   }
   const scanned = scanTree(
     entries.map((entry): TreeEntry => ({
-      path: String(entry.path ?? ''),
-      type: String(entry.type ?? ''),
+      path: stringOf(entry.path) ?? '',
+      type: stringOf(entry.type) ?? '',
       size: typeof entry.size === 'number' ? entry.size : undefined,
     })),
     facts.lfs.patterns,

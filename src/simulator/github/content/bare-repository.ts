@@ -51,14 +51,56 @@ function objectStore() {
   return { objects, write };
 }
 
-type Write = ReturnType<typeof objectStore>['write'];
+type Write = (type: ObjectType, body: Buffer) => string;
+
+/** How one history is written: each object, and the padding blob (its id), once. */
+interface Writer {
+  write: Write;
+  padding: (repo: SimRepo, padBytes: number) => string;
+}
+
+const PADDING_CHUNK = 4 * 1024 * 1024;
+
+/**
+ * The id of the padding blob (`assets/<name>.bin`) without holding its bytes: the same keystream as
+ * `incompressibleBytes`, hashed a chunk at a time.
+ */
+export function paddingBlobOid(repoId: number, bytes: number): string {
+  const size = Math.max(0, bytes);
+  const key = createHash('sha256').update(`pack:${repoId}`).digest().subarray(0, 16);
+  const cipher = createCipheriv('aes-128-ctr', key, Buffer.alloc(16));
+  const hash = createHash('sha1').update(`blob ${size}\0`);
+  for (let done = 0; done < size; done += PADDING_CHUNK)
+    hash.update(cipher.update(Buffer.alloc(Math.min(PADDING_CHUNK, size - done))));
+  return hash.digest('hex');
+}
+
+/** README.md as every commit holds it. */
+export function readmeText(repo: Pick<SimRepo, 'name' | 'description'>): string {
+  return `# ${repo.name}\n\n${repo.description ?? ''}\n`;
+}
+
+/** CHANGELOG.md at a commit: the messages of the commits up to it, oldest first. */
+export function changelogText(messages: readonly string[]): string {
+  return `${messages.map((line) => `- ${line}`).join('\n')}\n`;
+}
+
+/** The messages CHANGELOG.md holds at a branch's tip (the default branch: all of its commits). */
+export function branchChangelog(content: RepositoryContent, branch: string): string[] | undefined {
+  const messages = content.commits.map((commit) => commit.message);
+  if (branch === content.defaultBranch) return messages;
+  const found = content.branches.find((b) => b.name === branch);
+  if (!found) return undefined;
+  return [...messages.slice(0, found.base + 1), ...found.commits.map((commit) => commit.message)];
+}
 
 /** README and, when there is padding, `assets/<name>.bin`: the entries every commit's tree shares. */
-function fixedEntries(write: Write, repo: SimRepo, padBytes: number): TreeEntry[] {
-  const readme = write('blob', Buffer.from(`# ${repo.name}\n\n${repo.description ?? ''}\n`));
+function fixedEntries(writer: Writer, repo: SimRepo, padBytes: number): TreeEntry[] {
+  const { write } = writer;
+  const readme = write('blob', Buffer.from(readmeText(repo)));
   const entries: TreeEntry[] = [{ name: 'README.md', kind: 'blob', oid: readme }];
   if (padBytes > 0) {
-    const blob = write('blob', incompressibleBytes(repo.id, padBytes), true);
+    const blob = writer.padding(repo, padBytes);
     const assets = write('tree', treeBody([{ name: `${repo.name}.bin`, kind: 'blob', oid: blob }]));
     entries.push({ name: 'assets', kind: 'tree', oid: assets });
   }
@@ -68,21 +110,20 @@ function fixedEntries(write: Write, repo: SimRepo, padBytes: number): TreeEntry[
 /** Each commit adds its message to CHANGELOG.md, so every commit has a tree of its own. */
 function commitWriter(write: Write, fixed: TreeEntry[]) {
   return (commit: ModelCommit, changelog: string[], parent: string | undefined) => {
-    const log = write('blob', Buffer.from(`${changelog.map((line) => `- ${line}`).join('\n')}\n`));
+    const log = write('blob', Buffer.from(changelogText(changelog)));
     const tree = write('tree', treeBody([{ name: 'CHANGELOG.md', kind: 'blob', oid: log }, ...fixed]));
     const who = { ...commit.author, date: commit.date };
     return write('commit', commitBody(tree, parent ? [parent] : [], who, commit.message));
   };
 }
 
-/** Build the repository; `padBytes` of incompressible data make its size follow `repo.size`. */
-export function buildBareRepository(
-  repo: SimRepo,
-  content: RepositoryContent,
-  padBytes: number,
-): BareRepository {
-  const { objects, write } = objectStore();
-  const writeCommit = commitWriter(write, fixedEntries(write, repo, padBytes));
+/** The ids of a repository's commits, branches and tags. */
+export type GitRefs = Pick<BareRepository, 'trunk' | 'heads' | 'tags'>;
+
+/** Writes the model's history through `writer`: the default branch, the other branches, the tags. */
+function writeHistory(writer: Writer, repo: SimRepo, content: RepositoryContent, padBytes: number): GitRefs {
+  const { write } = writer;
+  const writeCommit = commitWriter(write, fixedEntries(writer, repo, padBytes));
   const messages = content.commits.map((commit) => commit.message);
 
   const trunk: string[] = [];
@@ -105,6 +146,28 @@ export function buildBareRepository(
     const who = { ...commit.author, date: commit.date };
     tags[tag.name] = tag.annotated ? write('tag', tagBody(target, tag.name, who, tag.message)) : target;
   }
+  return { trunk, heads, tags };
+}
+
+/**
+ * The ids `buildBareRepository` gives the same repository (its `trunk`, `heads` and `tags`), computed by hashing
+ * alone: no pack, no object kept, the padding hashed a chunk at a time. What GraphQL's `defaultBranchRef` and the
+ * REST answers that name commits use, so they agree with the archive's Git data.
+ */
+export function gitRefs(repo: SimRepo, content: RepositoryContent, padBytes: number): GitRefs {
+  const write: Write = (type, body) => gitObject(type, body).oid;
+  return writeHistory({ write, padding: (r, bytes) => paddingBlobOid(r.id, bytes) }, repo, content, padBytes);
+}
+
+/** Build the repository; `padBytes` of incompressible data make its size follow `repo.size`. */
+export function buildBareRepository(
+  repo: SimRepo,
+  content: RepositoryContent,
+  padBytes: number,
+): BareRepository {
+  const { objects, write } = objectStore();
+  const padding = (r: SimRepo, bytes: number) => write('blob', incompressibleBytes(r.id, bytes), true);
+  const { trunk, heads, tags } = writeHistory({ write, padding }, repo, content, padBytes);
 
   const files = new Map<string, Buffer>([
     ['HEAD', Buffer.from(`ref: refs/heads/${content.defaultBranch}\n`)],

@@ -1,4 +1,5 @@
 import { pullCounts, repositoryContent } from '../content/repository-content';
+import { repositoryResources } from '../inventory/repository-resources';
 import { buildSimpleUser, type SimAccount } from './user';
 
 export interface SimRepo {
@@ -84,6 +85,33 @@ export const READ_ONLY: RepoPermissions = {
   pull: true,
 };
 
+/** The `simple-repository` shape (what security alerts name their repository with). */
+export function buildSimpleRepository(repo: SimRepo, owner: SimAccount, api: string, web: string) {
+  const full = `${repo.owner}/${repo.name}`;
+  return {
+    id: repo.id,
+    node_id: Buffer.from(`R:${repo.id}`).toString('base64').replace(/=+$/, ''),
+    name: repo.name,
+    full_name: full,
+    owner: buildSimpleUser(owner, api, web),
+    private: repo.private,
+    html_url: `${web}/${full}`,
+    description: repo.description,
+    fork: false,
+    ...links(api, full),
+  };
+}
+
+/**
+ * Wiki, Pages and Discussions: an organization's repository says what its resources say (the inventory's model,
+ * which GraphQL's `hasWikiEnabled` answers too); a user's keeps the simulator's old defaults.
+ */
+function features(repo: SimRepo, owner: SimAccount) {
+  if (owner.type !== 'Organization') return { wiki: !repo.private, pages: false, discussions: false };
+  const resources = repositoryResources(repo);
+  return { wiki: resources.hasWiki, pages: resources.hasPages, discussions: resources.hasDiscussions };
+}
+
 /**
  * The `minimal-repository` shape (what list endpoints return). `permissions`: the caller's (null: GitHub sends
  * none to an anonymous caller); every right when not said (the answers that do not yet weigh the caller).
@@ -100,6 +128,7 @@ export function buildMinimalRepository(
   // GitHub's meaning: open issues and open pull requests, as the archive and GraphQL count them.
   const content = repositoryContent(repo);
   const openIssues = content.issues.open + pullCounts(content).open;
+  const has = features(repo, owner);
   return {
     id: repo.id,
     node_id: Buffer.from(`R:${repo.id}`).toString('base64').replace(/=+$/, ''),
@@ -128,10 +157,10 @@ export function buildMinimalRepository(
     topics: repo.topics,
     has_issues: true,
     has_projects: true,
-    has_wiki: !repo.private,
-    has_pages: false,
+    has_wiki: has.wiki,
+    has_pages: has.pages,
     has_downloads: true,
-    has_discussions: false,
+    has_discussions: has.discussions,
     archived: repo.archived,
     disabled: false,
     visibility: repo.private ? 'private' : 'public',

@@ -1,5 +1,5 @@
 import { execute } from 'graphql';
-import { queryCost } from '@/simulator/graphql/cost';
+import { queryCost, queryNodeCount } from '@/simulator/graphql/cost';
 import {
   formatError,
   prepareQuery,
@@ -93,7 +93,13 @@ export async function runSourceGraphql(
     document,
     operationName: request.operationName,
     variableValues: request.variables,
-    contextValue: { state, actor, now, cost },
+    contextValue: {
+      state,
+      actor,
+      now,
+      cost,
+      nodeCount: queryNodeCount(document, operation, request.variables),
+    },
     rootValue: sourceQueryRoot,
   });
   return answer({

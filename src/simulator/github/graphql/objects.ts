@@ -1,36 +1,21 @@
 import { connection, countOnly, type PageArgs } from '@/simulator/graphql/connection';
 import { repositoryCountFields, type RepositoryCounts } from '@/simulator/graphql/repository-counts';
 import { nodeId } from '@/simulator/target/ids';
-import { SIM_APP } from '../apps';
-import { isOrgMember, type Actor } from '../auth';
 import { pullCounts, repositoryContent } from '../content/repository-content';
 import type { SimRepo } from '../factories/repository';
 import type { SimAccount } from '../factories/user';
 import { protectedBranchNames } from '../migrations/archive-records';
-import { gitData } from '../migrations/git-data';
-import type { GithubState } from '../state';
+import { canSee, type SourceContext } from './context';
+import { repositoryInventoryFields, teamsConnection } from './inventory-objects';
+
+export { canSee, type SourceContext } from './context';
+export { userObject } from './user-object';
 
 /**
  * The source's GraphQL objects over the same model its REST answers and its archives are built from
  * (content/repository-content.ts, migrations/archive-records.ts, migrations/git-data.ts), so the three agree.
  * graphql-js calls a function-valued property with (args, context): each object carries its own resolvers.
  */
-export interface SourceContext {
-  state: GithubState;
-  actor: Actor;
-  now: number;
-  /** Points this request costs (for `rateLimit { cost }`). */
-  cost: number;
-}
-
-/** What the caller may see, as REST's `/orgs/{org}/repos` decides it: public, or theirs, or their org's. */
-export function canSee(ctx: SourceContext, repo: SimRepo): boolean {
-  if (!repo.private) return true;
-  const { actor, state } = ctx;
-  if (actor.login && (actor.login === repo.owner || isOrgMember(state, repo.owner, actor.login))) return true;
-  return actor.identity === `installation:${SIM_APP.installationId}` && repo.owner === SIM_APP.account;
-}
-
 export function sourceCounts(repo: SimRepo): Omit<RepositoryCounts, 'headOid'> {
   const content = repositoryContent(repo);
   return {
@@ -48,8 +33,8 @@ export function sourceCounts(repo: SimRepo): Omit<RepositoryCounts, 'headOid'> {
 export function repositoryObject(repo: SimRepo, ctx: SourceContext) {
   const id = nodeId('R', String(repo.id));
   const counts = sourceCounts(repo);
-  // The archive's HEAD: built (and cached) only when a query asks for the commit id.
-  const head = () => gitData(repo, ctx.state.archiveBytesPerKb).heads[counts.defaultBranch] ?? '';
+  // The archive's HEAD (`gitRefsOf`: hashed, not built), only when a query asks for the commit id.
+  const { headOid, ...inventory } = repositoryInventoryFields(repo, ctx);
   return {
     __typename: 'Repository',
     id,
@@ -59,7 +44,8 @@ export function repositoryObject(repo: SimRepo, ctx: SourceContext) {
     isArchived: repo.archived,
     isPrivate: repo.private,
     branchProtectionRules: () => countOnly(protectedBranchNames(repo).length),
-    ...repositoryCountFields(counts, head, `REF_${id}`),
+    ...repositoryCountFields(counts, headOid, `REF_${id}`),
+    ...inventory,
   };
 }
 
@@ -78,15 +64,7 @@ export function orgObject(account: SimAccount, ctx: SourceContext) {
         args,
         'repositories',
       ),
-  };
-}
-
-export function userObject(account: SimAccount) {
-  return {
-    __typename: 'User',
-    id: nodeId('U', String(account.id)),
-    databaseId: account.id,
-    login: account.login,
-    name: account.name,
+    teams: (args: PageArgs) =>
+      teamsConnection(account.login, ctx, args, (repo) => repositoryObject(repo, ctx)),
   };
 }

@@ -12,7 +12,7 @@ export function rateLimitObject(ctx: SourceContext) {
     used: status.used,
     remaining: status.remaining,
     resetAt: new Date(status.reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-    nodeCount: 0,
+    nodeCount: ctx.nodeCount,
   };
 }
 

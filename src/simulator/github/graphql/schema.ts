@@ -1,10 +1,12 @@
 import { buildSchema, type GraphQLSchema } from 'graphql';
 import { COUNTS_SDL } from '@/simulator/graphql/counts-sdl';
+import { INVENTORY_SDL } from './inventory-sdl';
 
 /**
  * The source's GraphQL schema (GHES answers GraphQL at `/api/graphql`): a subset of GitHub's published schema with
- * the same names and types, only what a validation reads for many repositories in one aliased query. The contract
- * test (tests/contract/source-graphql-schema.test.ts) checks every field against @octokit/graphql-schema.
+ * the same names and types, only what a validation reads for many repositories in one aliased query, and what
+ * the pre-move inventory reads (inventory-sdl.ts). The contract test (tests/contract/source-graphql-schema.test.ts)
+ * checks every field against @octokit/graphql-schema.
  */
 const SOURCE_SDL = /* GraphQL */ `
   type User implements Node {
@@ -71,5 +73,5 @@ const SOURCE_SDL = /* GraphQL */ `
 let built: GraphQLSchema | undefined;
 
 export function sourceSchema(): GraphQLSchema {
-  return (built ??= buildSchema(COUNTS_SDL + SOURCE_SDL));
+  return (built ??= buildSchema(COUNTS_SDL + SOURCE_SDL + INVENTORY_SDL));
 }

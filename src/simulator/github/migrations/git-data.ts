@@ -1,4 +1,4 @@
-import { buildBareRepository, type BareRepository } from '../content/bare-repository';
+import { buildBareRepository, gitRefs, type BareRepository, type GitRefs } from '../content/bare-repository';
 import { repositoryContent } from '../content/repository-content';
 import type { SimRepo } from '../factories/repository';
 
@@ -16,9 +16,32 @@ export function paddingBytes(repo: SimRepo, bytesPerKb: number): number {
   return Math.max(0, Math.round(repo.size * bytesPerKb));
 }
 
+const keyOf = (repo: SimRepo, pad: number) =>
+  JSON.stringify([repo.id, repo.owner, repo.name, repo.description, pad]);
+
+/** Ids already hashed (a few hundred bytes each; plenty for big-org). */
+const refsCache = new Map<string, GitRefs>();
+const REFS_LIMIT = 5_000;
+
+/**
+ * The commit ids of the repository's Git data (`trunk`, `heads`, `tags`) exactly as `gitData` builds them, without
+ * building its pack: the archive's own when it is already built, else hashed alone (`gitRefs`). GraphQL's
+ * `defaultBranchRef { target { oid } }` is `gitRefsOf(repo, bytesPerKb).heads[defaultBranch]`.
+ */
+export function gitRefsOf(repo: SimRepo, bytesPerKb: number): GitRefs {
+  const pad = paddingBytes(repo, bytesPerKb);
+  const key = keyOf(repo, pad);
+  const built = cache.get(key)?.built ?? refsCache.get(key);
+  if (built) return built;
+  const refs = gitRefs(repo, repositoryContent(repo), pad);
+  if (refsCache.size >= REFS_LIMIT) refsCache.clear();
+  refsCache.set(key, refs);
+  return refs;
+}
+
 export function gitData(repo: SimRepo, bytesPerKb: number): BareRepository {
   const pad = paddingBytes(repo, bytesPerKb);
-  const key = JSON.stringify([repo.id, repo.owner, repo.name, repo.description, pad]);
+  const key = keyOf(repo, pad);
   const hit = cache.get(key);
   if (hit) {
     // Most recently used last, so the oldest leaves first.
