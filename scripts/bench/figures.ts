@@ -10,6 +10,7 @@ import { gatewayOverhead } from './gateway-overhead';
 import { gatewayRss } from './gateway-rss';
 import { historyRender } from './history-render';
 import { idleCpu } from './idle-cpu';
+import { inventory } from './inventory';
 import { storeHistory } from './store-history';
 import { team } from './team';
 import { lighthouseMobile } from './lighthouse-mobile';
@@ -45,6 +46,7 @@ export const FIGURES: BenchFigure[] = [
   blockingAb,
   waves,
   moveUpload,
+  inventory,
   move,
   moveTeam,
   team,
