@@ -50,3 +50,29 @@ export interface OrganizationFacts {
 
 /** Lists kept per repository are cut here (a hostile or huge source cannot grow the store without bound). */
 export const MAX_NAMES = 100;
+
+/** A repository's facts before anything is read of it (each read fills its part). */
+export function emptyFacts(name: string, readAt: string): RepositoryFacts {
+  return {
+    name,
+    readAt,
+    hooks: [],
+    secrets: [],
+    variables: [],
+    runners: [],
+    tagProtections: [],
+    environments: [],
+    deployKeys: [],
+    rulesets: [],
+    projects: [],
+    projectsCount: 0,
+    discussions: 0,
+    hasWiki: false,
+    hasPages: false,
+    outsideCollaborators: [],
+    lfs: { patterns: [], files: 0 },
+    largeFiles: [],
+    longRefs: [],
+    unread: [],
+  };
+}

@@ -2,7 +2,7 @@ import type { InventorySummary } from '@/contracts/inventory';
 import { isRecord } from '@/contracts/json';
 import type { InventoryRow, InventoryStore } from '@/server/store/inventory-store';
 import type { GraphqlPost } from '../validation/count-side';
-import type { OrganizationFacts, RepositoryFacts } from './inventory-facts';
+import { emptyFacts, type OrganizationFacts, type RepositoryFacts } from './inventory-facts';
 import { countedGet, readOrganization, type InventoryCount, type InventoryGet } from './read-organization';
 import { readGraphqlFacts, readRestFacts } from './read-repositories';
 
@@ -119,29 +119,9 @@ export function createInventory(options: { store: () => Promise<InventoryStore>;
 }
 
 /** A repository GitHub's GraphQL would not show this token: nothing known, said once. */
-function unreadFacts(name: string, readAt: string, reason: string): RepositoryFacts {
-  return {
-    name,
-    readAt,
-    hooks: [],
-    secrets: [],
-    variables: [],
-    runners: [],
-    tagProtections: [],
-    environments: [],
-    deployKeys: [],
-    rulesets: [],
-    projects: [],
-    projectsCount: 0,
-    discussions: 0,
-    hasWiki: false,
-    hasPages: false,
-    outsideCollaborators: [],
-    lfs: { patterns: [], files: 0 },
-    largeFiles: [],
-    longRefs: [],
-    unread: [{ kind: 'tree', reason: reason.slice(0, 300) }],
-  };
-}
+const unreadFacts = (name: string, readAt: string, reason: string): RepositoryFacts => ({
+  ...emptyFacts(name, readAt),
+  unread: [{ kind: 'tree', reason: reason.slice(0, 300) }],
+});
 
 export type Inventory = ReturnType<typeof createInventory>;

@@ -1,35 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LEFT_BEHIND_KINDS, readinessOf } from '@/contracts/inventory';
-import type { OrganizationFacts, RepositoryFacts } from './inventory-facts';
+import { emptyFacts, type OrganizationFacts, type RepositoryFacts } from './inventory-facts';
 import { inventoryChecks, leftBehindOf } from './left-behind';
 
 const MIB = 1024 * 1024;
 
-function facts(change: Partial<RepositoryFacts> = {}): RepositoryFacts {
-  return {
-    name: 'app',
-    readAt: '2026-11-28T10:00:00.000Z',
-    hooks: [],
-    secrets: [],
-    variables: [],
-    runners: [],
-    tagProtections: [],
-    environments: [],
-    deployKeys: [],
-    rulesets: [],
-    projects: [],
-    projectsCount: 0,
-    discussions: 0,
-    hasWiki: false,
-    hasPages: false,
-    outsideCollaborators: [],
-    lfs: { patterns: [], files: 0 },
-    largeFiles: [],
-    longRefs: [],
-    unread: [],
-    ...change,
-  };
-}
+const facts = (change: Partial<RepositoryFacts> = {}): RepositoryFacts => ({
+  ...emptyFacts('app', '2026-11-28T10:00:00.000Z'),
+  ...change,
+});
 
 const org = (change: Partial<OrganizationFacts> = {}): OrganizationFacts => ({
   login: 'o',

@@ -60,7 +60,8 @@ function perRepository(items: unknown[]): Record<string, number> {
   return counts;
 }
 
-const PERMISSIONS: Record<string, string> = {
+/** GraphQL's `RepositoryPermission` in REST's words (what the next issue sends back to GitHub). */
+export const PERMISSIONS: Record<string, string> = {
   ADMIN: 'admin',
   MAINTAIN: 'maintain',
   WRITE: 'push',

@@ -1,9 +1,16 @@
 import { isRecord, stringOf } from '@/contracts/json';
 import type { LeftBehindKind } from '@/contracts/inventory';
 import type { GraphqlPost } from '../validation/count-side';
-import { MAX_NAMES, type RepositoryFacts } from './inventory-facts';
+import { emptyFacts, MAX_NAMES, type RepositoryFacts } from './inventory-facts';
 import { INVENTORY_BATCH, repositoriesQuery } from './inventory-queries';
-import { readPages, refusalOf, totalOf, type InventoryCount, type InventoryGet } from './read-organization';
+import {
+  PERMISSIONS,
+  readPages,
+  refusalOf,
+  totalOf,
+  type InventoryCount,
+  type InventoryGet,
+} from './read-organization';
 import { lfsPatterns, longRefs, scanTree, type TreeEntry } from './tree-scan';
 
 type JsonRecord = Record<string, unknown>;
@@ -15,14 +22,6 @@ const names = (items: readonly (string | undefined)[]) =>
     .filter((item): item is string => !!item)
     .map((item) => item.slice(0, 200))
     .slice(0, MAX_NAMES);
-
-const PERMISSIONS: Record<string, string> = {
-  ADMIN: 'admin',
-  MAINTAIN: 'maintain',
-  WRITE: 'push',
-  TRIAGE: 'triage',
-  READ: 'pull',
-};
 
 /** What GraphQL says of one repository, as facts (REST's parts to come), and its head commit for the tree. */
 export function graphqlFacts(
@@ -46,13 +45,7 @@ export function graphqlFacts(
   return {
     head: head && /^[0-9a-f]{40}$/.test(head) ? head : undefined,
     facts: {
-      name,
-      readAt,
-      hooks: [],
-      secrets: [],
-      variables: [],
-      runners: [],
-      tagProtections: [],
+      ...emptyFacts(name, readAt),
       environments: nodesOf(node.environments)
         .map((env) => ({
           name: (stringOf(env.name) ?? '').slice(0, 200),
