@@ -1,23 +1,20 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { previewDefaults } from '@/testing/move-plan-steps';
 import { renderApp } from '@/testing/render-with-providers';
 import { simulator, warmTestStore } from '@/testing/sim-server';
 
 beforeAll(() => warmTestStore(), 60_000);
 
-async function previewDefaults(user: ReturnType<typeof renderApp>['user']) {
-  const source = await screen.findByRole('textbox', { name: 'Source organization' }, { timeout: 10_000 });
-  const target = screen.getByRole('textbox', { name: 'Target organization' });
-  await expect.poll(() => (source as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-org');
-  await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
-  await user.click(screen.getByRole('button', { name: 'Preview' }));
+async function previewReadiness(user: ReturnType<typeof renderApp>['user']) {
+  await previewDefaults(user);
   return screen.findByRole('region', { name: 'Readiness' }, { timeout: 20_000 });
 }
 
 describe('readiness in the preview', () => {
   it('says per repository what stays behind and what blocks, filters by readiness, and reads the inventory once', async () => {
     const { user } = renderApp('/moves');
-    const readiness = await previewDefaults(user);
+    const readiness = await previewReadiness(user);
     const line = within(readiness).getByRole('status', { name: 'Inventory' });
     expect(line).toHaveTextContent(
       /^Inventory read just now \(its oldest part\)\. Read now: \d+ REST requests and 2 GraphQL queries to the source/,

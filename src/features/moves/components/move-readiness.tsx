@@ -161,8 +161,10 @@ export function MoveReadiness({
               <TableRow>
                 <TableCell>Repository</TableCell>
                 <TableCell>Readiness</TableCell>
-                <TableCell>What stays behind</TableCell>
-                <TableCell>What blocks it</TableCell>
+                {/* Wrapped anywhere, a text column would shrink to a few letters on a phone (a row 1,600 px
+                    tall): at least this wide, the table scrolls sideways in its scroller instead. */}
+                <TableCell sx={{ minWidth: 240 }}>What stays behind</TableCell>
+                <TableCell sx={{ minWidth: 200 }}>What blocks it</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -2,20 +2,12 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TargetRuleset } from '@/simulator/target/rulesets';
+import { previewDefaults } from '@/testing/move-plan-steps';
 import { renderApp } from '@/testing/render-with-providers';
 import { simServer, simulator, TEST_ORIGIN, warmTestStore } from '@/testing/sim-server';
 
 // The list of moves is read from the store: open it before the first test rather than inside it.
 beforeAll(() => warmTestStore(), 60_000);
-
-/** Plan a move with the form's defaults (the connection's octo-org → the simulator's octo-target). */
-async function previewDefaults(user: ReturnType<typeof renderApp>['user']) {
-  const source = await screen.findByRole('textbox', { name: 'Source organization' }, { timeout: 10_000 });
-  const target = screen.getByRole('textbox', { name: 'Target organization' });
-  await expect.poll(() => (source as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-org');
-  await expect.poll(() => (target as HTMLInputElement).value, { timeout: 10_000 }).toBe('octo-target');
-  await user.click(screen.getByRole('button', { name: 'Preview' }));
-}
 
 /** Replace the target organization's default (octo-target, once it has arrived) with `text`, then Preview. */
 async function previewWithTarget(user: ReturnType<typeof renderApp>['user'], text: string) {

@@ -130,16 +130,7 @@ export function buildMinimalRepository(
   const openIssues = content.issues.open + pullCounts(content).open;
   const has = features(repo, owner);
   return {
-    id: repo.id,
-    node_id: Buffer.from(`R:${repo.id}`).toString('base64').replace(/=+$/, ''),
-    name: repo.name,
-    full_name: full,
-    owner: buildSimpleUser(owner, api, web),
-    private: repo.private,
-    html_url: `${web}/${full}`,
-    description: repo.description,
-    fork: false,
-    ...links(api, full),
+    ...buildSimpleRepository(repo, owner, api, web),
     git_url: `git://${host}/${full}.git`,
     ssh_url: `git@${host}:${full}.git`,
     clone_url: `${web}/${full}.git`,
