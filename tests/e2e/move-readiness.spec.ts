@@ -11,11 +11,14 @@ import { expect, expectAccessible, test } from './fixtures';
  */
 
 /** The "New move" form's defaults (octo-org → octo-target, every repository) previewed; the readiness section. */
-async function previewDefaults(page: Page) {
+async function previewDefaults(page: Page, { folded = false } = {}) {
   await page.goto('/moves');
   await expect(page.getByRole('textbox', { name: 'Source organization' })).toHaveValue('octo-org');
   await expect(page.getByRole('textbox', { name: 'Target organization' })).toHaveValue('octo-target');
   await page.getByRole('button', { name: 'Preview' }).click();
+  // On a phone the section is folded: its summary says the counts, and opens it.
+  if (folded)
+    await page.getByText('4 ready, 8 need work, 2 blocked', { exact: true }).click({ timeout: 20_000 });
   const readiness = page.getByRole('region', { name: 'Readiness', exact: true });
   await expect(readiness).toBeVisible({ timeout: 20_000 });
   return readiness;
@@ -119,7 +122,9 @@ test('desktop: blocked repositories filtered, exported as CSV and JSON, the filt
   await expectAccessible(page);
 });
 
-test('a second preview keeps the inventory read; "Read the inventory again" revalidates it', async ({ page }) => {
+test('a second preview keeps the inventory read; "Read the inventory again" revalidates it', async ({
+  page,
+}) => {
   const readiness = await previewDefaults(page);
   await expect(inventoryLine(readiness)).toContainText(/Read now: \d+ REST requests? and 2 GraphQL queries/);
   await page.getByRole('button', { name: 'Preview' }).click();
@@ -138,21 +143,31 @@ test.describe('on a phone', () => {
     page,
   }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    const readiness = await previewDefaults(page);
+    const readiness = await previewDefaults(page, { folded: true });
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     const scroller = readiness.getByRole('region', {
       name: 'Readiness per repository (scrolls sideways on narrow screens)',
     });
     // Wider than the phone: the table scrolls inside its scroller, which keyboard users scroll with the arrows.
     const widths = () =>
-      scroller.evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth, left: box.scrollLeft }));
+      scroller.evaluate((box) => ({
+        scroll: box.scrollWidth,
+        client: box.clientWidth,
+        left: box.scrollLeft,
+      }));
+    // Each text column stays readable: wrapped anywhere it once shrank to 75 px, hello-world's row 1,234 px tall.
+    const table = readinessTable(readiness);
+    for (const column of ['What stays behind', 'What blocks it']) {
+      const width = (await table.getByRole('columnheader', { name: column }).boundingBox())?.width ?? 0;
+      expect(width, `the width of “${column}” in px`).toBeGreaterThanOrEqual(160);
+    }
     const before = await widths();
     expect(before.scroll, 'the table is wider than its scroller').toBeGreaterThan(before.client);
     expect(before.left).toBe(0);
     await scroller.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(async () => (await widths()).left).toBeGreaterThan(0);
-    const ml = readinessTable(readiness).getByRole('row', { name: 'ml-experiments', exact: true });
+    const ml = table.getByRole('row', { name: 'ml-experiments', exact: true });
     await ml.scrollIntoViewIfNeeded();
     await expect(ml).toBeInViewport();
     await expect(ml).toContainText('models/checkpoint-final.bin (512 MiB)');

@@ -14,6 +14,7 @@ import { MoveRepositoryTable } from './move-repository-table';
 import type { MoveTargetEdit } from './move-target-fields';
 import { MoveTokenChecks } from './move-token-checks';
 import { notReadyText } from '../utils/move-format';
+import { readinessSummary } from '../utils/move-readiness';
 
 const Heading = ({ children }: { children: string }) => (
   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 'medium' }}>
@@ -55,6 +56,13 @@ export function MovePreviewView({
       ))}
     </Box>
   );
+  const readiness = (
+    <MoveReadiness
+      preview={preview}
+      busy={busy}
+      {...(onRefreshInventory ? { onRefresh: onRefreshInventory } : {})}
+    />
+  );
   return (
     <Stack spacing={2} component="section" aria-label="Preview">
       <Alert
@@ -88,11 +96,17 @@ export function MovePreviewView({
       {preview.inventory || preview.inventoryError ? (
         <>
           <Heading>Readiness: what stays behind, what blocks</Heading>
-          <MoveReadiness
-            preview={preview}
-            busy={busy}
-            {...(onRefreshInventory ? { onRefresh: onRefreshInventory } : {})}
-          />
+          {phone ? (
+            // Folded on a phone, as the list below: its counts say enough to decide whether to open it.
+            <Box component="details">
+              <Box component="summary" sx={{ cursor: 'pointer', color: 'text.secondary' }}>
+                {readinessSummary(preview.repositories)}
+              </Box>
+              {readiness}
+            </Box>
+          ) : (
+            readiness
+          )}
         </>
       ) : null}
       <Heading>Cost</Heading>

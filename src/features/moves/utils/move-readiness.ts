@@ -20,6 +20,12 @@ export function readinessCounts(repositories: readonly MovePlannedRepository[]):
   return counts;
 }
 
+/** "4 ready, 8 need work, 2 blocked": the readiness at a glance (a phone's folded section). */
+export function readinessSummary(repositories: readonly MovePlannedRepository[]): string {
+  const counts = readinessCounts(repositories);
+  return `${counts.ready} ready, ${counts['needs-work']} ${counts['needs-work'] === 1 ? 'needs' : 'need'} work, ${counts.blocked} blocked`;
+}
+
 /** The rows a filter keeps, sorted (blocked first for `readiness`, most left behind first for `left-behind`). */
 export function readinessRows(
   repositories: readonly MovePlannedRepository[],
