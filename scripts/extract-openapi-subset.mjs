@@ -13,7 +13,8 @@
  * The operations are read from GitHub's operation table, `src/contracts/github/operations.ts` (the gateway's
  * allow-list is built from it), from the target GitHub.com's REST reads, `src/contracts/github/target-operations.ts`
  * (checked by tests/contract/target-rest.test.ts), and from the source's inventory reads,
- * `src/contracts/github/inventory-operations.ts` (tests/contract/source-inventory-rest.test.ts), so adding an
+ * `src/contracts/github/inventory-operations.ts` (tests/contract/source-inventory-rest.test.ts), and from a sign-in's
+ * reads, `src/contracts/github/sign-in-operations.ts` (tests/contract/source-sign-in-rest.test.ts), so adding an
  * operation there and re-running this script is all it takes; tests/contract/simulator-github.test.ts fails when the fixture and the tables drift apart.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -24,6 +25,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ALLOW_LIST = resolve(ROOT, 'src/contracts/github/operations.ts');
 const TARGET_LIST = resolve(ROOT, 'src/contracts/github/target-operations.ts');
 const INVENTORY_LIST = resolve(ROOT, 'src/contracts/github/inventory-operations.ts');
+const SIGN_IN_LIST = resolve(ROOT, 'src/contracts/github/sign-in-operations.ts');
 const DEFAULT_OUT = resolve(ROOT, 'tests/contract/github-openapi-subset.json');
 const EXPECTED_PACKAGE = '@octokit/openapi';
 const SOURCE_FILE = 'generated/api.github.com.json';
@@ -188,7 +190,7 @@ function main() {
       'Cannot tell the package version (no package.json next to generated/ and no info.version)',
     );
 
-  const operations = [ALLOW_LIST, TARGET_LIST, INVENTORY_LIST].flatMap((list) => {
+  const operations = [ALLOW_LIST, TARGET_LIST, INVENTORY_LIST, SIGN_IN_LIST].flatMap((list) => {
     const found = githubOperationsFromAllowList(readFileSync(list, 'utf8'));
     if (found.length === 0) throw new Error(`No github operations found in ${list}; has its format changed?`);
     return found;

@@ -33,6 +33,7 @@ describe('pageModuleFor', () => {
     ['/moves', 'moves'],
     ['/moves/abc-1', 'move'],
     ['/alerts', 'alerts'],
+    ['/audit', 'audit'],
   ])('%s is drawn by routes/%s', (pathname, module) => {
     expect(pageModuleFor(pathname)).toBe(module);
   });

@@ -11,6 +11,7 @@ export const PAGE_ROUTES = [
   { path: paths.rateLimits, module: 'rate-limits' },
   { path: paths.connection, module: 'connection' },
   { path: paths.alerts, module: 'alerts' },
+  { path: paths.audit, module: 'audit' },
   { path: paths.migrations.home, module: 'migrations' },
   { path: paths.migrations.user, module: 'user-migrations' },
   { path: paths.migrations.org, module: 'org-migrations' },

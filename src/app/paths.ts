@@ -1,4 +1,5 @@
 import { alertPaths } from '@/features/alerts/paths';
+import { auditPaths } from '@/features/audit/paths';
 import { domainPaths } from '@/features/domains/paths';
 import { identityPaths } from '@/features/identities/paths';
 import { importPaths } from '@/features/imports/paths';
@@ -12,6 +13,7 @@ export const paths = {
   rateLimits: '/rate-limits',
   connection: '/connection',
   alerts: alertPaths.home,
+  audit: auditPaths.home,
   migrations: migrationPaths,
   waves: wavePaths,
   moves: movePaths,

@@ -37,6 +37,7 @@ const LOADERS: Record<PageModule, () => Promise<RouteModule>> = {
   'rate-limits': () => import('./routes/rate-limits'),
   connection: () => import('./routes/connection'),
   alerts: () => import('./routes/alerts'),
+  audit: () => import('./routes/audit'),
   migrations: () => import('./routes/migrations'),
   'user-migrations': () => import('./routes/user-migrations'),
   'org-migrations': () => import('./routes/org-migrations'),

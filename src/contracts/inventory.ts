@@ -51,7 +51,8 @@ export const LEFT_BEHIND_WORDS: Record<LeftBehindKind, LeftBehindWords> = {
     label: 'Git LFS',
     handling: 'user',
     todo: 'GEI moves the pointers, not the LFS objects: push them after the move (git lfs fetch --all, then git lfs push --all to the target).',
-    readFrom: 'GraphQL object(expression: "HEAD:.gitattributes"); the tree (REST git/trees, recursive) for the files it tracks',
+    readFrom:
+      'GraphQL object(expression: "HEAD:.gitattributes"); the tree (REST git/trees, recursive) for the files it tracks',
   },
   webhooks: {
     label: 'Webhooks',
@@ -153,7 +154,8 @@ export const LEFT_BEHIND_WORDS: Record<LeftBehindKind, LeftBehindWords> = {
     label: 'Teams and access',
     handling: 'user',
     todo: 'Teams, team access and outside collaborators are not moved: only organization owners can reach the repository until they are granted again.',
-    readFrom: 'GraphQL organization.teams { repositories { permission } }; collaborators(affiliation: OUTSIDE)',
+    readFrom:
+      'GraphQL organization.teams { repositories { permission } }; collaborators(affiliation: OUTSIDE)',
   },
 };
 

@@ -1,3 +1,4 @@
+import type { Actor } from './session';
 import type { RepositoryValidation } from './moves-validation';
 import type { MovePlanRequest, TargetVisibility } from './moves';
 
@@ -156,6 +157,8 @@ export interface Move {
   afterValidation: AfterValidation;
   /** A trial move (`MoveStartRequest.trial`): the suffix of its target names, and whether they are kept. */
   trial?: { suffix: string; keep: boolean };
+  /** Who started it (issue 51: a self-service person acts on their own moves only; its jobs act for them). */
+  startedBy?: Actor;
   /**
    * Cancelled: whether the sources it locked and did not validate are unlocked (`unlock`, the default) or kept
    * locked as the user chose (`keep-locked`).

@@ -1,3 +1,4 @@
+import { loadAuthConfig, type AuthConfig } from './auth/auth-config';
 import { DEFAULT_MAX_UNKNOWN_RATE_CATEGORIES } from '@/contracts/github/rate-categories';
 import { GITHUB_API_VERSION, GITHUB_API_VERSIONS, type GithubApiVersion } from '@/contracts/github/http';
 import { parseFaultsEnv, type FaultRuleInput } from '@/simulator/faults/fault-rules';
@@ -57,6 +58,8 @@ export interface GatewayConfig {
   /** `FERRY_PUBLIC_URL`: where people open Ferry (alerts link its pages); default the address it binds. */
   publicUrl: string;
   github: GithubUpstreamConfig;
+  /** Sign-in (issue 51): `FERRY_AUTH=github`, else none. */
+  auth: AuthConfig;
   target: TargetUpstreamConfig;
   registrar: RegistrarUpstreamConfig;
   upstreamTimeoutMs: number;
@@ -93,9 +96,13 @@ export interface GatewayConfig {
   simUser: SimUser;
   /** `WAVE_CHECK_MAX_MS`: the longest wait between two checks of a running export (waits grow up to it). */
   waveCheckMaxMs: number;
+  /** `AUDIT_RETENTION_DAYS`: audit entries older than this are pruned (once a day) from the start of the chain. */
+  auditRetentionDays: number;
 }
 
 export const DEFAULT_PORT = 5180;
+/** `AUDIT_RETENTION_DAYS` unset: audit entries are kept 400 days (a year and a quarter). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 export const SIMULATOR_ORIGIN = 'http://simulator.internal';
 
 type Env = Record<string, string | undefined>;
@@ -231,6 +238,12 @@ export function loadConfig(env: Env): GatewayConfig {
       .map((name) => name.trim().toLowerCase())
       .filter(Boolean),
     publicUrl: publicUrl(env.FERRY_PUBLIC_URL, host, port),
+    auth: loadAuthConfig(
+      env,
+      githubLive
+        ? { mode: 'live', baseUrl: env.GITHUB_API_URL || 'https://api.github.com' }
+        : { mode: 'simulator', baseUrl: `${SIMULATOR_ORIGIN}/api/v3` },
+    ),
     github: githubLive
       ? {
           mode: 'live',
@@ -303,6 +316,12 @@ export function loadConfig(env: Env): GatewayConfig {
     simCredentials: env.SIM_CREDENTIALS?.trim() === 'several' ? 'several' : 'one',
     simUser: simUserOf(env),
     waveCheckMaxMs: durationMs('WAVE_CHECK_MAX_MS', env.WAVE_CHECK_MAX_MS, 30_000),
+    auditRetentionDays: positiveInt(
+      'AUDIT_RETENTION_DAYS',
+      env.AUDIT_RETENTION_DAYS?.trim(),
+      DEFAULT_AUDIT_RETENTION_DAYS,
+      36_500,
+    ),
   };
 }
 

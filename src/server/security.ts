@@ -41,6 +41,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/** The sign-in's cookies (src/server/gateway/areas/auth.ts): the only ones Ferry sets. */
+const OWN_COOKIE = /^(?:__Host-)?ferry_(?:session|login)=/;
+
 /** Security headers on every response, including errors. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
@@ -51,7 +54,12 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
     headers.get('content-security-policy') === SANDBOXED_TEXT_POLICY && SANDBOXED_TEXT_TYPE.test(type ?? '');
   for (const [name, value] of Object.entries(SECURITY_HEADERS))
     if (!(sandboxed && name === 'content-security-policy')) headers.set(name, value);
+  // No upstream's cookie reaches the browser; only the sign-in's own, set by its own routes (`/auth/*`).
+  const own = c.req.path.startsWith('/auth/')
+    ? headers.getSetCookie().filter((line) => OWN_COOKIE.test(line))
+    : [];
   headers.delete('set-cookie');
+  for (const line of own) headers.append('set-cookie', line);
   // An upstream's "application/json, text/html" reads as HTML to a browser that navigates to the URL:
   // API answers carry one plain media type or none of the upstream's.
   // A download (the waves' manifest.csv) keeps its text/csv: a browser saves it, never renders it.

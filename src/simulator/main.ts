@@ -5,6 +5,7 @@ import { isScenario } from './github/state';
 import { STORAGE_PREFIX } from './github/migrations/storage';
 import { GITHUB_PREFIX, REGISTRAR_PREFIX, createSimulator } from './simulator';
 import { SIM_TOKENS } from './github/seed';
+import { OAUTH_AUTHORIZE_PATH, SIM_OAUTH_APP } from './github/oauth/oauth-apps';
 import { TARGET_TOKENS } from './target/seed';
 import { SIM_REGISTRAR_KEYS } from './registrar/keys';
 import { createStandaloneApps, originOnPort } from './standalone';
@@ -42,6 +43,9 @@ const apiServer = serve({ fetch: api.fetch, hostname: host, port }, (info) => {
   const base = `http://${host}:${info.port}`;
   console.log(`Ferry simulator listening on ${base} (scenario ${sim.scenario}, speed ${sim.clock.speed}×)`);
   console.log(`  GitHub:    ${base}${GITHUB_PREFIX}   token octocat=${SIM_TOKENS.octocat}`);
+  console.log(
+    `  Sign-in:   ${base}${OAUTH_AUTHORIZE_PATH}   client ${SIM_OAUTH_APP.clientId} / ${SIM_OAUTH_APP.clientSecret}`,
+  );
   console.log(
     `  Registrar: ${base}${REGISTRAR_PREFIX}   keys ${SIM_REGISTRAR_KEYS.apiKey} / ${SIM_REGISTRAR_KEYS.secretApiKey}`,
   );

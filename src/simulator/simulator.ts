@@ -4,6 +4,8 @@ import { decodeWorld, encodeWorld } from './world-file';
 import { createGithubApp, type GithubAppOptions } from './github/app';
 import { GITHUB_PREFIX, githubError } from './github/http';
 import { createSourceGraphqlApp, SOURCE_GRAPHQL_PATH } from './github/graphql/app';
+import { OAUTH_PREFIX } from './github/oauth/oauth-apps';
+import { createOAuthApp } from './github/oauth/oauth-routes';
 import { registerImportRoutes } from './github/imports/routes';
 import { registerMigrationRoutes } from './github/migrations/routes';
 import { registerInventoryRoutes } from './github/routes/inventory';
@@ -37,7 +39,8 @@ export interface SimulatorOptions {
 
 export interface Simulator {
   /**
-   * Answers requests for both APIs: GitHub under `/api/v3` (its GraphQL at `/api/graphql`), the registrar under `/api/json/v3`; and, for a URL
+   * Answers requests for both APIs: GitHub under `/api/v3` (its GraphQL at `/api/graphql`, its OAuth web flow at
+   * `/login/oauth/authorize` and `/login/oauth/access_token`), the registrar under `/api/json/v3`; and, for a URL
    * on `TARGET_SIMULATOR_ORIGIN`, the target GitHub.com (REST at `/`, GraphQL at `/graphql`, `/uploads`).
    */
   fetch: (request: Request) => Promise<Response>;
@@ -83,6 +86,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   );
   // GHES's GraphQL, beside its REST (read-only: what a validation counts).
   app.route(SOURCE_GRAPHQL_PATH, createSourceGraphqlApp(getGithub, clock));
+  // GitHub's OAuth web flow at the host's root, as on GHES (`https://HOST/login/oauth/…`): sign-in (issue 51).
+  app.route(OAUTH_PREFIX, createOAuthApp(getGithub, clock));
   app.route(REGISTRAR_PREFIX, createRegistrarApp([registerRequirementRoutes]));
   // Object storage for migration archives (signed URLs; outside the API: no token, no rate limit).
   app.route(STORAGE_PREFIX, createStorageApp(getGithub, clock));

@@ -18,6 +18,7 @@ import { SIM_APP } from '@/simulator/github/apps';
 import { appJwt } from '@/testing/app-jwt';
 import { GITHUB_APP_OPERATIONS, GITHUB_GATEWAY_WRITES } from '@/contracts/github/operations';
 import { SOURCE_INVENTORY_OPERATIONS } from '@/contracts/github/inventory-operations';
+import { SIGN_IN_OPERATIONS } from '@/contracts/github/sign-in-operations';
 import { TARGET_OPERATIONS } from '@/contracts/github/target-operations';
 import type { Scenario } from '@/simulator/github/state';
 import { createSimulator, type Simulator } from '@/simulator/simulator';
@@ -616,7 +617,7 @@ describe('the subset and the gateway allow-list agree', () => {
     },
   );
 
-  it('holds exactly the allow-listed github operations, the target GitHub.com’s REST reads and the inventory’s', () => {
+  it('holds exactly the allow-listed github operations, the target GitHub.com’s REST reads, the inventory’s and a sign-in’s', () => {
     expect(operationIds().sort()).toEqual(
       [
         ...GITHUB_OPERATIONS,
@@ -624,6 +625,7 @@ describe('the subset and the gateway allow-list agree', () => {
         ...GITHUB_GATEWAY_WRITES,
         ...TARGET_OPERATIONS,
         ...SOURCE_INVENTORY_OPERATIONS,
+        ...SIGN_IN_OPERATIONS,
       ]
         .map((operation) => operation.id)
         .sort(),
@@ -635,6 +637,8 @@ describe('the subset and the gateway allow-list agree', () => {
     expect(GITHUB_GATEWAY_WRITES.filter((operation) => gateway.has(operation.id))).toEqual([]);
     // Nor are the inventory's reads (the gateway makes them itself).
     expect(SOURCE_INVENTORY_OPERATIONS.filter((operation) => gateway.has(operation.id))).toEqual([]);
+    // Nor are a sign-in's (made with the person's own token, server-side).
+    expect(SIGN_IN_OPERATIONS.filter((operation) => gateway.has(operation.id))).toEqual([]);
   });
 
   it('is $ref-closed', () => {

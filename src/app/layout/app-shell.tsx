@@ -9,6 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { connectionQueries } from '@/features/connection/api/connection-queries';
+import { SessionBadge } from '@/features/session/components/session-badge';
+import { SessionGate } from '@/features/session/components/session-gate';
 import { CoreBudget } from './core-budget';
 import { NavDrawer } from './nav-drawer';
 import { NotificationsToggle } from './notifications-toggle';
@@ -43,6 +45,7 @@ export function AppShell() {
             variant="outlined"
           />
           <Box sx={{ flexGrow: 1 }} />
+          <SessionBadge />
           <CoreBudget />
           <NotificationsToggle />
           <ThemeMenu />
@@ -51,8 +54,10 @@ export function AppShell() {
       <NavDrawer mobileOpen={mobileOpen} onClose={() => setMobileOpen(false)} />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
         <Toolbar />
-        <RateLimitBanner />
-        <Outlet />
+        <SessionGate>
+          <RateLimitBanner />
+          <Outlet />
+        </SessionGate>
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 import CableOutlined from '@mui/icons-material/CableOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DownloadingOutlined from '@mui/icons-material/DownloadingOutlined';
 import DriveFileMoveOutlined from '@mui/icons-material/DriveFileMoveOutlined';
@@ -25,5 +26,6 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Source imports', to: paths.imports.home, icon: DownloadingOutlined },
   { label: 'Domains', to: paths.domains.home, icon: DnsOutlined },
   { label: 'Alerts', to: paths.alerts, icon: NotificationsActiveOutlined },
+  { label: 'Audit log', to: paths.audit, icon: FactCheckOutlined },
   { label: 'Connection', to: paths.connection, icon: CableOutlined },
 ];

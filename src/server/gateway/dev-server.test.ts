@@ -65,8 +65,8 @@ describe('npm run dev', () => {
     expect(waves).toEqual([]);
   }, 60_000);
 
-  it('starts the background work: memory tasks, alerts with their scheduled checks, waves, moves', async () => {
-    expect(await api.started).toEqual(['ferry memory', 'alerts', 'waves', 'moves']);
+  it('starts the background work: audit retention, memory tasks, alerts with their scheduled checks, waves, moves', async () => {
+    expect(await api.started).toEqual(['audit', 'auth', 'ferry memory', 'alerts', 'waves', 'moves']);
     const opened = await api.opened!;
     const store = opened.gateway.services.store!;
     const { rows } = await store.executeSql('SELECT name FROM pgboss.schedule ORDER BY name');

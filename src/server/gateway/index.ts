@@ -10,6 +10,8 @@ import type { KeptWorld } from '../simulated-world';
 import type { WaveRunner } from '../waves/runner';
 import { logStartFailure, type Area } from './area';
 import { alertsArea } from './areas/alerts';
+import { authArea } from './areas/auth';
+import { auditArea, auditRoutesArea } from './areas/audit';
 import { connectionArea } from './areas/connection';
 import { edgeArea } from './areas/edge';
 import { ferryMemoryArea } from './areas/ferry-memory';
@@ -84,6 +86,10 @@ export function composeGateway(config: GatewayConfig, options: GatewayOptions = 
   const services = createServices(config, options);
   const areas: Area[] = [
     edgeArea(services, options.metrics !== false),
+    // Right after the edge: its middleware records every write a later route answers.
+    auditArea(services),
+    // After the audit (which records every write, refused ones too), before every area that answers `/api`.
+    authArea(services),
     observabilityArea(services),
     connectionArea(services),
     simulatorArea(services, options.controlAccess ?? 'loopback'),
@@ -94,6 +100,8 @@ export function composeGateway(config: GatewayConfig, options: GatewayOptions = 
     movesArea(services),
     identitiesArea(services),
     registrarArea(services, options.registrarCache),
+    // After the sign-in, so the audit log's readers are known (and refused without a session).
+    auditRoutesArea(services),
     unknownApiArea,
     spaArea(options.staticRoot),
   ];

@@ -1,4 +1,5 @@
 import { rateEvent, watchedEvent } from '../alerts/alert-events';
+import { createAuditRecorder, type AuditRecorder } from '../audit/audit-recorder';
 import { createAlerts, type Alerts } from '../alerts/alerts';
 import type { GatewayConfig } from '../config';
 import { createCredentials, type Credentials } from '../credentials/credentials';
@@ -78,6 +79,8 @@ export interface GatewayServices {
   own: OwnAddress;
   /** Where each kind of URL an upstream hands back may be fetched from (outbound/handed-url.ts). */
   handed: HandedUrlChecks;
+  /** The audit log's recorder: every write, and background work acting for a person (nothing without a store). */
+  audit: AuditRecorder;
 }
 
 export function createServices(config: GatewayConfig, options: ServiceOptions): GatewayServices {
@@ -178,6 +181,13 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
     moves: storeAccess ? async () => (await storeAccess()).moves.list() : undefined,
     storeUp: storeAccess ? () => answersWithin(storeAccess, 2_000) : undefined,
   });
+  const audit = createAuditRecorder({
+    log: storeAccess && (async () => (await storeAccess()).auditLog),
+    secrets: () => secrets.list(),
+    onFailure: () => metrics.auditAppendFailures.inc(),
+    // Read loosely: the sign-in's configuration is its own (src/server/auth).
+    signInConfigured: (config as { auth?: { mode?: string } }).auth?.mode === 'github',
+  });
   const { archiveDir } = options;
   return {
     config,
@@ -198,6 +208,7 @@ export function createServices(config: GatewayConfig, options: ServiceOptions): 
     limits,
     own,
     handed,
+    audit,
   };
 }
 

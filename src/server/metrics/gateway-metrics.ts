@@ -83,6 +83,11 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     registers: [registry],
   });
   const { accountHolds, heldRequests } = accountLimitCounters(registry);
+  const auditAppendFailures = new Counter({
+    name: 'ferry_audit_append_failures_total',
+    help: 'Writes this gateway answered but could not record in the audit log (the store failed or was slow).',
+    registers: [registry],
+  });
   const requestDuration = new Histogram({
     name: 'ferry_http_request_duration_seconds',
     help: 'Time this gateway took to answer, by method, route group and status.',
@@ -204,6 +209,7 @@ export function createGatewayMetrics(options: { processMetrics?: boolean } = {})
     alertDeliveries,
     accountHolds,
     heldRequests,
+    auditAppendFailures,
     requestDuration,
     /** Where the scrape-time gauges read (known once the gateway's parts exist). */
     readFrom(next: MetricsSources) {

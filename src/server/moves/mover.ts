@@ -25,7 +25,7 @@ import { jsonBounds } from '@/server/outbound/bounds';
 import type { SecretRegistry } from '@/server/secret-registry';
 import { filterRepos } from '@/server/waves/planner';
 import { createRepositoryListings } from '@/server/waves/repository-listing';
-import { MoveInputError } from './move-input-error';
+import { MoveForbiddenError, MoveInputError } from './move-input-error';
 import { moveCost } from './move-cost';
 import { moveExports } from './move-exports';
 import { planRepositories, targetNameOf } from './move-plan';
@@ -83,6 +83,17 @@ function choicesOf(selected: readonly PlannedRepo[], request: MoveStartRequest) 
   const stray = (request.repositories ?? []).find((choice) => !known.has(choice.name.toLowerCase()));
   if (stray) throw new MoveInputError(`${stray.name} is not among the repositories these filters select.`);
   return choices;
+}
+
+/** A self-service person moves the repositories they administer only: the first other one is named. */
+function refuseOthers(selected: readonly PlannedRepo[], only: readonly string[] | undefined) {
+  if (!only) return;
+  const theirs = new Set(only.map((name) => name.toLowerCase()));
+  const other = selected.find((repo) => !theirs.has(repo.name.toLowerCase()));
+  if (other)
+    throw new MoveForbiddenError(
+      `${other.name} is not among the repositories you administer: the self-service role moves only those (${only.length}). Narrow the filters.`,
+    );
 }
 
 /** The names the move takes on the target, once each (GitHub compares names in lower case). */
@@ -150,8 +161,15 @@ export function createMover(options: MoverOptions) {
     /** Drop the listings kept (the simulator behind was reset). */
     forget: () => listings.forget(),
 
-    /** `trialSuffix`: a trial move's start plans under its trial names (`targetNameOf`). */
-    async preview(request: MoveStartRequest, trialSuffix?: string): Promise<MovePreview> {
+    /**
+     * `trialSuffix`: a trial move's start plans under its trial names (`targetNameOf`). `only`: a self-service
+     * person's repositories (issue 51): a selection with another is refused, naming it.
+     */
+    async preview(
+      request: MoveStartRequest,
+      trialSuffix?: string,
+      only?: readonly string[],
+    ): Promise<MovePreview> {
       const source = chooseSource(request.source.credential);
       const target = chooseTarget(request.target.credential);
       const sent = { target: 0, targetGraphql: 0 };
@@ -164,6 +182,7 @@ export function createMover(options: MoverOptions) {
       const listing = await listings.list(owner, source.name);
       const selected = filterRepos(listing.repos, request.filters);
       const choices = choicesOf(selected, request);
+      refuseOthers(selected, only);
 
       const gate = gateOf(limits, targetAccountKey(target.name));
       const clockRate = upstreamClockRate(config, 'target');

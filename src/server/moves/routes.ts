@@ -1,7 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { isRepoName } from '@/contracts/github/names';
 import { isRecord } from '@/contracts/json';
-import { AFTER_VALIDATION, type AfterValidation, type MoveStartRequest } from '@/contracts/move-run';
+import {
+  AFTER_VALIDATION,
+  type AfterValidation,
+  type Move,
+  type MoveStartRequest,
+} from '@/contracts/move-run';
 import { gatewayError } from '@/server/gateway-error';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { CredentialRefusedError, RateLimitedError } from '@/server/waves/github-client';
@@ -9,8 +14,10 @@ import { WaveInputError } from '@/server/waves/wave-input-error';
 import { bulkAnswer } from './bulk-actions';
 import { GeiRefusedError } from './gei/gei-errors';
 import { githubFault } from './github-fault';
-import { MoveInputError } from './move-input-error';
+import { MoveForbiddenError, MoveInputError } from './move-input-error';
 import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-request';
+import type { SessionInfo } from '@/contracts/session';
+import { actorOf } from '@/server/audit/actor';
 import type { Mover } from './mover';
 import { moveLogAnswer } from './run/move-log';
 import { moveManifestCsv } from './run/move-manifest';
@@ -77,47 +84,77 @@ export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
   };
 }
 
+/** A self-service person's repositories (issue 51): their moves take only those; undefined for other roles. */
+function onlyOf(c: Context): readonly string[] | undefined {
+  const session = c.get('ferrySession') as SessionInfo | undefined;
+  return session?.role === 'self-service' ? (session.repositories ?? []) : undefined;
+}
+
+/** A self-service person acts on the moves they started; anyone else on any (the sign-in checked the role). */
+function notTheirMove(c: Context, move: Move): string | undefined {
+  const session = c.get('ferrySession') as SessionInfo | undefined;
+  if (session?.role !== 'self-service' || move.startedBy?.login === session.login) return undefined;
+  return `This move was started by ${move.startedBy?.login ?? 'someone else'}: the self-service role acts on its own moves only.`;
+}
+
+/** A self-service person's writes on a move reach it only when they started it (issue 51). */
+function ownMovesOnly(running: MoveRunner): MiddlewareHandler {
+  return async (c: Context, next: Next) => {
+    if (
+      c.req.method !== 'POST' ||
+      (c.get('ferrySession') as SessionInfo | undefined)?.role !== 'self-service'
+    )
+      return next();
+    const id = c.req.param('id') ?? '';
+    const move = MOVE_ID.test(id) ? await running.get(id) : undefined;
+    const refused = move ? notTheirMove(c, move) : undefined;
+    return refused ? gatewayError(c, 403, refused, 'FORBIDDEN') : next();
+  };
+}
+
+/** Each failure of either GitHub answered as itself (a 4xx the user can fix, 429/503 with `retry-after`). */
+function answerFailure(c: Context, error: unknown) {
+  if (error instanceof MoveForbiddenError) return gatewayError(c, 403, error.message, 'FORBIDDEN');
+  if (error instanceof MoveInputError || error instanceof WaveInputError)
+    return gatewayError(c, 422, error.message, 'INVALID');
+  if (error instanceof CredentialRefusedError)
+    return gatewayError(
+      c,
+      403,
+      `GitHub refused the source credential: ${error.message}`,
+      'CREDENTIAL_REFUSED',
+    );
+  if (error instanceof TargetCredentialError)
+    return gatewayError(c, 403, error.message, 'TARGET_CREDENTIAL_REFUSED');
+  if (error instanceof RateLimitedError)
+    return githubFault(c, 429, error.message, 'RATE_LIMITED', {
+      side: 'source',
+      retryAfterSeconds: (error.until - Date.now()) / 1000,
+    });
+  if (error instanceof TargetRateLimitedError)
+    return githubFault(c, 429, `The target says: ${error.message}`, 'TARGET_RATE_LIMITED', {
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+  // GEI's SERVICE_UNAVAILABLE: the importer's outage, answered as GitHub's 503.
+  if (error instanceof TargetUnavailableError)
+    return githubFault(c, 503, `The target says: ${error.message}`, 'TARGET_UNAVAILABLE', {
+      side: 'target',
+      retryAfterSeconds: 60,
+    });
+  if (error instanceof TargetGraphqlError)
+    return githubFault(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR', {
+      side: 'target',
+    });
+  if (error instanceof UpstreamFailureError) {
+    const { status, message, code, ...whose } = error.failure;
+    return githubFault(c, status, message, code, whose);
+  }
+  throw error;
+}
+
 /** `archiveDir` (`ARCHIVE_DIR`): a saved log is served only from inside it. */
 export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { archiveDir?: string } = {}) {
   const app = new Hono();
-  /** Each failure of either GitHub answered as itself (a 4xx the user can fix, 429/503 with `retry-after`). */
-  function answerFailure(c: Context, error: unknown) {
-    if (error instanceof MoveInputError || error instanceof WaveInputError)
-      return gatewayError(c, 422, error.message, 'INVALID');
-    if (error instanceof CredentialRefusedError)
-      return gatewayError(
-        c,
-        403,
-        `GitHub refused the source credential: ${error.message}`,
-        'CREDENTIAL_REFUSED',
-      );
-    if (error instanceof TargetCredentialError)
-      return gatewayError(c, 403, error.message, 'TARGET_CREDENTIAL_REFUSED');
-    if (error instanceof RateLimitedError)
-      return githubFault(c, 429, error.message, 'RATE_LIMITED', {
-        side: 'source',
-        retryAfterSeconds: (error.until - Date.now()) / 1000,
-      });
-    if (error instanceof TargetRateLimitedError)
-      return githubFault(c, 429, `The target says: ${error.message}`, 'TARGET_RATE_LIMITED', {
-        retryAfterSeconds: error.retryAfterSeconds,
-      });
-    // GEI's SERVICE_UNAVAILABLE: the importer's outage, answered as GitHub's 503.
-    if (error instanceof TargetUnavailableError)
-      return githubFault(c, 503, `The target says: ${error.message}`, 'TARGET_UNAVAILABLE', {
-        side: 'target',
-        retryAfterSeconds: 60,
-      });
-    if (error instanceof TargetGraphqlError)
-      return githubFault(c, 502, `The target answered: ${error.message}`, 'UPSTREAM_ERROR', {
-        side: 'target',
-      });
-    if (error instanceof UpstreamFailureError) {
-      const { status, message, code, ...whose } = error.failure;
-      return githubFault(c, status, message, code, whose);
-    }
-    throw error;
-  }
 
   app.get('/target', (c) => c.json(mover.target()));
   app.post('/preview', async (c) => {
@@ -129,7 +166,7 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
     const request = parseMoveStart(body);
     if (isMoveInvalid(request)) return gatewayError(c, request.status, request.error, request.code);
     try {
-      return c.json(await mover.preview(request));
+      return c.json(await mover.preview(request, undefined, onlyOf(c)));
     } catch (error) {
       return answerFailure(c, error);
     }
@@ -156,6 +193,7 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
     return isRepoName(name) ? name : undefined;
   };
 
+  app.use('/:id/*', ownMovesOnly(running));
   app.post('/', async (c) => {
     if (!/^application\/json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
       return gatewayError(c, 415, 'Send the move as application/json.', 'UNSUPPORTED_MEDIA_TYPE');
@@ -164,7 +202,8 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
     const request = parseMoveStart(body);
     if (isMoveInvalid(request)) return gatewayError(c, request.status, request.error, request.code);
     try {
-      return c.json(publicMove(await running.create(request)), 201);
+      const by = { actor: actorOf(c), only: onlyOf(c) };
+      return c.json(publicMove(await running.create(request, by)), 201);
     } catch (error) {
       return answerFailure(c, error);
     }

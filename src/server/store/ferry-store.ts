@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { createAlertStore } from './alerts';
+import { createAuditStore } from './audit-store';
 import { createAuthorDrafts } from './author-drafts';
+import { createAuthSessionStore } from './auth-session-store';
 import { createInventoryStore } from './inventory-store';
 import { createMoveStore } from './move-store';
 import type { Store } from './open-store';
@@ -32,8 +34,11 @@ export function createFerryStore(store: Store) {
     waves: withoutParameters(createWaveStore(store.db)),
     moves: withoutParameters(createMoveStore(store.db)),
     inventories: withoutParameters(createInventoryStore(store.db)),
+    authSessions: withoutParameters(createAuthSessionStore(store.db)),
     alerts: withoutParameters(createAlertStore(store.db)),
     writePace: withoutParameters(createWritePace(store.db)),
+    /** Every write through the gateway, in a hash chain (issue 51): never forgotten by a simulator reset. */
+    auditLog: withoutParameters(createAuditStore(store.db)),
     /**
      * The simulator was reset to its seeded world: its ids and its clock start again, so what was remembered
      * of the old world describes things that no longer exist. Only the simulated areas are forgotten: with

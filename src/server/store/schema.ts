@@ -264,3 +264,53 @@ export const inventories = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.name] })],
 );
+
+/**
+ * The audit log (issue 51, src/server/store/audit-store.ts): one row per write through the gateway, `seq` 1, 2,
+ * 3… without a gap, each row's `hash` the SHA-256 of the previous row's hash and its own fields, so an edited,
+ * removed or reordered row breaks the chain. Never wiped by a simulator reset; pruned from the start only.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey(),
+    at: at().notNull(),
+    actor: text('actor').notNull(),
+    role: text('role').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    outcome: text('outcome').notNull(),
+    requestId: text('request_id').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [index('audit_entries_at').on(t.at), index('audit_entries_actor_seq').on(t.actor, t.seq)],
+);
+
+/**
+ * The audit chain's two ends, one row (`id` 1): where it starts (`genesis_*`: seq 0 and the fixed genesis hash,
+ * or the last entry retention pruned) and its newest entry (`head_*`, written with each append), so a pruned
+ * start still verifies and a removed newest entry is found.
+ */
+export const auditChain = pgTable('audit_chain', {
+  id: integer('id').primaryKey(),
+  genesisSeq: bigint('genesis_seq', { mode: 'number' }).notNull(),
+  genesisHash: text('genesis_hash').notNull(),
+  headSeq: bigint('head_seq', { mode: 'number' }).notNull(),
+  headHash: text('head_hash').notNull(),
+});
+
+/**
+ * Sign-in (issue 51, src/server/auth): a signed-in person's session and a sign-in on its way (`kind` `session`
+ * or `login`), keyed by the SHA-256 of the cookie's value (a copy of the store opens no session), so every
+ * gateway of a team knows them. `data` holds who and what role; the person's GitHub token only sealed with a key
+ * from the cookie's value. A login is deleted when used (one time); expired rows are swept.
+ */
+export const authSessions = pgTable('auth_sessions', {
+  key: text('key').primaryKey(),
+  kind: text('kind').notNull(),
+  data: jsonb('data').notNull(),
+  createdAt: at('created_at').notNull(),
+  lastSeenAt: at('last_seen_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});

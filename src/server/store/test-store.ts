@@ -16,7 +16,7 @@ export async function openTestStore(): Promise<TestStore> {
   const opened = await openStore({ databaseUrl: process.env.DATABASE_URL });
   const reset = async () => {
     await opened.db.execute(
-      sql`truncate rate_samples, timeline_events, unlocks, author_drafts, recent_items, watch_snapshots, wave_batches, waves, alert_deliveries, alert_targets, write_pace, move_repositories, moves, inventories restart identity`,
+      sql`truncate rate_samples, timeline_events, unlocks, author_drafts, recent_items, watch_snapshots, wave_batches, waves, alert_deliveries, alert_targets, write_pace, move_repositories, moves, inventories, audit_entries, audit_chain, auth_sessions restart identity`,
     );
   };
   await reset();

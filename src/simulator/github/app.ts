@@ -6,6 +6,7 @@ import { permissionRefusal } from './permissions';
 import { registerAppRoutes } from './routes/apps';
 import { GHES_VERSION, registerMetaRoutes } from './routes/meta';
 import { registerRateLimitRoutes } from './routes/rate-limit';
+import { registerSignInReads } from './routes/sign-in-reads';
 import { registerUserRoutes } from './routes/users';
 import type { GithubState } from './state';
 
@@ -165,6 +166,7 @@ export function createGithubApp(
   registerMetaRoutes(app);
   registerAppRoutes(app, state);
   registerUserRoutes(app, state);
+  registerSignInReads(app, state);
   for (const register of extraRoutes) register(app, state, clock);
 
   app.notFound((c) => githubError(c, 404, 'Not Found'));

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { checkAppJwt, looksLikeJwt } from './apps';
+import type { SimRepo } from './factories/repository';
 import type { GithubState } from './state';
 
 export type ActorKind = 'anonymous' | 'classic' | 'fine-grained' | 'installation' | 'app';
@@ -65,4 +66,12 @@ export function isOrgOwner(state: GithubState, org: string, login: string | unde
 export function isOrgMember(state: GithubState, org: string, login: string | undefined): boolean {
   const found = state.world.orgs.get(org.toLowerCase());
   return Boolean(login && (found?.owners.includes(login) || found?.members.includes(login)));
+}
+
+/** Who administers a repository: its owning user, its organization's owners, and the repository's own admins. */
+export function isRepoAdmin(state: GithubState, repo: SimRepo, login: string | undefined): boolean {
+  if (!login) return false;
+  return (
+    repo.owner === login || isOrgOwner(state, repo.owner, login) || Boolean(repo.admins?.includes(login))
+  );
 }

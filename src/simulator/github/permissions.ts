@@ -19,6 +19,8 @@ const RULES: Rule[] = [
   { pattern: /^\/repos\/[^/]+\/[^/]+\/import(?:\/|$)/, permission: 'administration', apps: true },
   { pattern: /^\/orgs\/[^/]+\/repos$/, permission: 'metadata', apps: true },
   { pattern: /^\/user(?:\/orgs|\/repos)?$/, apps: false },
+  // A user's own membership: an App installation is no user (GitHub: "Resource not accessible by integration").
+  { pattern: /^\/user\/memberships\/orgs\/[^/]+$/, apps: false },
 ];
 
 const DOCS =

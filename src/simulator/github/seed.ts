@@ -2,13 +2,19 @@ import type { SimRepo } from './factories/repository';
 import type { SimAccount } from './factories/user';
 
 /**
- * The seeded world: organization `octo-org` owned by `octocat`, with `hubot` as a plain member, and
- * repositories of varied names, sizes and languages. Tokens are fixed so tests and docs can name them.
+ * The seeded world: organization `octo-org` owned by `octocat`, with `hubot` and `monalisa` as plain members
+ * (monalisa administers its repository `docs`, and only that one), and repositories of varied names, sizes and
+ * languages. Tokens are fixed so tests and docs can name them.
  */
 export const SIM_TOKENS = {
   octocat: 'sim-token-octocat-FAKE',
   hubot: 'sim-token-hubot-FAKE',
+  /** monalisa's classic token (`repo, read:org`): a member of octo-org, admin of `octo-org/docs` only. */
+  monalisa: 'sim-token-monalisa-FAKE',
 } as const;
+
+/** The repository of octo-org that monalisa administers (a direct collaborator with the admin role). */
+export const MONALISA_ADMINISTERS = 'docs';
 
 /** A second classic token of octocat's (fewer scopes): GitHub charges both to octocat's one budget. */
 export const SIM_SECOND_TOKEN = 'sim-token-octocat-second-FAKE';
@@ -29,6 +35,8 @@ export interface SimToken {
   expiresAt?: number;
   /** A personal token's expiry as GitHub announces it (`github-authentication-token-expiration`), sim time. */
   expiration?: number;
+  /** An OAuth App user token (`gho_…`, issued by the web flow): the app's client id. */
+  oauthApp?: string;
 }
 
 export interface SimOrg {
@@ -104,6 +112,18 @@ export function seedWorld(nowMs: number): SimWorld {
       'hubot',
       { id: 2, login: 'hubot', type: 'User', name: 'Hubot', email: 'hubot@example.com', createdAt: created },
     ],
+    // The target GitHub.com's monalisa (target/seed.ts) under the same login, name and e-mail; ids are per instance.
+    [
+      'monalisa',
+      {
+        id: 3,
+        login: 'monalisa',
+        type: 'User',
+        name: 'Mona Lisa Octocat',
+        email: 'mona@example.com',
+        createdAt: created,
+      },
+    ],
     [
       'octo-org',
       {
@@ -117,7 +137,7 @@ export function seedWorld(nowMs: number): SimWorld {
     ],
   ]);
   const orgs = new Map<string, SimOrg>([
-    ['octo-org', { login: 'octo-org', owners: ['octocat'], members: ['hubot'] }],
+    ['octo-org', { login: 'octo-org', owners: ['octocat'], members: ['hubot', 'monalisa'] }],
   ]);
 
   let nextId = 1000;
@@ -140,14 +160,14 @@ export function seedWorld(nowMs: number): SimWorld {
       };
     });
 
-  const repos = [
-    ...build('octo-org', ORG_REPOS),
-    ...build('octocat', OCTOCAT_REPOS),
-    ...build('hubot', HUBOT_REPOS),
-  ];
+  const orgRepos = build('octo-org', ORG_REPOS).map((repo) =>
+    repo.name === MONALISA_ADMINISTERS ? { ...repo, admins: ['monalisa'] } : repo,
+  );
+  const repos = [...orgRepos, ...build('octocat', OCTOCAT_REPOS), ...build('hubot', HUBOT_REPOS)];
   const tokens = new Map<string, SimToken>([
     [SIM_TOKENS.octocat, { login: 'octocat', scopes: ['admin:org', 'repo', 'user'] }],
     [SIM_TOKENS.hubot, { login: 'hubot', scopes: ['repo'] }],
+    [SIM_TOKENS.monalisa, { login: 'monalisa', scopes: ['repo', 'read:org'] }],
     [SIM_SECOND_TOKEN, { login: 'octocat', scopes: ['repo'] }],
     [
       SIM_FINE_GRAINED_TOKEN,

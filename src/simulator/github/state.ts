@@ -5,6 +5,7 @@ import { createMigrationStore, type MigrationStore } from './migrations/store';
 import { createRateLimiter, type RateLimiter } from './rate-limits';
 import { budgetOf } from './budgets';
 import { BIG_ORG, bigOrg, bigOrgAccount, bigOrgRepos } from './big-org';
+import { createOAuthState, type OAuthState } from './oauth/oauth-apps';
 import { seedWorld, type SimWorld } from './seed';
 
 /**
@@ -51,6 +52,11 @@ export interface GithubState {
   imports: ImportStore;
   /** Archive bytes per KB of repository size (see migrations/archive.ts). */
   archiveBytesPerKb: number;
+  /**
+   * OAuth Apps, open authorization codes and unverified e-mails of the web flow (oauth/oauth-apps.ts; reach it with
+   * `oauthOf`: a world saved before sign-in existed has none). The tokens it issues are in `world.tokens`.
+   */
+  oauth?: OAuthState;
 }
 
 export function createGithubState(
@@ -74,6 +80,7 @@ export function createGithubState(
     migrations: createMigrationStore(),
     imports: createImportStore(),
     archiveBytesPerKb,
+    oauth: createOAuthState(),
   };
 }
 

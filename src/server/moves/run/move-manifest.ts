@@ -1,12 +1,5 @@
-import Papa from 'papaparse';
 import type { MoveManifestRow } from '@/contracts/move-run';
-
-/** Line breaks of every kind a spreadsheet or a line-based tool may split on (a hostile name could hold one). */
-const LINE_BREAKS = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
-/** A cell a spreadsheet reads as a formula: its first character only (papaparse's own test misses `=1\n…`). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-const cell = (value: string | null) => (value ?? '').replace(LINE_BREAKS, ' ');
+import { csvCell as cell, csvText } from '@/server/csv-text';
 
 /** A move's manifest as CSV (RFC 4180 quoting by papaparse, formulas escaped), one line per repository. */
 export function moveManifestCsv(rows: readonly MoveManifestRow[]): string {
@@ -36,5 +29,5 @@ export function moveManifestCsv(rows: readonly MoveManifestRow[]): string {
     source_lock: cell(row.sourceLock),
     source_archived: row.sourceArchived ? 'true' : 'false',
   }));
-  return `${Papa.unparse({ fields, data }, { escapeFormulae: FORMULA_START })}\r\n`;
+  return csvText(fields, data);
 }

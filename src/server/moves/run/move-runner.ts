@@ -1,3 +1,4 @@
+import type { Actor } from '@/contracts/session';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -139,6 +140,12 @@ async function unlockAnyway(
   return move;
 }
 
+/** Who starts a move, and (self-service) the repositories they may move. */
+export interface StartedBy {
+  actor: Actor;
+  only?: readonly string[] | undefined;
+}
+
 export function createMoveRunner(options: MoveRunnerOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(`[moves] ${message}`));
@@ -200,15 +207,18 @@ export function createMoveRunner(options: MoveRunnerOptions) {
       ready = undefined;
       await (await opened?.catch(() => undefined))?.jobs.stop();
     },
-    /** Plan again (the pre-flight re-run), create the wave of its exports, write the move, look at it. */
-    async create(request: MoveStartRequest): Promise<Move> {
+    /**
+     * Plan again (the pre-flight re-run), create the wave of its exports, write the move, look at it. `by`: who
+     * starts it (recorded); `only`: a self-service person's repositories (mover.preview).
+     */
+    async create(request: MoveStartRequest, by?: StartedBy): Promise<Move> {
       const made = await open();
       const short = randomUUID().slice(0, 8);
       // A trial plans under its own names, which carry the move's id: they collide with nothing.
       const trialSuffix = request.trial ? `${TRIAL_NAME_INFIX}${short}` : undefined;
-      // The start uses the inventory kept by its preview (blocked repositories stay out); it never reads it again.
+      // The inventory kept by its preview (blocked repositories stay out); never read again.
       const planned = request.inventory === 'refresh' ? { ...request, inventory: true as const } : request;
-      const preview = await options.mover.preview(planned, trialSuffix);
+      const preview = await options.mover.preview(planned, trialSuffix, by?.only);
       const waveRequest = moveWaveRequest(request, preview);
       const wave = await options.waves.create(waveRequest);
       const at = new Date(now()).toISOString();
@@ -219,6 +229,7 @@ export function createMoveRunner(options: MoveRunnerOptions) {
         preview,
         waveId: wave.id,
         ...(trialSuffix === undefined ? {} : { trialSuffix }),
+        ...(by ? { startedBy: by.actor } : {}),
       });
       await options.moves.save(move);
       await advanceNow(made, move.id);

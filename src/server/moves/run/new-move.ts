@@ -1,3 +1,4 @@
+import type { Actor } from '@/contracts/session';
 import type { Move, MoveStartRequest } from '@/contracts/move-run';
 import type { MovePreview } from '@/contracts/moves';
 import type { WavePlanRequest } from '@/contracts/waves';
@@ -53,6 +54,8 @@ export function newMove(input: {
   waveId: string;
   /** A trial move's target-name suffix (the preview planned under it). */
   trialSuffix?: string;
+  /** Who started it (the signed-in person, or `local`). */
+  startedBy?: Actor;
 }): Move {
   const { preview, request } = input;
   const ready = readyToMove(preview);
@@ -78,6 +81,7 @@ export function newMove(input: {
       ? { trial: { suffix: input.trialSuffix, keep: request.keepTrial === true } }
       : {}),
     waveId: input.waveId,
+    ...(input.startedBy ? { startedBy: input.startedBy } : {}),
     repositories: ready.map((repo) => ({
       name: repo.name,
       targetName: repo.targetName,

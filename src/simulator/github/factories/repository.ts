@@ -16,6 +16,8 @@ export interface SimRepo {
   pushedAt: string;
   stars: number;
   archived: boolean;
+  /** Organization members who administer this repository besides its owners (direct collaborators, role admin). */
+  admins?: string[];
 }
 
 function links(api: string, full: string) {

@@ -155,8 +155,8 @@ function protectionRules(environment: SimEnvironment) {
 }
 
 /**
- * Collaborators by affiliation: OUTSIDE — the outside collaborators; DIRECT — those and, for a user's repository,
- * its owner; ALL (the default) — also the organization's owners (admin) and the members its teams give access.
+ * Collaborators by affiliation: OUTSIDE — the outside collaborators; DIRECT — those, the members added directly
+ * (the repository's admins) and, for a user's repository, its owner; ALL (the default) — also the organization's owners (admin) and the members its teams give access.
  * Listing them needs push access (GitHub: "Must have push access to view repository collaborators.").
  */
 function collaborators(repo: SimRepo, ctx: SourceContext, resources: RepositoryResources) {
@@ -179,6 +179,8 @@ function collaborators(repo: SimRepo, ctx: SourceContext, resources: RepositoryR
       }
       for (const login of org.owners) granted.set(login, 'admin');
     }
+    // The repository's own admins: organization members added directly, with the admin role.
+    if (affiliation !== 'OUTSIDE') for (const login of repo.admins ?? []) granted.set(login, 'admin');
     for (const outside of resources.outsideCollaborators) granted.set(outside.login, outside.permission);
     const items = [...granted].map(([login, permission]) => ({ node: userOf(ctx.state, login), permission }));
     return permissionConnection(items, args, 'collaborators');

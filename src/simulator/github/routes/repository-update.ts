@@ -1,6 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { GithubRoutes } from '../app';
-import { isOrgMember, isOrgOwner } from '../auth';
+import { isOrgMember, isRepoAdmin } from '../auth';
 import { buildMinimalRepository, type SimRepo } from '../factories/repository';
 import { apiBase, DOCS, githubError, githubJson, JSON_TYPE, webBase } from '../http';
 import type { GithubState } from '../state';
@@ -27,7 +27,7 @@ const invalid = (property: string, value: unknown, type: string) =>
 /**
  * `PATCH /repos/{owner}/{repo}` (`repos/update`), the part a move needs: archive (or unarchive) a repository,
  * its description and privacy. As GitHub: 404 for a repository the caller cannot see, 403 unless an admin (an
- * organization's owner, or the user's own), 403 while an export locks it, 403 for any change but `archived` to an
+ * organization's owner, the repository's admin, or the user's own), 403 while an export locks it, 403 for any change but `archived` to an
  * archived repository (archiving it again is a 200), 422 for a value of the wrong type; unknown fields ignored.
  */
 export const registerRepositoryUpdate: GithubRoutes = (app, state) => {
@@ -57,7 +57,7 @@ export const registerRepositoryUpdate: GithubRoutes = (app, state) => {
       );
       const visible = repo && (!repo.private || repo.owner === login || isOrgMember(s, repo.owner, login));
       if (!repo || !visible) return githubError(c, 404, 'Not Found', { documentation_url: UPDATE_DOCS });
-      if (repo.owner !== login && !isOrgOwner(s, repo.owner, login))
+      if (!isRepoAdmin(s, repo, login))
         return githubError(c, 403, 'Must have admin rights to Repository.', {
           documentation_url: UPDATE_DOCS,
         });

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { GithubEnv } from '../auth';
-import { isOrgMember, isOrgOwner, type Actor } from '../auth';
+import { isOrgMember, isRepoAdmin, type Actor } from '../auth';
 import {
   ALL_PERMISSIONS,
   buildMinimalRepository,
@@ -13,16 +13,15 @@ import { apiBase, githubError, sendJson, sendPage, webBase } from '../http';
 import type { GithubState } from '../state';
 
 /**
- * The caller's rights on a repository, as a listing's `permissions`: the user's own or an organization owner's
- * repository, every right; an App installation, every right with `administration: write`; anyone else reads
- * (an organization's default base permission). None for an anonymous caller.
+ * The caller's rights on a repository, as a listing's `permissions`: the user's own, an organization owner's or a
+ * repository admin's repository, every right; an App installation, every right with `administration: write`;
+ * anyone else reads (an organization's default base permission). None for an anonymous caller.
  */
-function permissionsOf(s: GithubState, repo: SimRepo, actor: Actor): RepoPermissions | null {
+export function permissionsOf(s: GithubState, repo: SimRepo, actor: Actor): RepoPermissions | null {
   if (actor.kind === 'anonymous' || actor.kind === 'app') return null;
   if (actor.kind === 'installation')
     return actor.permissions?.administration === 'write' ? ALL_PERMISSIONS : READ_ONLY;
-  const { login } = actor;
-  return login && (repo.owner === login || isOrgOwner(s, repo.owner, login)) ? ALL_PERMISSIONS : READ_ONLY;
+  return isRepoAdmin(s, repo, actor.login) ? ALL_PERMISSIONS : READ_ONLY;
 }
 
 /** Read-only look-ups the UI's pickers need: who am I, my organizations, an organization's repositories. */
