@@ -130,3 +130,27 @@ describe('describeError', () => {
     expect(gone.hint).toBe('GitHub no longer offers this operation; retrying will not help.');
   });
 });
+
+describe('a refusal by the signed-in person’s role (issue 51)', () => {
+  it('says where a role comes from, and that a session ended means signing in again; not the token', () => {
+    const forbidden = describeError(
+      error({
+        kind: 'http',
+        upstream: 'gateway',
+        status: 403,
+        code: 'FORBIDDEN',
+        message: 'This needs the admin role.',
+      }),
+    );
+    expect(forbidden.hint).toBe(
+      'Your role comes from GitHub: ask an owner of the source organization if you need more.',
+    );
+    const ended = describeError(
+      error({ kind: 'http', upstream: 'gateway', status: 401, code: 'SIGN_IN_REQUIRED' }),
+    );
+    expect(ended.hint).toBe('Your session ended: sign in with GitHub again.');
+    expect(describeError(error({ kind: 'http', status: 403 })).hint).toBe(
+      'The token lacks the permission or scope this needs.',
+    );
+  });
+});

@@ -73,9 +73,19 @@ function describeStatus(error: ApiError, who: string): ErrorDescription {
       return {
         title: 'Not signed in',
         detail,
-        hint: 'The configured token is missing, expired or revoked. Set a valid GITHUB_TOKEN and restart Ferry.',
+        hint:
+          error.code === 'SIGN_IN_REQUIRED'
+            ? 'Your session ended: sign in with GitHub again.'
+            : 'The configured token is missing, expired or revoked. Set a valid GITHUB_TOKEN and restart Ferry.',
       };
     case 403:
+      // Ferry's own refusal by role (a signed-in person's): the token is not the matter.
+      if (error.code === 'FORBIDDEN')
+        return {
+          title: 'Permission denied',
+          detail,
+          hint: 'Your role comes from GitHub: ask an owner of the source organization if you need more.',
+        };
       return {
         title: 'Permission denied',
         detail,
