@@ -116,17 +116,10 @@ export function createMover(options: MoverOptions) {
   const targetConfigs = new Map(config.target.credentials.map((entry) => [entry.name, entry]));
   const sourceConfigs = new Map(config.github.credentials.map((entry) => [entry.name, entry]));
   const limits = options.limits ?? processAccountLimits(now);
-  const { clientOf, headersOf } = sourceClients(config, options.credentials, options.fetchGithub, limits);
+  const sources = sourceClients(config, options.credentials, options.fetchGithub, limits);
+  const { clientOf, headersOf } = sources;
   const listings = createRepositoryListings({ clientOf, now });
-  const readInventory = previewInventory({
-    config,
-    credentials: options.credentials,
-    fetchGithub: options.fetchGithub,
-    limits,
-    clientOf,
-    now,
-    ...(options.inventories ? { store: options.inventories } : {}),
-  });
+  const readInventory = previewInventory({ ...options, limits, clientOf, now });
 
   /** The source credential: the one named, else the first that may export (one that may not is a 422). */
   function chooseSource(asked: string | undefined): Credential {
@@ -159,7 +152,10 @@ export function createMover(options: MoverOptions) {
     sourceCredential: (name: string | undefined) => chooseSource(name),
     targetCredential: (name: string | undefined) => chooseTarget(name),
     /** Drop the listings kept (the simulator behind was reset). */
-    forget: () => listings.forget(),
+    forget: () => {
+      listings.forget();
+      sources.forget();
+    },
 
     /**
      * `trialSuffix`: a trial move's start plans under its trial names (`targetNameOf`). `only`: a self-service

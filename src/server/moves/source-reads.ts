@@ -64,5 +64,10 @@ export function sourceClients(
       return client;
     },
     headersOf: (name: string | undefined): SourceHeaders => seen.get(name ?? '') ?? {},
+    /** Drop the clients made (a reset simulator: a pause one of them learnt belongs to the old world). */
+    forget() {
+      made.clear();
+      seen.clear();
+    },
   };
 }

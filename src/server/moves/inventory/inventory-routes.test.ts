@@ -134,6 +134,20 @@ describe('the inventory in the preview', () => {
     expect(sent).toBe(preview.requests.source);
   });
 
+  it('waits for a spent GraphQL budget instead of hitting it (its answer would hold the account): the plan stands', async () => {
+    const state = simulator().github();
+    for (const token of state.world.tokens.keys())
+      state.limiter.exhaust(token, 'graphql', simulator().clock.now());
+    const { preview, counted: sent } = await counted({ ...PLAN, inventory: true });
+    expect(preview.inventory).toBeUndefined();
+    expect(preview.inventoryError).toMatch(
+      /^The inventory waits for the source's GraphQL budget \(spent until /,
+    );
+    // Nothing of the inventory was sent (the budget's own read is free); a start still goes.
+    expect(sent).toBe(preview.requests.source);
+    expect(preview.ready).toBeGreaterThan(0);
+  });
+
   it('refuses an inventory flag it does not know, with the reason', async () => {
     for (const inventory of ['yes', 1, null, { refresh: true }, 'refresh\u0000']) {
       const response = await post({ ...PLAN, inventory });

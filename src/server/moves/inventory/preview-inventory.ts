@@ -1,3 +1,4 @@
+import { finiteNumberOf, isRecord } from '@/contracts/json';
 import type { MoveStartRequest } from '@/contracts/move-run';
 import { upstreamClockRate, type GatewayConfig } from '@/server/config';
 import { sourceGate, type AccountLimits } from '@/server/credentials/account-limits';
@@ -11,6 +12,29 @@ import { graphqlPostOf, sourceGraphqlBase } from '../validation/graphql-posts';
 import { createInventory, memoryInventoryStore, type InventoryRead } from './inventory';
 
 /**
+ * The source account's GraphQL points left, read now from `GET /rate_limit` (GitHub does not count it): a read the
+ * budget cannot pay is not sent (GraphQL's limit answer would hold the account, its REST too, until the reset).
+ * None when GitHub does not say (rate limiting off) or the read fails: the inventory goes ahead.
+ */
+async function graphqlLeft(
+  client: GithubClient,
+): Promise<{ remaining: number; resetAt: string } | undefined> {
+  try {
+    const answer = await client.get<unknown>('rate_limit');
+    const graphql =
+      isRecord(answer.body) && isRecord(answer.body.resources) ? answer.body.resources.graphql : undefined;
+    if (answer.status !== 200 || !isRecord(graphql)) return undefined;
+    const remaining = finiteNumberOf(graphql.remaining);
+    const reset = finiteNumberOf(graphql.reset);
+    return remaining === undefined || reset === undefined
+      ? undefined
+      : { remaining, resetAt: new Date(reset * 1000).toISOString() };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The inventory as a preview reads it: the source's REST client of the plan (its listing's, under the account's
  * gate) and the source's GraphQL under the same gate; a failure is said beside the plan, never fails it.
  */
@@ -20,13 +44,13 @@ export function previewInventory(options: {
   fetchGithub: UpstreamFetch;
   limits: AccountLimits;
   clientOf: (name: string | undefined) => GithubClient;
-  store?: () => Promise<InventoryStore>;
+  inventories?: (() => Promise<InventoryStore>) | undefined;
   now: () => number;
 }) {
   const { config } = options;
   const kept = memoryInventoryStore();
   const inventory = createInventory({
-    store: options.store ?? (() => Promise.resolve(kept)),
+    store: options.inventories ?? (() => Promise.resolve(kept)),
     now: options.now,
   });
 
@@ -49,6 +73,18 @@ export function previewInventory(options: {
     source: Credential,
     selected: readonly { name: string; hasPages?: boolean }[],
   ): Promise<InventoryRead | { error: string }> => {
+    // Nothing is sent while GitHub holds the account, or when the GraphQL budget is known spent: hitting it would
+    // hold the account for every request (a move's starts too) until its reset.
+    const held = await sourceGate(options.limits, options.credentials, source.name).heldMs();
+    if (held > 0)
+      return {
+        error: `The inventory waits: GitHub asked Ferry to wait ${Math.ceil(held / 1000)} s more with this account.`,
+      };
+    const budget = await graphqlLeft(options.clientOf(source.name));
+    if (budget && budget.remaining < 1 + Math.ceil(selected.length / 50))
+      return {
+        error: `The inventory waits for the source's GraphQL budget (spent until ${budget.resetAt}).`,
+      };
     try {
       return await inventory.read({
         owner: request.source.login,
