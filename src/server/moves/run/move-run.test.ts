@@ -77,11 +77,15 @@ function call(
 }
 
 /**
- * Source requests the move could have sent: all the simulator answered but the gateway's own minute sample of
- * `/rate_limit` (a memory task; a minute may turn during a run — CI saw 19 counted for 20 answered).
+ * Source requests the move could have sent, as GitHub counts them: all the simulator answered but its free 304s
+ * (an export polled again before it changed: a slow machine's — CI saw 18 counted for 19 answered) and the
+ * gateway's own minute sample of `/rate_limit` (a memory task; a minute may turn during a run).
  */
 let rateLimitReads = 0;
-const sourceRequests = () => simulator().github().stats.requests - rateLimitReads;
+const sourceRequests = () => {
+  const { requests, notModified } = simulator().github().stats;
+  return requests - notModified - rateLimitReads;
+};
 
 const simulator = () => {
   if (!gateway.simulator) throw new Error('no simulator');
