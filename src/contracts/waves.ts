@@ -1,6 +1,7 @@
 import type { PlanAccountCost } from './budgets';
 import type { MigrationOptions } from './github/migration';
 import type { RepositoryListItem } from './github/repository';
+import type { Actor } from './session';
 import type { RepoLock } from './wave-locks';
 
 /**
@@ -165,6 +166,8 @@ export interface Wave {
   startsSent: number;
   /** GitHub requests this wave made. */
   requests: number;
+  /** Who started it (a signed-in person, or `local`): a self-service person acts on their own waves only. */
+  startedBy?: Actor;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SIM_OAUTH_APP } from '@/simulator/github/oauth/oauth-apps';
 
 /**
  * `FERRY_AUTH=github` (issue 51): people sign in with the source GitHub's OAuth web flow; unset keeps today's
@@ -22,11 +23,8 @@ export interface AuthConfig {
 
 type Env = Record<string, string | undefined>;
 
-/** The simulator's OAuth App (src/simulator/github/oauth): the defaults in simulator mode. */
-export const SIMULATED_OAUTH = {
-  clientId: 'sim-oauth-client',
-  clientSecret: 'sim-oauth-secret-FAKE',
-} as const;
+/** The simulator's OAuth App: the defaults in simulator mode. */
+const SIMULATED_OAUTH = SIM_OAUTH_APP;
 
 const whole = (name: string, value: string | undefined, fallback: number, max: number) => {
   if (value === undefined || value.trim() === '') return fallback;

@@ -7,6 +7,7 @@ import { NEEDS_ROLE, type SessionInfo } from '@/contracts/session';
 import { loadConfig } from '@/server/config';
 import { composeGateway, type Gateway } from '@/server/gateway';
 import { openTestStore, type TestStore } from '@/server/store/test-store';
+import { cookieHeader, signedInBrowser, type Jar } from '@/testing/signed-in-browser';
 
 /**
  * Sign-in with GitHub over HTTP against the embedded simulator (issue 51): no session, no API; the OAuth web flow
@@ -41,46 +42,15 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A browser's cookie jar, as far as these tests need one. */
-type Jar = Map<string, string>;
-const cookieHeader = (jar: Jar) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-function keep(jar: Jar, response: Response) {
-  for (const line of response.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const [name, value] = (pair ?? '').split('=');
-    if (!name) continue;
-    if (value === '' || /max-age=0/i.test(line)) jar.delete(name.trim());
-    else jar.set(name.trim(), value ?? '');
-  }
-}
-
-async function send(jar: Jar, target: string, init: RequestInit = {}) {
-  const url = target.startsWith('http') ? target : `${ORIGIN}${target}`;
-  const headers = new Headers(init.headers);
-  if (jar.size > 0) headers.set('cookie', cookieHeader(jar));
-  if (init.method && init.method !== 'GET') {
-    headers.set('origin', ORIGIN);
-    headers.set('sec-fetch-site', 'same-origin');
-  }
-  const response = await gateway.app.request(url, { ...init, headers });
-  keep(jar, response);
-  return response;
-}
-
-/** The whole flow as a browser follows it: login → (simulated) authorize → callback. */
+const browser = () => signedInBrowser(ORIGIN, (url, init) => gateway.app.request(url, init));
+const send = (...args: Parameters<ReturnType<typeof browser>['send']>) => browser().send(...args);
+/** The whole flow as a browser follows it, its authorize step asked for with PKCE (S256). */
 async function signIn(login: string, returnTo = '/moves') {
-  const jar: Jar = new Map();
-  const begin = await send(jar, `/auth/login?return=${encodeURIComponent(returnTo)}&login=${login}`);
-  expect(begin.status).toBe(302);
-  const authorize = new URL(begin.headers.get('location')!, ORIGIN);
-  expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
-  const approved = await send(jar, `${authorize.pathname}${authorize.search}`);
-  expect(approved.status).toBe(302);
-  const callback = approved.headers.get('location')!;
-  expect(callback.startsWith(`${ORIGIN}/auth/callback?`)).toBe(true);
-  const done = await send(jar, callback);
-  return { jar, done, callback };
+  const flow = await browser().signIn(login, returnTo);
+  expect(flow.authorize.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(flow.authorize.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+  expect(flow.callback.startsWith(`${ORIGIN}/auth/callback?`)).toBe(true);
+  return flow;
 }
 
 const json = async <T>(response: Response) => (await response.json()) as T;

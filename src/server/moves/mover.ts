@@ -22,6 +22,7 @@ import {
 import type { Credential, Credentials } from '@/server/credentials/credentials';
 import type { UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import { jsonBounds } from '@/server/outbound/bounds';
+import { notAdministered, outsideOf } from '@/server/auth/write-access';
 import type { SecretRegistry } from '@/server/secret-registry';
 import { filterRepos } from '@/server/waves/planner';
 import { createRepositoryListings } from '@/server/waves/repository-listing';
@@ -87,13 +88,11 @@ function choicesOf(selected: readonly PlannedRepo[], request: MoveStartRequest) 
 
 /** A self-service person moves the repositories they administer only: the first other one is named. */
 function refuseOthers(selected: readonly PlannedRepo[], only: readonly string[] | undefined) {
-  if (!only) return;
-  const theirs = new Set(only.map((name) => name.toLowerCase()));
-  const other = selected.find((repo) => !theirs.has(repo.name.toLowerCase()));
-  if (other)
-    throw new MoveForbiddenError(
-      `${other.name} is not among the repositories you administer: the self-service role moves only those (${only.length}). Narrow the filters.`,
-    );
+  const other = outsideOf(
+    only,
+    selected.map((repo) => repo.name),
+  );
+  if (other && only) throw new MoveForbiddenError(notAdministered(other, only, 'moves'));
 }
 
 /** The names the move takes on the target, once each (GitHub compares names in lower case). */

@@ -1,12 +1,7 @@
-import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
+import { Hono, type Context } from 'hono';
 import { isRepoName } from '@/contracts/github/names';
 import { isRecord } from '@/contracts/json';
-import {
-  AFTER_VALIDATION,
-  type AfterValidation,
-  type Move,
-  type MoveStartRequest,
-} from '@/contracts/move-run';
+import { AFTER_VALIDATION, type AfterValidation, type MoveStartRequest } from '@/contracts/move-run';
 import { gatewayError } from '@/server/gateway-error';
 import { UpstreamFailureError } from '@/server/outbound/upstream-failure';
 import { CredentialRefusedError, RateLimitedError } from '@/server/waves/github-client';
@@ -16,8 +11,8 @@ import { GeiRefusedError } from './gei/gei-errors';
 import { githubFault } from './github-fault';
 import { MoveForbiddenError, MoveInputError } from './move-input-error';
 import { isMoveInvalid, parseMoveRequest, type MoveInvalid } from './move-request';
-import type { SessionInfo } from '@/contracts/session';
 import { actorOf } from '@/server/audit/actor';
+import { ownWorkOnly, selfServiceRepositories } from '@/server/auth/write-access';
 import type { Mover } from './mover';
 import { moveLogAnswer } from './run/move-log';
 import { moveManifestCsv } from './run/move-manifest';
@@ -84,34 +79,6 @@ export function parseMoveStart(body: unknown): MoveStartRequest | MoveInvalid {
   };
 }
 
-/** A self-service person's repositories (issue 51): their moves take only those; undefined for other roles. */
-function onlyOf(c: Context): readonly string[] | undefined {
-  const session = c.get('ferrySession') as SessionInfo | undefined;
-  return session?.role === 'self-service' ? (session.repositories ?? []) : undefined;
-}
-
-/** A self-service person acts on the moves they started; anyone else on any (the sign-in checked the role). */
-function notTheirMove(c: Context, move: Move): string | undefined {
-  const session = c.get('ferrySession') as SessionInfo | undefined;
-  if (session?.role !== 'self-service' || move.startedBy?.login === session.login) return undefined;
-  return `This move was started by ${move.startedBy?.login ?? 'someone else'}: the self-service role acts on its own moves only.`;
-}
-
-/** A self-service person's writes on a move reach it only when they started it (issue 51). */
-function ownMovesOnly(running: MoveRunner): MiddlewareHandler {
-  return async (c: Context, next: Next) => {
-    if (
-      c.req.method !== 'POST' ||
-      (c.get('ferrySession') as SessionInfo | undefined)?.role !== 'self-service'
-    )
-      return next();
-    const id = c.req.param('id') ?? '';
-    const move = MOVE_ID.test(id) ? await running.get(id) : undefined;
-    const refused = move ? notTheirMove(c, move) : undefined;
-    return refused ? gatewayError(c, 403, refused, 'FORBIDDEN') : next();
-  };
-}
-
 /** Each failure of either GitHub answered as itself (a 4xx the user can fix, 429/503 with `retry-after`). */
 function answerFailure(c: Context, error: unknown) {
   if (error instanceof MoveForbiddenError) return gatewayError(c, 403, error.message, 'FORBIDDEN');
@@ -166,7 +133,7 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
     const request = parseMoveStart(body);
     if (isMoveInvalid(request)) return gatewayError(c, request.status, request.error, request.code);
     try {
-      return c.json(await mover.preview(request, undefined, onlyOf(c)));
+      return c.json(await mover.preview(request, undefined, selfServiceRepositories(c)));
     } catch (error) {
       return answerFailure(c, error);
     }
@@ -193,7 +160,10 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
     return isRepoName(name) ? name : undefined;
   };
 
-  app.use('/:id/*', ownMovesOnly(running));
+  app.use(
+    '/:id/*',
+    ownWorkOnly('move', async (id) => (MOVE_ID.test(id) ? running.get(id) : undefined)),
+  );
   app.post('/', async (c) => {
     if (!/^application\/json\s*(?:;|$)/i.test(c.req.header('content-type') ?? ''))
       return gatewayError(c, 415, 'Send the move as application/json.', 'UNSUPPORTED_MEDIA_TYPE');
@@ -202,7 +172,7 @@ export function createMoveRoutes(mover: Mover, runner?: MoveRunner, options: { a
     const request = parseMoveStart(body);
     if (isMoveInvalid(request)) return gatewayError(c, request.status, request.error, request.code);
     try {
-      const by = { actor: actorOf(c), only: onlyOf(c) };
+      const by = { actor: actorOf(c), only: selfServiceRepositories(c) };
       return c.json(publicMove(await running.create(request, by)), 201);
     } catch (error) {
       return answerFailure(c, error);

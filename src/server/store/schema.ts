@@ -130,6 +130,8 @@ export const waves = pgTable('waves', {
   isolated: jsonb('isolated').$type<string[]>().notNull(),
   startsSent: integer('starts_sent').notNull(),
   requests: integer('requests').notNull(),
+  /** `{ login, role }` of who started it (issue 51); none for waves started before sign-in existed. */
+  startedBy: jsonb('started_by'),
   /** One more at each write of the wave (under this row's lock): a gateway holding it reads no batch again. */
   version: integer('version').notNull().default(0),
 });

@@ -8,6 +8,7 @@ import type {
   WaveFilters,
   WaveState,
 } from '@/contracts/waves';
+import type { Actor } from '@/contracts/session';
 import type { WaveRepository } from '@/server/waves/wave-repository';
 import type { Db } from './open-store';
 import { waveBatches, waves } from './schema';
@@ -86,6 +87,7 @@ function toWave(row: WaveRow, batches: BatchRow[]): Wave {
     isolated: row.isolated,
     startsSent: row.startsSent,
     requests: row.requests,
+    ...(row.startedBy ? { startedBy: row.startedBy as Actor } : {}),
     batches: batches.map(toBatch),
   };
 }
@@ -105,6 +107,7 @@ function waveValues(wave: Wave) {
     isolated: wave.isolated,
     startsSent: wave.startsSent,
     requests: wave.requests,
+    startedBy: wave.startedBy ?? null,
   };
 }
 

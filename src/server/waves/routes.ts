@@ -17,6 +17,8 @@ import {
   type WavePlanRequest,
   type WaveSummary,
 } from '@/contracts/waves';
+import { actorOf } from '@/server/audit/actor';
+import { ownWorkOnly, SelfServiceRefusal, selfServiceRepositories } from '@/server/auth/write-access';
 import { gatewayError } from '@/server/gateway-error';
 import { archiveRange } from './archive-range';
 import { manifestCsv, manifestJson } from './manifest';
@@ -206,6 +208,7 @@ export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
     try {
       return await work();
     } catch (error) {
+      if (error instanceof SelfServiceRefusal) return gatewayError(c, 403, error.message, 'FORBIDDEN');
       if (error instanceof WaveInputError) {
         return c.json({ message: error.message, code: 'INVALID', source: 'gateway' }, 422);
       }
@@ -228,10 +231,17 @@ export function createWaveRoutes(runner: WaveRunner, archiveDir: string) {
         parsed.status ?? 422,
       );
     }
+    const only = selfServiceRepositories(c);
     return guarded(c, async () =>
-      create ? c.json(await show(await runner.create(parsed)), 201) : c.json(await runner.plan(parsed)),
+      create
+        ? c.json(await show(await runner.create(parsed, { actor: actorOf(c), only })), 201)
+        : c.json(await runner.plan(parsed, only)),
     );
   };
+  app.use(
+    '/:id/*',
+    ownWorkOnly('wave', async (id) => (WAVE_ID.test(id) ? runner.get(id) : undefined)),
+  );
   app.post('/preview', (c) => plan(c, false));
   app.post('/', (c) => plan(c, true));
   app.get('/', async (c) => c.json((await runner.list()).map(summarize)));

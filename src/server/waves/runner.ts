@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AccountBudget } from '@/contracts/budgets';
+import type { Actor } from '@/contracts/session';
 import type { Wave, WavePlanRequest, WavePreview } from '@/contracts/waves';
+import { notAdministered, outsideOf, SelfServiceRefusal } from '@/server/auth/write-access';
 import type { JobEngine } from '@/server/jobs/job-engine';
 import type { OutboundBounds, UpstreamFetch } from '@/server/outbound/bounded-fetch';
 import type { HandedUrlCheck } from '@/server/outbound/handed-url';
@@ -8,7 +10,7 @@ import type { GithubClient } from './github-client';
 import { knownRefusal } from './known-refusal';
 import { observedSpeed } from './observed-speed';
 import { newWave } from './new-wave';
-import { accountCost, preview } from './planner';
+import { accountCost, filterRepos, preview } from './planner';
 import { createRepositoryListings } from './repository-listing';
 import { downloadedBytes, removeArchive } from './steps/archive-batch';
 import { clearStaleLocks } from './steps/archive-lock';
@@ -74,6 +76,19 @@ export interface RunnerOptions {
   stepWorkers?: number;
   now?: () => number;
   log?: (message: string) => void;
+}
+
+/** A self-service person's wave takes the repositories they administer only: the first other one is named. */
+function refuseOthers(
+  repos: Parameters<typeof filterRepos>[0],
+  request: WavePlanRequest,
+  only: readonly string[] | undefined,
+) {
+  const other = outsideOf(
+    only,
+    filterRepos(repos, request.filters).map((repo) => repo.name),
+  );
+  if (other && only) throw new SelfServiceRefusal(notAdministered(other, only, 'waves'));
 }
 
 export function createWaveRunner(options: RunnerOptions) {
@@ -166,9 +181,11 @@ export function createWaveRunner(options: RunnerOptions) {
     },
     /** Drop cached repository listings (the simulator behind was reset). */
     forget: () => listings.forget(),
-    async plan(request: WavePlanRequest): Promise<WavePreview> {
+    /** `only`: a self-service person's repositories — a selection that takes another is refused, naming it. */
+    async plan(request: WavePlanRequest, only?: readonly string[]): Promise<WavePreview> {
       await refuseKnownRefusal(request);
       const { repos } = await listings.list(request.owner, request.options.credential);
+      refuseOthers(repos, request, only);
       const waves = await repository.list();
       const plan = preview(repos, request.filters, request.caps, request.options, observedSpeed(waves) ?? 1);
       // The account pays, not the token: other waves on any of its tokens draw on the same budget.
@@ -180,11 +197,14 @@ export function createWaveRunner(options: RunnerOptions) {
       const budget = await options.accountBudget?.(credential).catch(() => undefined);
       return budget ? accountCost(requests, budget, await repository.list()) : undefined;
     },
-    async create(request: WavePlanRequest): Promise<Wave> {
+    /** `by`: who starts it (kept on the wave) and, for a self-service person, the repositories they may take. */
+    async create(request: WavePlanRequest, by?: { actor: Actor; only?: readonly string[] }): Promise<Wave> {
       const made = await open();
       await refuseKnownRefusal(request);
       const listing = await listings.list(request.owner, request.options.credential);
-      const wave = newWave(request, listing, now(), randomUUID().slice(0, 8));
+      refuseOthers(listing.repos, request, by?.only);
+      const planned = newWave(request, listing, now(), randomUUID().slice(0, 8));
+      const wave = by ? { ...planned, startedBy: by.actor } : planned;
       await repository.save(wave);
       await advance(made, wave.id);
       return wave;

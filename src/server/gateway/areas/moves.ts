@@ -1,8 +1,10 @@
 import type { Move } from '@/contracts/move-run';
 import { moveEvents } from '@/server/alerts/move-events';
+import { LOCAL_ACTOR } from '@/server/audit/actor';
 import { accountGraphqlBudget } from '@/server/credentials/account-budget';
 import { createMover } from '@/server/moves/mover';
 import { createMoveRoutes } from '@/server/moves/routes';
+import { moveAuditEntries } from '@/server/moves/run/move-audit';
 import { createMoveRunner, type MoveRunner } from '@/server/moves/run/move-runner';
 import type { MoveStore } from '@/server/store/move-store';
 import type { Area } from '../area';
@@ -19,8 +21,7 @@ function lazyMoveStore(store: NonNullable<GatewayServices['storeAccess']>): Move
 }
 
 /** The store, telling `onChange` what each write changed (as read in the same transaction), as waves do. */
-function watchedMoveStore(store: MoveStore, onChange: ((before: Move, after: Move) => void) | undefined) {
-  if (!onChange) return store;
+function watchedMoveStore(store: MoveStore, onChange: (before: Move, after: Move) => void) {
   return {
     ...store,
     async update(id: string, change: (move: Move) => Move) {
@@ -61,14 +62,14 @@ export function movesArea(services: GatewayServices): Area {
     waves && storeAccess && jobs
       ? createMoveRunner({
           config,
-          // Repositories done, failed or not validating, and the move's end, go to the alert targets.
-          moves: watchedMoveStore(
-            lazyMoveStore(storeAccess),
-            alerts &&
-              ((before, after) => {
-                for (const event of moveEvents(before, after, new Date())) void alerts.emit(event);
-              }),
-          ),
+          // Repositories done, failed or not validating, and the move's end, go to the alert targets; what its
+          // jobs did on GitHub goes to the audit log as the person who started it (issue 51).
+          moves: watchedMoveStore(lazyMoveStore(storeAccess), (before, after) => {
+            if (alerts) for (const event of moveEvents(before, after, new Date())) void alerts.emit(event);
+            const actor = after.startedBy ?? LOCAL_ACTOR;
+            for (const entry of moveAuditEntries(before, after))
+              void services.audit.auditFor(actor, entry.action, entry.target, entry.outcome);
+          }),
           waves,
           mover,
           jobs: jobs.engine,

@@ -20,8 +20,20 @@ const CREDENTIAL_REFUSALS = ['FORBIDDEN', 'INSUFFICIENT_SCOPES'];
  * Sec-Fetch-Site and body-size checks apply; here JSON only for writes, strict parsers, and each failure of the
  * target answered as itself.
  */
-export function createIdentityRoutes(identities: Identities) {
+export interface IdentityRouteOptions {
+  /**
+   * Whether this request may map `target`'s identities: the refusal's words, or undefined (issue 51: a
+   * self-service person maps the identities of a target their own moves went to). None: everyone may.
+   */
+  mayMap?: (c: Context, target: string) => Promise<string | undefined>;
+}
+
+export function createIdentityRoutes(identities: Identities, options: IdentityRouteOptions = {}) {
   const app = new Hono();
+  const refusedMap = async (c: Context, target: string) => {
+    const refused = await options.mayMap?.(c, target);
+    return refused ? gatewayError(c, 403, refused, 'FORBIDDEN') : undefined;
+  };
 
   const failed = (c: Context, error: unknown) => {
     // GitHub's limits and outages are headed as the target's trouble, not Ferry's (as the moves' routes do).
@@ -111,6 +123,8 @@ export function createIdentityRoutes(identities: Identities) {
   app.put('/drafts', async (c) => {
     const query = targetOf(c);
     if (isRefusal(query)) return gatewayError(c, 400, query.refused, 'BAD_QUERY');
+    const refused = await refusedMap(c, query.target);
+    if (refused) return refused;
     const body = await jsonOf(c);
     if (typeof body === 'symbol') return badBody(c, body);
     const save = parseDraftsSave(body);
@@ -127,6 +141,8 @@ export function createIdentityRoutes(identities: Identities) {
     if (typeof body === 'symbol') return badBody(c, body);
     const request = parseReclaimRequest(body);
     if (isRefusal(request)) return gatewayError(c, 400, request.refused, 'BAD_BODY');
+    const refused = await refusedMap(c, request.target);
+    if (refused) return refused;
     try {
       return c.json(await identities.reclaim(request));
     } catch (error) {

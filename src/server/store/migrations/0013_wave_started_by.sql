@@ -1,0 +1,1 @@
+ALTER TABLE "waves" ADD COLUMN "started_by" jsonb;
