@@ -28,16 +28,19 @@ describe('draftChunks', () => {
 
 describe('saving a large mapping', () => {
   it(
-    'keeps 100,000 drafts on the server in several requests, and another reader gets all of them',
-    { timeout: 1100_000 },
+    'keeps 12,000 drafts on the server in a dozen requests, and another reader gets all of them',
+    { timeout: 110_000 },
     async () => {
-      const saves = Array.from({ length: 100_000 }, (_, index) => save(index + 1));
+      // More than ten requests' worth proves the chunks lose nothing; 100,000 (what the file once sent) cost
+      // 20 CPU-seconds of every run and proved no more: sizes are the benchmarks' job.
+      const total = 12_000;
+      const saves = Array.from({ length: total }, (_, index) => save(index + 1));
       expect(saves.length).toBeGreaterThan(DRAFT_SAVES_PER_REQUEST * 10);
       const { results } = await saveDrafts('octo-org', 'hello-world', saves);
-      expect(results).toHaveLength(100_000);
+      expect(results).toHaveLength(total);
       const { drafts } = await getDrafts('octo-org', 'hello-world');
-      expect(drafts).toHaveLength(100_000);
-      expect(drafts.at(-1)).toMatchObject({ authorId: 100_000, name: 'Author 100000' });
+      expect(drafts).toHaveLength(total);
+      expect(drafts.at(-1)).toMatchObject({ authorId: total, name: `Author ${total}` });
     },
   );
 });
