@@ -1,6 +1,8 @@
+import { repositoryResources } from '../github/inventory/repository-resources';
 import { crowdFor } from './crowd';
 import { bareRepositoriesIn, readBareRepository } from './read-git';
 import { ArchiveTooLargeError, readTarGz } from './read-tar';
+import type { ImportedHook } from './settling-state';
 import type { MannequinSeed, MigrationOutcome, RepositoryCounts } from './state';
 
 export interface ImportRequest {
@@ -17,7 +19,8 @@ export interface ImportRequest {
 }
 
 export type ImportFacts = Omit<Extract<MigrationOutcome, { ok: true }>, 'repo'> & {
-  counts: RepositoryCounts & { protectedBranches: number };
+  /** What lands on the repository (spread into it by the migration): counts, and the webhooks brought along. */
+  counts: RepositoryCounts & { protectedBranches: number; hooks: ImportedHook[] };
 };
 
 type Failure = Extract<MigrationOutcome, { ok: false }>;
@@ -116,6 +119,20 @@ function mannequinsFor(
 }
 
 /**
+ * The source repository's webhooks, as GitHub's importer brings them: every one, later laid down disabled and
+ * without its secret (settling-state.ts). Read from the simulated source's model by the archived repository's
+ * owner and name: the simulated archives carry no hook records (adding them would change archive bytes other
+ * tests pin).
+ */
+function hooksOf(owner: string, name: string): ImportedHook[] {
+  return repositoryResources({ owner, name }).hooks.map((hook) => ({
+    url: hook.url,
+    contentType: hook.contentType,
+    events: [...hook.events],
+  }));
+}
+
+/**
  * What a repository migration imports from its archives (GEI takes one repository per migration): the Git data
  * from the bare repository in the git archive, issues / pull requests / releases and their authors from the
  * metadata archive's JSON records, and a large organization's people in proportion to its archive's users
@@ -166,6 +183,7 @@ export async function importArchives(request: ImportRequest): Promise<ImportFact
       pullRequests,
       releases: meta.releases,
       protectedBranches: meta.protectedBranches,
+      hooks: hooksOf(repo.owner, repo.name),
     },
   };
 }

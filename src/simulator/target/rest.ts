@@ -6,6 +6,7 @@ import type { TargetWorld } from './world';
 import { pointsUsed, POINTS_PER_HOUR, resetAtMs } from './graphql/points';
 import { identifyCaller } from './world';
 import { registerRulesetRoutes } from './ruleset-routes';
+import { registerSettlingRoutes } from './routes/settling-routes';
 
 const DOCS = 'https://docs.github.com/rest';
 
@@ -25,7 +26,8 @@ function refuseBadToken(c: Context, world: TargetWorld) {
 
 /**
  * The REST answers GEI, validators and the pre-flight ask of the target: the organization, its rulesets, a
- * repository, the rate limit. Each is counted (`restRequests`).
+ * repository, the rate limit; and what a move settles after the import (routes/settling-routes.ts). Each is
+ * counted (`restRequests`).
  */
 export function registerTargetRest(app: Hono, world: TargetWorld): void {
   const counted: MiddlewareHandler = async (_c, next) => {
@@ -35,6 +37,7 @@ export function registerTargetRest(app: Hono, world: TargetWorld): void {
   };
   for (const path of ['/orgs/*', '/repos/*', '/rate_limit']) app.use(path, counted);
   registerRulesetRoutes(app, world);
+  registerSettlingRoutes(app, world);
   app.get('/orgs/:org', (c) => {
     const refused = refuseBadToken(c, world);
     if (refused) return refused;

@@ -4,6 +4,7 @@ import type { CrowdRef } from './crowd';
 import type { RepositoryCounts } from '@/simulator/graphql/repository-counts';
 import { nodeId } from './ids';
 import type { TargetRuleset } from './rulesets';
+import type { ImportedHook, SettlingState } from './settling-state';
 import {
   seedTargetOrg,
   seedTargetTokens,
@@ -25,6 +26,8 @@ export interface ImportedRepo extends RepositoryCounts {
   nodeId: string;
   databaseId: number;
   visibility: 'private' | 'public' | 'internal';
+  /** The source repository's webhooks the import brought (laid down disabled, without secrets; absent before). */
+  hooks?: ImportedHook[];
 }
 
 /** A metadata author with no account on the target: becomes a mannequin when the import succeeds. */
@@ -111,6 +114,8 @@ export interface TargetState {
   crowds?: string[];
   /** Imports whose repository was deleted since (`DELETE /repos/{owner}/{repo}`): their names are free again. */
   deletedImports?: string[];
+  /** Teams and per-repository resources a move settles after the import (settling-state.ts; absent before). */
+  settling?: SettlingState;
 }
 
 export function createTargetState(clock: SimClock): TargetState {

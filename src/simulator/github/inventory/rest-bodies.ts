@@ -18,7 +18,11 @@ export interface Urls {
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Webhooks (`hook`): the secret masked as GitHub masks it, never its value. */
-export function hookBody(hook: SimHook, repo: SimRepo, { api }: Urls) {
+export function hookBody(
+  hook: SimHook,
+  repo: Pick<SimRepo, 'owner' | 'name' | 'createdAt' | 'pushedAt'>,
+  { api }: Urls,
+) {
   const url = `${api}/repos/${repo.owner}/${repo.name}/hooks/${hook.id}`;
   return {
     type: 'Repository',
@@ -252,7 +256,11 @@ export function actionsKeyPair(repo: Pick<SimRepo, 'id'>) {
 }
 
 /** A team as GitHub's `team-simple` names it (a parent). */
-function teamSimple(team: SimTeam, org: SimAccount, { api, web }: Urls) {
+export function teamSimple(
+  team: Pick<SimTeam, 'id' | 'name' | 'privacy' | 'slug'> & { description: string | null },
+  org: SimAccount,
+  { api, web }: Urls,
+) {
   const url = `${api}/organizations/${org.id}/team/${team.id}`;
   return {
     id: team.id,
