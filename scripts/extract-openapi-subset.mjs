@@ -14,7 +14,9 @@
  * allow-list is built from it), from the target GitHub.com's REST reads, `src/contracts/github/target-operations.ts`
  * (checked by tests/contract/target-rest.test.ts), and from the source's inventory reads,
  * `src/contracts/github/inventory-operations.ts` (tests/contract/source-inventory-rest.test.ts), and from a sign-in's
- * reads, `src/contracts/github/sign-in-operations.ts` (tests/contract/source-sign-in-rest.test.ts), so adding an
+ * reads, `src/contracts/github/sign-in-operations.ts` (tests/contract/source-sign-in-rest.test.ts), and from what a
+ * move settles on the target after the import, `src/contracts/github/settling-operations.ts`
+ * (tests/contract/target-settling-rest.test.ts), so adding an
  * operation there and re-running this script is all it takes; tests/contract/simulator-github.test.ts fails when the fixture and the tables drift apart.
  */
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -26,6 +28,7 @@ const ALLOW_LIST = resolve(ROOT, 'src/contracts/github/operations.ts');
 const TARGET_LIST = resolve(ROOT, 'src/contracts/github/target-operations.ts');
 const INVENTORY_LIST = resolve(ROOT, 'src/contracts/github/inventory-operations.ts');
 const SIGN_IN_LIST = resolve(ROOT, 'src/contracts/github/sign-in-operations.ts');
+const SETTLING_LIST = resolve(ROOT, 'src/contracts/github/settling-operations.ts');
 const DEFAULT_OUT = resolve(ROOT, 'tests/contract/github-openapi-subset.json');
 const EXPECTED_PACKAGE = '@octokit/openapi';
 const SOURCE_FILE = 'generated/api.github.com.json';
@@ -190,11 +193,13 @@ function main() {
       'Cannot tell the package version (no package.json next to generated/ and no info.version)',
     );
 
-  const operations = [ALLOW_LIST, TARGET_LIST, INVENTORY_LIST, SIGN_IN_LIST].flatMap((list) => {
+  const listed = [ALLOW_LIST, TARGET_LIST, INVENTORY_LIST, SIGN_IN_LIST, SETTLING_LIST].flatMap((list) => {
     const found = githubOperationsFromAllowList(readFileSync(list, 'utf8'));
     if (found.length === 0) throw new Error(`No github operations found in ${list}; has its format changed?`);
     return found;
   });
+  // A read both GitHubs serve is listed twice (the inventory's and the settling's): extracted once.
+  const operations = [...new Map(listed.map((operation) => [operation.id, operation])).values()];
 
   const subset = extractSubset(description, operations, {
     package: EXPECTED_PACKAGE,
