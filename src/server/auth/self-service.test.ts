@@ -90,6 +90,9 @@ describe('self-service: a person who administers some repositories', () => {
     expect(created.status).toBe(201);
     const started = await json<Move>(created);
     expect(started.startedBy).toEqual({ login: 'monalisa', role: 'self-service' });
+    // The move's wave (its exports) is hers too.
+    const itsWave = await json<Wave>(await send(monalisa.jar, `/api/waves/${started.waveId}`));
+    expect(itsWave.startedBy).toEqual({ login: 'monalisa', role: 'self-service' });
     const move = await runToEnd(monalisa.jar, started.id);
     expect(move).toMatchObject({ state: 'completed' });
     expect(move.repositories[0]).toMatchObject({ name: 'docs', step: 'done', sourceLock: 'unlocked' });

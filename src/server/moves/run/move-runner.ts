@@ -220,7 +220,8 @@ export function createMoveRunner(options: MoveRunnerOptions) {
       const planned = request.inventory === 'refresh' ? { ...request, inventory: true as const } : request;
       const preview = await options.mover.preview(planned, trialSuffix, by?.only);
       const waveRequest = moveWaveRequest(request, preview);
-      const wave = await options.waves.create(waveRequest);
+      // The move's wave is its starter's too (the selection was checked by the preview above).
+      const wave = await options.waves.create(waveRequest, by ? { actor: by.actor } : undefined);
       const at = new Date(now()).toISOString();
       const move = newMove({
         id: `${at.slice(0, 10)}-${short}`,
