@@ -113,7 +113,9 @@ export async function expectAccessible(page: Page, alsoRules: readonly string[] 
       new Promise((resolve) => setTimeout(resolve, 5_000)),
     ]),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  // In the page itself (legacy mode): by default each run opens a blank page to finish in, a renderer process
+  // and axe loaded again — 0.5 CPU-s a run, some 40 of a suite's run. It skips cross-origin frames: Ferry has none.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   const serious = results.violations.filter(
     (violation) =>
       violation.impact === 'serious' || violation.impact === 'critical' || alsoRules.includes(violation.id),

@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -49,6 +50,11 @@ const PROBES = {
 /** Files of the tree itself, linted beside the probes. */
 const TREE = { archive: 'src/server/archive.ts', forward: 'src/server/forward.ts' } as const;
 type Name = keyof typeof PROBES | keyof typeof TREE;
+const TESTED = new Set([
+  'no-restricted-imports',
+  'check-file/filename-naming-convention',
+  'import-x/no-cycle',
+]);
 
 const folders = new Set(Object.values(PROBES).map(([file]) => file.split('/').slice(0, 3).join('/')));
 let found: Map<Name, string[]>;
@@ -62,7 +68,13 @@ beforeAll(async () => {
     files.set(name as Name, file);
   }
   for (const [name, relative] of Object.entries(TREE)) files.set(name as Name, path.join(ROOT, relative));
-  const results = await new ESLint({ cwd: ROOT }).lintFiles([...files.values()]);
+  // Only the rules under test, without type information: with it, every file the cycle rule follows was parsed
+  // into a TypeScript program (23 CPU-s against 5).
+  const results = await new ESLint({
+    cwd: ROOT,
+    overrideConfig: [tseslint.configs.disableTypeChecked],
+    ruleFilter: ({ ruleId }) => TESTED.has(ruleId),
+  }).lintFiles([...files.values()]);
   const byFile = new Map(
     results.map((result) => [
       result.filePath,

@@ -139,6 +139,22 @@ export function sendPage<T>(c: Context, items: readonly T[], rule: PageRule = {}
   return response;
 }
 
+/**
+ * `sendPage` of `items` each shown by `show`, only the page's: a 500-repository organization's listing built
+ * every object for every page (a wave's kill test spent half its CPU there).
+ */
+export function sendShownPage<T, U>(
+  c: Context,
+  items: readonly T[],
+  show: (item: T) => U,
+  rule: PageRule = {},
+): Response {
+  const { slice, link } = pageOf(c, items, rule);
+  const response = sendJson(c, slice.map(show));
+  if (link) response.headers.set('link', link);
+  return response;
+}
+
 /** A paged list GitHub wraps with its total (`{ total_count, secrets: [...] }`): the page under `key`. */
 export function sendCountedPage<T>(
   c: Context,

@@ -9,7 +9,7 @@ import {
   type SimRepo,
 } from '../factories/repository';
 import { buildOrganizationSimple, buildPrivateUser } from '../factories/user';
-import { apiBase, githubError, sendJson, sendPage, webBase } from '../http';
+import { apiBase, githubError, sendJson, sendPage, sendShownPage, webBase } from '../http';
 import type { GithubState } from '../state';
 
 /**
@@ -53,12 +53,10 @@ export function registerUserRoutes(app: Hono<GithubEnv>, state: () => GithubStat
     const { login } = c.get('actor');
     const account = login ? s.world.accounts.get(login) : undefined;
     if (!account) return githubError(c, 401, 'Requires authentication');
-    const repos = s.world.repos
-      .filter((repo) => repo.owner === account.login)
-      .map((repo) =>
-        buildMinimalRepository(repo, account, apiBase(c), webBase(c), permissionsOf(s, repo, c.get('actor'))),
-      );
-    return sendPage(c, repos);
+    const repos = s.world.repos.filter((repo) => repo.owner === account.login);
+    return sendShownPage(c, repos, (repo) =>
+      buildMinimalRepository(repo, account, apiBase(c), webBase(c), permissionsOf(s, repo, c.get('actor'))),
+    );
   });
 
   app.get('/orgs/:org/repos', (c) => {
@@ -68,11 +66,9 @@ export function registerUserRoutes(app: Hono<GithubEnv>, state: () => GithubStat
     if (!account || account.type !== 'Organization') return githubError(c, 404, 'Not Found');
     const { login } = c.get('actor');
     const member = isOrgMember(s, org, login);
-    const repos = s.world.repos
-      .filter((repo) => repo.owner === org && (member || !repo.private))
-      .map((repo) =>
-        buildMinimalRepository(repo, account, apiBase(c), webBase(c), permissionsOf(s, repo, c.get('actor'))),
-      );
-    return sendPage(c, repos);
+    const repos = s.world.repos.filter((repo) => repo.owner === org && (member || !repo.private));
+    return sendShownPage(c, repos, (repo) =>
+      buildMinimalRepository(repo, account, apiBase(c), webBase(c), permissionsOf(s, repo, c.get('actor'))),
+    );
   });
 }
