@@ -16,8 +16,11 @@ beforeEach(() => resetStore());
 afterAll(() => store.close());
 
 const target: WatchTarget = { key: 'orgs/octo-org/migrations/1', kind: 'migration', subject: 'octo-org/1' };
-/** Leases this short run out within a test; the store's clock decides, as for real gateways. */
-const SHORT_MS = 300;
+/**
+ * Leases this short run out within a test; the store's clock decides, as for real gateways. Long enough that a
+ * loaded machine's few store round trips fit in one (300 ms ran out before the second gateway asked, under load).
+ */
+const SHORT_MS = 1_000;
 
 const gateway = (holder: string) => {
   const writes = createWriteQueue((message) => {
