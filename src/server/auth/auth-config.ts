@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SIM_OAUTH_APP } from '@/simulator/github/oauth/oauth-apps';
+import { SIM_OAUTH_CLIENT } from '@/contracts/simulated-oauth';
 
 /**
  * `FERRY_AUTH=github` (issue 51): people sign in with the source GitHub's OAuth web flow; unset keeps today's
@@ -23,8 +23,8 @@ export interface AuthConfig {
 
 type Env = Record<string, string | undefined>;
 
-/** The simulator's OAuth App: the defaults in simulator mode. */
-const SIMULATED_OAUTH = SIM_OAUTH_APP;
+/** The simulator's OAuth App: the defaults in simulator mode (a constant of the contracts: live mode loads no simulator). */
+const SIMULATED_OAUTH = SIM_OAUTH_CLIENT;
 
 const whole = (name: string, value: string | undefined, fallback: number, max: number) => {
   if (value === undefined || value.trim() === '') return fallback;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { SIM_OAUTH_CLIENT } from '@/contracts/simulated-oauth';
 import type { GithubState } from '../state';
 
 /**
@@ -19,8 +20,7 @@ export const OAUTH_TOKEN_PATH = `${OAUTH_PREFIX}/access_token`;
  * difference, docs/simulator.md).
  */
 export const SIM_OAUTH_APP = {
-  clientId: 'sim-oauth-client',
-  clientSecret: 'sim-oauth-secret-FAKE',
+  ...SIM_OAUTH_CLIENT,
   name: 'Ferry (simulated sign-in)',
   callbackUrls: ['http://127.0.0.1/auth/callback', 'http://localhost/auth/callback'],
 } as const;
