@@ -6,6 +6,7 @@
 import { connect } from 'node:net';
 import { listen, startGateway, type Listening } from '@/testing/node-servers';
 import type { Gateway as Runtime } from '@/server/gateway';
+import fakeCredentials from './fake-credentials.json';
 
 export interface Received {
   method: string;
@@ -55,11 +56,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   };
 }
 
-export const FAKE_CREDENTIALS = {
-  GITHUB_TOKEN: 'fake-github-token-HARDENINGfake-not-real',
-  PORKBUN_API_KEY: 'pk1_HARDENINGfakeAPIKEY0123456789abcdef',
-  PORKBUN_SECRET_API_KEY: 'sk1_HARDENINGfakeSECRET0123456789abcdef',
-} as const;
+/**
+ * Distinctive fake credentials. A JSON file: scripts/test-all.sh builds the browser bundle with them in the
+ * environment too (the build the browser tests use), and the secrets suite scans that build instead of its own.
+ */
+export const FAKE_CREDENTIALS: Readonly<typeof fakeCredentials> = fakeCredentials;
 
 /**
  * A live-mode gateway whose both upstreams are `upstream`. It keeps the production upstream timeouts: a test that
