@@ -1,31 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Move, MoveRepository } from '@/contracts/move-run';
+import { buildMove, buildMoveRepository } from '@/testing/move-factories';
 import { moveAuditEntries } from './move-audit';
 
-const AT = '2026-11-20T12:00:00.000Z';
-
-function repo(name: string, change: Partial<MoveRepository> = {}): MoveRepository {
-  return { name, targetName: name, visibility: 'private', step: 'waiting', ...change };
-}
-
-function move(repositories: MoveRepository[], change: Partial<Move> = {}): Move {
-  return {
-    id: 'm-1',
-    createdAt: AT,
-    updatedAt: AT,
-    state: 'running',
-    source: { kind: 'org', login: 'octo-org' },
-    target: { login: 'octo-target' },
-    request: {
-      source: { kind: 'org', login: 'octo-org' },
-      target: { login: 'octo-target' },
-    } as Move['request'],
-    afterValidation: 'unlock',
-    repositories,
-    requests: { source: 0, target: 0, targetPoints: 0 },
-    ...change,
-  };
-}
+const repo = buildMoveRepository;
+const move = (repositories: MoveRepository[], change: Partial<Move> = {}) =>
+  buildMove(repositories, { id: 'm-1', ...change });
 
 const actions = (before: Move, after: Move) =>
   moveAuditEntries(before, after).map((entry) => `${entry.action} ${entry.target} ${entry.outcome}`);
