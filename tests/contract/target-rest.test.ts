@@ -5,12 +5,10 @@ import { buildTestArchive } from '@/simulator/target/test-archive';
 import {
   GET_MIGRATION,
   harness,
-  ORG_QUERY,
-  SOURCE,
+  type Migration,
+  orgAndSource,
   START_MIGRATION,
   upload,
-  type Migration,
-  type Org,
 } from '@/simulator/target/test-harness';
 import { expectMatchesOperation } from './openapi-harness';
 
@@ -31,16 +29,7 @@ const get = (
 
 /** Import one small repository (GitHub-owned storage, then GEI) so `GET /repos/{owner}/{repo}` has one to show. */
 async function importOne(h: ReturnType<typeof harness>, name: string) {
-  const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
-    .organization;
-  const source = (
-    await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
-      name: 'GHES Source',
-      url: 'https://ghes.example',
-      ownerId: org.id,
-      type: 'GITHUB_ARCHIVE',
-    })
-  ).body.data.createMigrationSource.migrationSource;
+  const { org, source } = await orgAndSource(h);
   const archive = await buildTestArchive({
     owner: 'octo-org',
     name,

@@ -1,33 +1,16 @@
 /** Test support for the target's settling REST: a repository imported as GEI imports it, and REST calls. */
 import { expect } from 'vitest';
 import { TARGET_SIMULATOR_ORIGIN } from '../simulator';
-import { TARGET_ORG, TARGET_TOKENS } from './seed';
+import { TARGET_TOKENS } from './seed';
 import { buildTestArchive } from './test-archive';
 import type { harness } from './test-harness';
-import {
-  GET_MIGRATION,
-  ORG_QUERY,
-  SOURCE,
-  START_MIGRATION,
-  upload,
-  type Migration,
-  type Org,
-} from './test-harness';
+import { GET_MIGRATION, type Migration, orgAndSource, START_MIGRATION, upload } from './test-harness';
 
 export type Harness = ReturnType<typeof harness>;
 
 /** Imports the source repository `octo-org/{name}` (a small archive) as `octo-target/{name}`, to SUCCEEDED. */
 export async function importRepository(h: Harness, name: string): Promise<void> {
-  const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
-    .organization;
-  const source = (
-    await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
-      name: 'GHES Source',
-      url: 'https://ghes.example',
-      ownerId: org.id,
-      type: 'GITHUB_ARCHIVE',
-    })
-  ).body.data.createMigrationSource.migrationSource;
+  const { org, source } = await orgAndSource(h);
   const archive = await buildTestArchive({
     owner: 'octo-org',
     name,

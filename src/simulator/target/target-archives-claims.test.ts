@@ -4,16 +4,16 @@ import { TARGET_ORG, TARGET_TOKENS } from './seed';
 import { buildTestArchive } from './test-archive';
 import {
   GET_MIGRATION,
-  MANNEQUINS,
-  ORG_QUERY,
-  SOURCE,
-  START_MIGRATION,
-  USER,
   harness,
-  upload,
+  MANNEQUINS,
   type Mannequins,
   type Migration,
   type Org,
+  ORG_QUERY,
+  orgAndSource,
+  START_MIGRATION,
+  upload,
+  USER,
 } from './test-harness';
 
 const STORAGE_FEATURE = { 'graphql-features': 'octoshift_github_owned_storage' };
@@ -80,16 +80,7 @@ describe('GitHub-owned storage archives over GraphQL, logs, nodes and EMU-only r
 
   it('serves the log for 24 hours, resolves nodes(ids:) one by one, and refuses reattribution outside EMU', async () => {
     const h = harness();
-    const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
-      .organization;
-    const source = (
-      await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
-        name: 's',
-        url: 'https://x.example',
-        ownerId: org.id,
-        type: 'GITHUB_ARCHIVE',
-      })
-    ).body.data.createMigrationSource.migrationSource;
+    const { org, source } = await orgAndSource(h, { name: 's', url: 'https://x.example' });
     const bytes = await buildTestArchive({
       owner: 'octo-org',
       name: 'k',

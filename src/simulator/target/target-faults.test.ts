@@ -6,13 +6,11 @@ import { buildTestArchive } from './test-archive';
 import {
   COUNTS,
   GET_MIGRATION,
-  ORG_QUERY,
-  SOURCE,
-  START_MIGRATION,
   harness,
-  upload,
   type Migration,
-  type Org,
+  orgAndSource,
+  START_MIGRATION,
+  upload,
 } from './test-harness';
 
 type Harness = ReturnType<typeof harness>;
@@ -26,16 +24,7 @@ function control(h: Harness, method: string, path: string, body?: unknown) {
 }
 
 async function started(h: Harness, name: string) {
-  const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
-    .organization;
-  const source = (
-    await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
-      name: 's',
-      url: 'https://x.example',
-      ownerId: org.id,
-      type: 'GITHUB_ARCHIVE',
-    })
-  ).body.data.createMigrationSource.migrationSource;
+  const { org, source } = await orgAndSource(h, { name: 's', url: 'https://x.example' });
   const archive = await buildTestArchive({
     owner: 'octo-org',
     name,

@@ -1,7 +1,7 @@
 /** Test support for the target GitHub.com: a frozen simulator, a GraphQL caller, GEI's operations. */
 import { expect } from 'vitest';
 import { createSimulator, TARGET_SIMULATOR_ORIGIN } from '../simulator';
-import { TARGET_TOKENS } from './seed';
+import { TARGET_ORG, TARGET_TOKENS } from './seed';
 
 export interface GqlError {
   type?: string;
@@ -54,6 +54,23 @@ export function harness() {
     };
   };
   return { sim, graphql };
+}
+
+/** The target organization and a new GEI migration source on it: the first two steps of every import. */
+export async function orgAndSource(
+  h: ReturnType<typeof harness>,
+  named: { name: string; url: string } = { name: 'GHES Source', url: 'https://ghes.example' },
+) {
+  const org = (await h.graphql<{ organization: Org }>(ORG_QUERY, { login: TARGET_ORG })).body.data
+    .organization;
+  const source = (
+    await h.graphql<{ createMigrationSource: { migrationSource: { id: string } } }>(SOURCE, {
+      ...named,
+      ownerId: org.id,
+      type: 'GITHUB_ARCHIVE',
+    })
+  ).body.data.createMigrationSource.migrationSource;
+  return { org, source };
 }
 
 export const ORG_QUERY =
